@@ -1,0 +1,220 @@
+//! Diagnostics: errors and warnings with a summary, a detail and the source
+//! range they are about, rendered like rustc with the source line and a caret.
+
+mod render;
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::span::{Range, SourceFile, Span};
+
+/// How serious a [`Diagnostic`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Severity {
+    /// The input is wrong; no result can be trusted.
+    Error,
+    /// The input is accepted but probably not what the author meant.
+    Warning,
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Severity::Error => "Error",
+            Severity::Warning => "Warning",
+        })
+    }
+}
+
+/// One problem found in a configuration.
+///
+/// Shaped like the reference implementation's: a short `summary` phrase, a
+/// `detail` in full sentences, the `subject` range the problem is about and
+/// optionally a wider `context` range. When the diagnostic knows its source
+/// file, `Display` renders the offending line with carets under the subject.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::{Diagnostic, SourceFile, Span};
+/// use std::sync::Arc;
+///
+/// let file = Arc::new(SourceFile::new("app.hcl", "port = \"eighty\"\n"));
+/// let diag = Diagnostic::error("Invalid port", "The port must be a number.")
+///     .with_subject(&file, Span::new(7, 15));
+/// let text = diag.to_string();
+/// assert!(text.starts_with("Error: Invalid port\n  --> app.hcl:1:8\n"));
+/// assert!(text.contains("port = \"eighty\"\n  |        ^^^^^^^^"));
+/// ```
+#[derive(Debug, Clone)]
+pub struct Diagnostic {
+    /// Error or warning.
+    pub severity: Severity,
+    /// A short phrase without a final period, e.g. "Unsupported argument".
+    pub summary: String,
+    /// Full sentences that name the problem and, where possible, the fix.
+    pub detail: String,
+    /// The range the problem is about.
+    pub subject: Option<Range>,
+    /// A wider range that gives context, e.g. the whole expression.
+    pub context: Option<Range>,
+    /// The source file, when known, so that the diagnostic can show the line.
+    pub source: Option<Arc<SourceFile>>,
+}
+
+impl Diagnostic {
+    /// An error with a summary and a detail and no range yet.
+    #[cold]
+    pub fn error(summary: impl Into<String>, detail: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Error,
+            summary: summary.into(),
+            detail: detail.into(),
+            subject: None,
+            context: None,
+            source: None,
+        }
+    }
+
+    /// A warning with a summary and a detail and no range yet.
+    #[cold]
+    pub fn warning(summary: impl Into<String>, detail: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(summary, detail)
+        }
+    }
+
+    /// Sets the subject to a span of `file`, and remembers the file for
+    /// rendering.
+    pub fn with_subject(mut self, file: &Arc<SourceFile>, span: Span) -> Self {
+        self.subject = Some(file.range(span));
+        self.source = Some(file.clone());
+        self
+    }
+
+    /// Sets the context range to a span of `file`.
+    pub fn with_context(mut self, file: &Arc<SourceFile>, span: Span) -> Self {
+        self.context = Some(file.range(span));
+        self.source = Some(file.clone());
+        self
+    }
+
+    /// Whether this is an error (not a warning).
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        render::render(self, f)
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+/// A list of diagnostics, in the order they were found.
+///
+/// Parsing and evaluation collect every problem they can reach rather than
+/// stopping at the first; this is what they return.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::{Diagnostic, Diagnostics};
+///
+/// let mut diags = Diagnostics::default();
+/// diags.push(Diagnostic::warning("Deprecated", "Use `b` instead of `a`."));
+/// assert!(!diags.has_errors());
+/// diags.push(Diagnostic::error("Missing argument", "Argument `b` is required."));
+/// assert!(diags.has_errors());
+/// assert_eq!(diags.len(), 2);
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct Diagnostics(Vec<Diagnostic>);
+
+impl Diagnostics {
+    /// Adds one diagnostic.
+    pub fn push(&mut self, diag: Diagnostic) {
+        self.0.push(diag);
+    }
+
+    /// Adds every diagnostic of `other`.
+    pub fn extend(&mut self, other: Diagnostics) {
+        self.0.extend(other.0);
+    }
+
+    /// Whether any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.0.iter().any(Diagnostic::is_error)
+    }
+
+    /// The number of diagnostics.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The diagnostics as a slice.
+    pub fn as_slice(&self) -> &[Diagnostic] {
+        &self.0
+    }
+
+    /// Iterates over the diagnostics.
+    pub fn iter(&self) -> std::slice::Iter<'_, Diagnostic> {
+        self.0.iter()
+    }
+
+    /// The diagnostics as a vector.
+    pub fn into_vec(self) -> Vec<Diagnostic> {
+        self.0
+    }
+}
+
+impl From<Diagnostic> for Diagnostics {
+    fn from(diag: Diagnostic) -> Self {
+        Diagnostics(vec![diag])
+    }
+}
+
+impl From<Vec<Diagnostic>> for Diagnostics {
+    fn from(diags: Vec<Diagnostic>) -> Self {
+        Diagnostics(diags)
+    }
+}
+
+impl IntoIterator for Diagnostics {
+    type Item = Diagnostic;
+    type IntoIter = std::vec::IntoIter<Diagnostic>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a Diagnostics {
+    type Item = &'a Diagnostic;
+    type IntoIter = std::slice::Iter<'a, Diagnostic>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl fmt::Display for Diagnostics {
+    /// Renders every diagnostic, separated by blank lines.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, diag) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{diag}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Diagnostics {}

@@ -1,0 +1,257 @@
+//! Source positions: byte spans stored in the AST, and the line/column
+//! positions computed from them on demand.
+
+use std::fmt;
+use std::sync::Arc;
+
+/// A half-open byte range `start..end` into one source file.
+///
+/// The AST stores spans rather than line/column positions so that parsing
+/// never counts lines; a [`SourceFile`] turns a span into a [`Range`] when a
+/// position is asked for.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::Span;
+/// let span = Span::new(4, 9);
+/// assert_eq!(span.len(), 5);
+/// assert_eq!(span.to(Span::new(12, 14)), Span::new(4, 14));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Span {
+    /// Byte offset of the first byte.
+    pub start: u32,
+    /// Byte offset just past the last byte.
+    pub end: u32,
+}
+
+impl Span {
+    /// A span from `start` to `end` (byte offsets).
+    pub const fn new(start: u32, end: u32) -> Self {
+        Span { start, end }
+    }
+
+    /// An empty span at `offset`.
+    pub const fn empty(offset: u32) -> Self {
+        Span {
+            start: offset,
+            end: offset,
+        }
+    }
+
+    /// The number of bytes covered.
+    pub const fn len(self) -> u32 {
+        self.end.saturating_sub(self.start)
+    }
+
+    /// Whether the span covers no bytes.
+    pub const fn is_empty(self) -> bool {
+        self.end <= self.start
+    }
+
+    /// The smallest span covering both `self` and `other`.
+    pub fn to(self, other: Span) -> Span {
+        Span {
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
+    }
+
+    /// The span as a `usize` range, for slicing the source.
+    pub fn as_range(self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
+/// A position in a source file, as the reference implementation reports it:
+/// `line` and `column` count from 1, `column` counts characters (not bytes),
+/// `byte` counts bytes from 0.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::SourceFile;
+/// let file = SourceFile::new("main.tf", "a = 1\nbé = 2\n");
+/// let pos = file.pos(12);
+/// assert_eq!((pos.line, pos.column, pos.byte), (2, 6, 12));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Pos {
+    /// Line number, from 1.
+    pub line: u32,
+    /// Column number in characters, from 1.
+    pub column: u32,
+    /// Byte offset, from 0.
+    pub byte: u32,
+}
+
+/// A range of a named source file with resolved positions; what diagnostics
+/// carry.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::{SourceFile, Span};
+/// let file = SourceFile::new("main.tf", "a = 1\n");
+/// let range = file.range(Span::new(4, 5));
+/// assert_eq!(range.to_string(), "main.tf:1,5-6");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Range {
+    /// The name of the file, as given to the parser.
+    pub filename: Arc<str>,
+    /// The first position covered.
+    pub start: Pos,
+    /// The position just past the last one covered.
+    pub end: Pos,
+}
+
+impl fmt::Display for Range {
+    /// Formats as the reference does: `file:line,col-endcol` on one line, or
+    /// `file:line,col-endline,endcol` across lines.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.start.line == self.end.line {
+            write!(
+                f,
+                "{}:{},{}-{}",
+                self.filename, self.start.line, self.start.column, self.end.column
+            )
+        } else {
+            write!(
+                f,
+                "{}:{},{}-{},{}",
+                self.filename, self.start.line, self.start.column, self.end.line, self.end.column
+            )
+        }
+    }
+}
+
+/// A named source text with its line index, shared by the diagnostics that
+/// point into it.
+///
+/// The line index is built once, when the file is made, so each position
+/// lookup is a binary search plus a character count within one line.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::SourceFile;
+/// let file = SourceFile::new("app.hcl", "name = \"x\"\nport = 80\n");
+/// assert_eq!(file.line_text(2), Some("port = 80"));
+/// ```
+#[derive(Debug, Clone)]
+pub struct SourceFile {
+    name: Arc<str>,
+    text: Arc<str>,
+    line_starts: Vec<u32>,
+}
+
+impl SourceFile {
+    /// Makes a source file from its name and text.
+    pub fn new(name: &str, text: &str) -> Self {
+        let mut line_starts = Vec::with_capacity(text.len() / 32 + 1);
+        line_starts.push(0);
+        let bytes = text.as_bytes();
+        let mut from = 0;
+        while let Some(i) = bytes.get(from..).and_then(|rest| memchr_newline(rest)) {
+            let next = from + i + 1;
+            line_starts.push(u32::try_from(next).unwrap_or(u32::MAX));
+            from = next;
+        }
+        SourceFile {
+            name: Arc::from(name),
+            text: Arc::from(text),
+            line_starts,
+        }
+    }
+
+    /// The file's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The file's name, shared.
+    pub fn name_arc(&self) -> &Arc<str> {
+        &self.name
+    }
+
+    /// The file's whole text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The position of a byte offset (clamped to the text's length).
+    pub fn pos(&self, byte: u32) -> Pos {
+        let byte = (byte as usize).min(self.text.len());
+        let line_idx = match self.line_starts.binary_search(&(byte as u32)) {
+            Ok(i) => i,
+            Err(i) => i.saturating_sub(1),
+        };
+        let line_start = self.line_starts.get(line_idx).copied().unwrap_or(0) as usize;
+        let prefix = self.text.get(line_start..byte).unwrap_or("");
+        let column = prefix.chars().count() + 1;
+        Pos {
+            line: (line_idx + 1) as u32,
+            column: column as u32,
+            byte: byte as u32,
+        }
+    }
+
+    /// The range of a span of this file.
+    pub fn range(&self, span: Span) -> Range {
+        Range {
+            filename: self.name.clone(),
+            start: self.pos(span.start),
+            end: self.pos(span.end.max(span.start)),
+        }
+    }
+
+    /// The text of line `line` (counting from 1) without its line ending.
+    pub fn line_text(&self, line: u32) -> Option<&str> {
+        let idx = (line as usize).checked_sub(1)?;
+        let start = *self.line_starts.get(idx)? as usize;
+        let end = self
+            .line_starts
+            .get(idx + 1)
+            .map_or(self.text.len(), |&e| e as usize);
+        let text = self.text.get(start..end)?;
+        let text = text.strip_suffix('\n').unwrap_or(text);
+        Some(text.strip_suffix('\r').unwrap_or(text))
+    }
+
+    /// The number of lines (a final line without a newline counts).
+    pub fn line_count(&self) -> u32 {
+        self.line_starts.len() as u32
+    }
+}
+
+fn memchr_newline(bytes: &[u8]) -> Option<usize> {
+    bytes.iter().position(|&b| b == b'\n')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_count_characters_and_lines() {
+        let file = SourceFile::new("f", "ab\ncé d\r\nx");
+        assert_eq!(file.pos(0), Pos { line: 1, column: 1, byte: 0 });
+        assert_eq!(file.pos(3), Pos { line: 2, column: 1, byte: 3 });
+        // "é" is two bytes: the byte after it is column 3.
+        assert_eq!(file.pos(6), Pos { line: 2, column: 3, byte: 6 });
+        assert_eq!(file.pos(10), Pos { line: 3, column: 1, byte: 10 });
+        assert_eq!(file.pos(99).byte, 11);
+        assert_eq!(file.line_text(2), Some("cé d"));
+        assert_eq!(file.line_text(4), None);
+        assert_eq!(file.line_count(), 3);
+    }
+
+    #[test]
+    fn range_display_matches_reference_form() {
+        let file = SourceFile::new("a.hcl", "x = 1\ny = [\n]\n");
+        assert_eq!(file.range(Span::new(0, 5)).to_string(), "a.hcl:1,1-6");
+        assert_eq!(file.range(Span::new(10, 13)).to_string(), "a.hcl:2,5-3,2");
+    }
+}

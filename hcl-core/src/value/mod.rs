@@ -1,0 +1,5 @@
+//! Values of the HCL information model.
+
+mod number;
+
+pub use number::Number;

@@ -1,0 +1,1 @@
+//! Schema annotations for HCL configuration types.

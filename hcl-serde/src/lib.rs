@@ -1,0 +1,1 @@
+//! Deserialize HCL configuration files into Rust types with serde.

@@ -1,0 +1,1 @@
+//! Integration tests, examples and benchmarks of the HCL workspace.
