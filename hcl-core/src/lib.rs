@@ -1,11 +1,16 @@
 //! HCL, the HashiCorp Configuration Language: the native syntax parser, the
 //! AST with source ranges, diagnostics, values and evaluation.
 
+pub mod ast;
 pub mod diagnostic;
+mod limits;
+mod parser;
 pub mod span;
 pub mod types;
 pub mod value;
 
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
+pub use limits::Limits;
+pub use parser::{parse, parse_expression, parse_template, parse_with, File, ParseOptions};
 pub use span::{Pos, Range, SourceFile, Span};
 pub use value::Number;

@@ -154,7 +154,7 @@ impl SourceFile {
         line_starts.push(0);
         let bytes = text.as_bytes();
         let mut from = 0;
-        while let Some(i) = bytes.get(from..).and_then(|rest| memchr_newline(rest)) {
+        while let Some(i) = bytes.get(from..).and_then(memchr_newline) {
             let next = from + i + 1;
             line_starts.push(u32::try_from(next).unwrap_or(u32::MAX));
             from = next;

@@ -1,0 +1,105 @@
+//! The syntax tree of the native syntax, with the source span of every node.
+//!
+//! Names and identifiers borrow from the source text; strings borrow too
+//! unless an escape sequence or a strip marker forced a copy.
+
+mod expr;
+mod template;
+
+pub use expr::{
+    BinaryOp, Expression, ExpressionKind, ForExpr, FunctionCall, ObjectItem, TraversalStep,
+    TraversalStepKind, UnaryOp,
+};
+pub use template::{Template, TemplateFor, TemplateIf, TemplatePart};
+
+use std::borrow::Cow;
+
+use crate::span::Span;
+
+/// A body: the attributes and blocks of a file or of a block, each list in
+/// source order.
+///
+/// # Examples
+///
+/// ```
+/// let file = hcl_core::parse("a = 1\nb { c = 2 }\n", "main.hcl").unwrap();
+/// assert_eq!(file.body.attributes[0].name, "a");
+/// assert_eq!(file.body.blocks[0].block_type, "b");
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct Body<'src> {
+    /// The attributes, in source order.
+    pub attributes: Vec<Attribute<'src>>,
+    /// The blocks, in source order.
+    pub blocks: Vec<Block<'src>>,
+    /// The whole body, braces excluded.
+    pub span: Span,
+    /// An empty span where the body ends: before the closing brace, or at the
+    /// end of the file. Diagnostics about something missing point here.
+    pub end_span: Span,
+}
+
+impl<'src> Body<'src> {
+    /// The attribute named `name`, if any.
+    pub fn attribute(&self, name: &str) -> Option<&Attribute<'src>> {
+        self.attributes.iter().find(|a| a.name == name)
+    }
+
+    /// The blocks of type `block_type`, in source order.
+    pub fn blocks_of_type<'a>(
+        &'a self,
+        block_type: &'a str,
+    ) -> impl Iterator<Item = &'a Block<'src>> + 'a {
+        self.blocks
+            .iter()
+            .filter(move |b| b.block_type == block_type)
+    }
+}
+
+/// `name = expression`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Attribute<'src> {
+    /// The attribute's name.
+    pub name: &'src str,
+    /// The value expression.
+    pub expr: Expression<'src>,
+    /// The name.
+    pub name_span: Span,
+    /// The whole attribute, name to end of expression.
+    pub span: Span,
+}
+
+/// `type "label" ... { body }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Block<'src> {
+    /// The block type, the identifier before the labels.
+    pub block_type: &'src str,
+    /// The labels, in order.
+    pub labels: Vec<Label<'src>>,
+    /// The block's body.
+    pub body: Body<'src>,
+    /// The block type name.
+    pub type_span: Span,
+    /// The opening brace.
+    pub open_brace_span: Span,
+    /// The closing brace.
+    pub close_brace_span: Span,
+    /// The whole block, type to closing brace.
+    pub span: Span,
+}
+
+impl Block<'_> {
+    /// The block's header: type and labels, without the body.
+    pub fn def_span(&self) -> Span {
+        self.type_span.to(self.open_brace_span)
+    }
+}
+
+/// A block label, quoted (`"x"`) or bare (`x`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Label<'src> {
+    /// The label's text, escapes resolved.
+    pub value: Cow<'src, str>,
+    /// The label, quotes included.
+    pub span: Span,
+}

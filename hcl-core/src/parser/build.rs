@@ -1,0 +1,1006 @@
+//! Turns pest pairs into the AST.
+
+use std::borrow::Cow;
+use std::collections::HashSet;
+use std::sync::{Arc, OnceLock};
+
+use pest::iterators::{Pair, Pairs};
+use pest::pratt_parser::{Assoc, Op, PrattParser};
+
+use super::grammar::Rule;
+use super::template::{self, TemplateToken};
+use crate::ast::{
+    Attribute, BinaryOp, Block, Body, Expression, ExpressionKind, ForExpr, FunctionCall, Label,
+    ObjectItem, Template, TraversalStep, TraversalStepKind, UnaryOp,
+};
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::span::{SourceFile, Span};
+
+/// Builds AST nodes from pairs of one pest parse, collecting diagnostics.
+pub(super) struct Builder<'src, 'f> {
+    source: &'src str,
+    file: &'f Arc<SourceFile>,
+    /// Where the text given to pest starts in the file.
+    offset: u32,
+    diags: Diagnostics,
+    /// Names of the top-level attributes seen so far, for duplicates.
+    top_names: HashSet<&'src str>,
+}
+
+fn pratt() -> &'static PrattParser<Rule> {
+    static PRATT: OnceLock<PrattParser<Rule>> = OnceLock::new();
+    PRATT.get_or_init(|| {
+        PrattParser::new()
+            .op(Op::infix(Rule::or, Assoc::Left))
+            .op(Op::infix(Rule::and, Assoc::Left))
+            .op(Op::infix(Rule::eq, Assoc::Left) | Op::infix(Rule::ne, Assoc::Left))
+            .op(Op::infix(Rule::lt, Assoc::Left)
+                | Op::infix(Rule::le, Assoc::Left)
+                | Op::infix(Rule::gt, Assoc::Left)
+                | Op::infix(Rule::ge, Assoc::Left))
+            .op(Op::infix(Rule::add, Assoc::Left) | Op::infix(Rule::sub, Assoc::Left))
+            .op(Op::infix(Rule::mul, Assoc::Left)
+                | Op::infix(Rule::div, Assoc::Left)
+                | Op::infix(Rule::rem, Assoc::Left))
+            .op(Op::prefix(Rule::neg) | Op::prefix(Rule::not))
+    })
+}
+
+impl<'src, 'f> Builder<'src, 'f> {
+    pub(super) fn new(source: &'src str, file: &'f Arc<SourceFile>) -> Self {
+        Builder {
+            source,
+            file,
+            offset: 0,
+            diags: Diagnostics::default(),
+            top_names: HashSet::new(),
+        }
+    }
+
+    pub(super) fn source(&self) -> &'src str {
+        self.source
+    }
+
+    pub(super) fn file(&self) -> &'f Arc<SourceFile> {
+        self.file
+    }
+
+    pub(super) fn set_offset(&mut self, offset: usize) {
+        self.offset = offset as u32;
+    }
+
+    /// The diagnostics, as an error if any is an error.
+    pub(super) fn finish(self) -> Result<(), Diagnostics> {
+        if self.diags.has_errors() {
+            Err(self.diags)
+        } else {
+            Ok(())
+        }
+    }
+
+    fn span(&self, pair: &Pair<'src, Rule>) -> Span {
+        let s = pair.as_span();
+        Span::new(self.offset + s.start() as u32, self.offset + s.end() as u32)
+    }
+
+    fn error(&mut self, summary: &str, detail: String, span: Span) {
+        self.diags
+            .push(Diagnostic::error(summary, detail).with_subject(self.file, span));
+    }
+
+    /// Adds a top-level attribute or block to `body`.
+    pub(super) fn add_item(&mut self, body: &mut Body<'src>, pair: Pair<'src, Rule>) {
+        match pair.as_rule() {
+            Rule::attribute => {
+                let attr = self.attribute(pair);
+                if self.top_names.insert(attr.name) {
+                    body.attributes.push(attr);
+                } else {
+                    self.redefined(&body.attributes, &attr);
+                }
+            }
+            Rule::block => {
+                let block = self.block(pair);
+                body.blocks.push(block);
+            }
+            _ => {}
+        }
+    }
+
+    fn redefined(&mut self, existing: &[Attribute<'src>], attr: &Attribute<'src>) {
+        let first = existing
+            .iter()
+            .find(|a| a.name == attr.name)
+            .map(|a| self.file.range(a.name_span).to_string())
+            .unwrap_or_default();
+        self.error(
+            "Attribute redefined",
+            format!(
+                "The argument \"{}\" was already set at {first}. Each argument may be set only once.",
+                attr.name
+            ),
+            attr.name_span,
+        );
+    }
+
+    fn body(&mut self, pair: Pair<'src, Rule>, end_span: Span) -> Body<'src> {
+        let span = self.span(&pair);
+        let mut body = Body {
+            attributes: Vec::new(),
+            blocks: Vec::new(),
+            span,
+            end_span,
+        };
+        for item in pair.into_inner() {
+            match item.as_rule() {
+                Rule::attribute => {
+                    let attr = self.attribute(item);
+                    if body.attributes.iter().any(|a| a.name == attr.name) {
+                        self.redefined(&body.attributes, &attr);
+                    } else {
+                        body.attributes.push(attr);
+                    }
+                }
+                Rule::block => {
+                    let block = self.block(item);
+                    body.blocks.push(block);
+                }
+                _ => {}
+            }
+        }
+        body
+    }
+
+    fn attribute(&mut self, pair: Pair<'src, Rule>) -> Attribute<'src> {
+        let mut inner = pair.into_inner();
+        let (name, name_span) = match inner.next() {
+            Some(p) => (p.as_str(), self.span(&p)),
+            None => ("", Span::default()),
+        };
+        let expr = match inner.next() {
+            Some(p) => self.expression(p),
+            None => Expression::new(ExpressionKind::Null, name_span),
+        };
+        Attribute {
+            name,
+            span: name_span.to(expr.span),
+            name_span,
+            expr,
+        }
+    }
+
+    fn block(&mut self, pair: Pair<'src, Rule>) -> Block<'src> {
+        let mut block_type = "";
+        let mut type_span = Span::default();
+        let mut labels = Vec::new();
+        let mut open_brace_span = Span::default();
+        let mut close_brace_span = Span::default();
+        let mut body_pair = None;
+        for part in pair.into_inner() {
+            match part.as_rule() {
+                Rule::identifier if type_span == Span::default() => {
+                    block_type = part.as_str();
+                    type_span = self.span(&part);
+                }
+                Rule::identifier => labels.push(Label {
+                    value: Cow::Borrowed(part.as_str()),
+                    span: self.span(&part),
+                }),
+                Rule::string_lit => {
+                    let span = self.span(&part);
+                    let value = match part.into_inner().next() {
+                        Some(lit) => self.quoted_literal(lit),
+                        None => Cow::Borrowed(""),
+                    };
+                    labels.push(Label { value, span });
+                }
+                Rule::open_brace => open_brace_span = self.span(&part),
+                Rule::close_brace => close_brace_span = self.span(&part),
+                Rule::block_body_ml | Rule::block_body_line => body_pair = Some(part),
+                _ => {}
+            }
+        }
+        let end_span = Span::empty(close_brace_span.start);
+        let body = match body_pair {
+            Some(p) if p.as_rule() == Rule::block_body_ml => match p.into_inner().next() {
+                Some(b) => self.body(b, end_span),
+                None => empty_body(end_span),
+            },
+            Some(p) => self.single_line_body(p, end_span),
+            None => empty_body(end_span),
+        };
+        Block {
+            block_type,
+            labels,
+            body,
+            span: type_span.to(close_brace_span),
+            type_span,
+            open_brace_span,
+            close_brace_span,
+        }
+    }
+
+    fn single_line_body(&mut self, pair: Pair<'src, Rule>, end_span: Span) -> Body<'src> {
+        let span = self.span(&pair);
+        let mut inner = pair.into_inner();
+        let mut attributes = Vec::new();
+        if let (Some(name), Some(expr)) = (inner.next(), inner.next()) {
+            let name_span = self.span(&name);
+            let expr = self.expression(expr);
+            attributes.push(Attribute {
+                name: name.as_str(),
+                span: name_span.to(expr.span),
+                name_span,
+                expr,
+            });
+        }
+        Body {
+            attributes,
+            blocks: Vec::new(),
+            span,
+            end_span,
+        }
+    }
+
+    /// Builds an `expr` or `expr_ml` pair.
+    pub(super) fn expression(&mut self, pair: Pair<'src, Rule>) -> Expression<'src> {
+        let mut inner = pair.into_inner();
+        let Some(operation) = inner.next() else {
+            return Expression::new(ExpressionKind::Null, Span::default());
+        };
+        let condition = self.operation(operation);
+        let Some(_question) = inner.next() else {
+            return condition;
+        };
+        let true_result = match inner.next() {
+            Some(p) => self.expression(p),
+            None => return condition,
+        };
+        let false_result = match inner.next() {
+            Some(p) => self.expression(p),
+            None => return condition,
+        };
+        let span = condition.span.to(false_result.span);
+        Expression::new(
+            ExpressionKind::Conditional {
+                condition: Box::new(condition),
+                true_result: Box::new(true_result),
+                false_result: Box::new(false_result),
+            },
+            span,
+        )
+    }
+
+    fn operation(&mut self, pair: Pair<'src, Rule>) -> Expression<'src> {
+        let mut pairs = pair.into_inner();
+        // Most operations are a single operand: skip the Pratt parser.
+        if pairs.len() == 1 {
+            if let Some(only) = pairs.next() {
+                return self.postfix(only);
+            }
+        }
+        self.pratt(pairs)
+    }
+
+    fn pratt(&mut self, pairs: Pairs<'src, Rule>) -> Expression<'src> {
+        let offset = self.offset;
+        let span_of = move |p: &Pair<'src, Rule>| {
+            let s = p.as_span();
+            Span::new(offset + s.start() as u32, offset + s.end() as u32)
+        };
+        pratt()
+            .map_primary(|primary| self.postfix(primary))
+            .map_prefix(move |op, operand| {
+                let span = span_of(&op).to(operand.span);
+                let op = if op.as_rule() == Rule::neg {
+                    UnaryOp::Negate
+                } else {
+                    UnaryOp::Not
+                };
+                Expression::new(
+                    ExpressionKind::Unary {
+                        op,
+                        operand: Box::new(operand),
+                    },
+                    span,
+                )
+            })
+            .map_infix(|lhs, op, rhs| {
+                let span = lhs.span.to(rhs.span);
+                Expression::new(
+                    ExpressionKind::Binary {
+                        op: binary_op(op.as_rule()),
+                        lhs: Box::new(lhs),
+                        rhs: Box::new(rhs),
+                    },
+                    span,
+                )
+            })
+            .parse(pairs)
+    }
+
+    /// A term and its traversals.
+    fn postfix(&mut self, pair: Pair<'src, Rule>) -> Expression<'src> {
+        let mut inner = pair.into_inner();
+        let Some(term) = inner.next() else {
+            return Expression::new(ExpressionKind::Null, Span::default());
+        };
+        let term = self.term(term);
+        self.traversals(term, &mut inner)
+    }
+
+    fn traversals(
+        &mut self,
+        mut expr: Expression<'src>,
+        steps: &mut Pairs<'src, Rule>,
+    ) -> Expression<'src> {
+        let mut previous_was_attr_splat = false;
+        while let Some(step) = steps.next() {
+            let span = self.span(&step);
+            let rule = step.as_rule();
+            if rule == Rule::attr_splat && previous_was_attr_splat {
+                self.error(
+                    "Nested splat expression not allowed",
+                    "A splat expression (*) cannot be used inside another attribute-only splat \
+                     expression."
+                        .into(),
+                    span,
+                );
+            }
+            previous_was_attr_splat = rule == Rule::attr_splat;
+            match rule {
+                Rule::get_attr => {
+                    let name = step.into_inner().next().map_or("", |p| p.as_str());
+                    expr = extend_traversal(expr, TraversalStepKind::Attr(name), span);
+                }
+                Rule::legacy_index => {
+                    let key = self.legacy_index_key(step, span);
+                    expr = extend_traversal(expr, TraversalStepKind::Index(Box::new(key)), span);
+                }
+                Rule::index => {
+                    let key = match step.into_inner().next() {
+                        Some(p) => self.expression(p),
+                        None => Expression::new(ExpressionKind::Null, span),
+                    };
+                    if is_literal_key(&key) {
+                        expr =
+                            extend_traversal(expr, TraversalStepKind::Index(Box::new(key)), span);
+                    } else {
+                        let whole = expr.span.to(span);
+                        expr = Expression::new(
+                            ExpressionKind::Index {
+                                collection: Box::new(expr),
+                                key: Box::new(key),
+                                bracket_span: span,
+                            },
+                            whole,
+                        );
+                    }
+                }
+                Rule::full_splat => {
+                    let item = Expression::new(ExpressionKind::SplatItem, span);
+                    let each = self.traversals(item, steps);
+                    let whole = expr.span.to(each.span);
+                    return Expression::new(
+                        ExpressionKind::Splat {
+                            source: Box::new(expr),
+                            each: Box::new(each),
+                            marker_span: span,
+                        },
+                        whole,
+                    );
+                }
+                Rule::attr_splat => {
+                    let marker_span = Span::new(span.start, self.star_end(span));
+                    let mut each = Expression::new(ExpressionKind::SplatItem, marker_span);
+                    for part in step.into_inner() {
+                        let part_span = self.span(&part);
+                        // The step includes its dot, just before the name.
+                        let step_span = Span::new(part_span.start.saturating_sub(1), part_span.end);
+                        let kind = if part.as_rule() == Rule::number {
+                            TraversalStepKind::Index(Box::new(self.legacy_index_number(
+                                part.as_str(),
+                                part_span,
+                                true,
+                            )))
+                        } else {
+                            TraversalStepKind::Attr(part.as_str())
+                        };
+                        each = extend_traversal(each, kind, step_span);
+                    }
+                    let whole = expr.span.to(span);
+                    expr = Expression::new(
+                        ExpressionKind::Splat {
+                            source: Box::new(expr),
+                            each: Box::new(each),
+                            marker_span,
+                        },
+                        whole,
+                    );
+                }
+                _ => {}
+            }
+        }
+        expr
+    }
+
+    /// The end of the `*` of an attribute-only splat that starts at `span`.
+    fn star_end(&self, span: Span) -> u32 {
+        self.source
+            .get(span.as_range())
+            .and_then(|text| text.find('*'))
+            .map_or(span.end, |i| span.start + i as u32 + 1)
+    }
+
+    fn legacy_index_key(&mut self, step: Pair<'src, Rule>, span: Span) -> Expression<'src> {
+        match step.into_inner().next() {
+            Some(number) => {
+                let number_span = self.span(&number);
+                self.legacy_index_number(number.as_str(), number_span, false)
+            }
+            None => Expression::new(ExpressionKind::Null, span),
+        }
+    }
+
+    fn legacy_index_number(
+        &mut self,
+        text: &'src str,
+        span: Span,
+        in_splat: bool,
+    ) -> Expression<'src> {
+        if let Some((first, second)) = text.split_once('.') {
+            let hint = if in_splat {
+                " with a full splat expression [*]"
+            } else {
+                ""
+            };
+            self.error(
+                "Invalid legacy index syntax",
+                format!(
+                    "When using the legacy index syntax, chaining two indexes together is not \
+                     permitted. Use the proper index syntax{hint} instead, like [{first}][{second}]."
+                ),
+                span,
+            );
+        }
+        Expression::new(ExpressionKind::Number(text), span)
+    }
+
+    fn term(&mut self, pair: Pair<'src, Rule>) -> Expression<'src> {
+        let span = self.span(&pair);
+        let kind = match pair.as_rule() {
+            Rule::number => {
+                let text = pair.as_str();
+                if text.matches('.').count() > 1 {
+                    self.error(
+                        "Invalid number literal",
+                        "Failed to recognize the value of this number literal.".into(),
+                        span,
+                    );
+                }
+                ExpressionKind::Number(text)
+            }
+            Rule::keyword_literal => match pair.as_str() {
+                "true" => ExpressionKind::Bool(true),
+                "false" => ExpressionKind::Bool(false),
+                _ => ExpressionKind::Null,
+            },
+            Rule::variable => ExpressionKind::ScopeTraversal {
+                root: pair.as_str(),
+                root_span: span,
+                steps: Vec::new(),
+            },
+            Rule::parens => {
+                let inner = match pair.into_inner().next() {
+                    Some(p) => self.expression(p),
+                    None => Expression::new(ExpressionKind::Null, span),
+                };
+                ExpressionKind::Parens(Box::new(inner))
+            }
+            Rule::function_call => return self.function_call(pair, span),
+            Rule::tuple => self.tuple(pair),
+            Rule::object => self.object(pair),
+            Rule::string_template => {
+                let tokens = self.template_tokens(pair.into_inner());
+                return self.template_expression(tokens, span, false);
+            }
+            Rule::heredoc => return self.heredoc(pair, span),
+            _ => ExpressionKind::Null,
+        };
+        Expression::new(kind, span)
+    }
+
+    fn function_call(&mut self, pair: Pair<'src, Rule>, span: Span) -> Expression<'src> {
+        let mut name = "";
+        let mut name_span = span;
+        let mut args = Vec::new();
+        let mut expand_final = false;
+        for part in pair.into_inner() {
+            match part.as_rule() {
+                Rule::function_name => {
+                    name = part.as_str();
+                    name_span = self.span(&part);
+                }
+                Rule::expr_ml => args.push(self.expression(part)),
+                Rule::expand_final => expand_final = true,
+                _ => {}
+            }
+        }
+        let open = self
+            .source
+            .get(name_span.end as usize..span.end as usize)
+            .and_then(|text| text.find('('))
+            .map_or(name_span.end, |i| name_span.end + i as u32);
+        let call = FunctionCall {
+            name,
+            args,
+            expand_final,
+            name_span,
+            open_paren_span: Span::new(open, open + 1),
+            close_paren_span: Span::new(span.end.saturating_sub(1), span.end),
+        };
+        Expression::new(ExpressionKind::FunctionCall(Box::new(call)), span)
+    }
+
+    fn tuple(&mut self, pair: Pair<'src, Rule>) -> ExpressionKind<'src> {
+        let mut items = Vec::new();
+        for part in pair.into_inner() {
+            match part.as_rule() {
+                Rule::expr_ml => items.push(self.expression(part)),
+                Rule::for_tuple => return self.for_expr(part, false),
+                _ => {}
+            }
+        }
+        ExpressionKind::Tuple(items)
+    }
+
+    fn object(&mut self, pair: Pair<'src, Rule>) -> ExpressionKind<'src> {
+        let mut items = Vec::new();
+        for part in pair.into_inner() {
+            match part.as_rule() {
+                Rule::object_item => {
+                    let mut inner = part.into_inner();
+                    let key = inner
+                        .next()
+                        .and_then(|k| k.into_inner().next())
+                        .map(|k| self.expression(k));
+                    let value = inner.next().map(|v| self.expression(v));
+                    if let (Some(key), Some(value)) = (key, value) {
+                        items.push(ObjectItem { key, value });
+                    }
+                }
+                Rule::for_object => return self.for_expr(part, true),
+                _ => {}
+            }
+        }
+        ExpressionKind::Object(items)
+    }
+
+    fn for_expr(&mut self, pair: Pair<'src, Rule>, object: bool) -> ExpressionKind<'src> {
+        let mut names = Vec::new();
+        let mut exprs = Vec::new();
+        let mut condition = None;
+        let mut group = false;
+        for part in pair.into_inner() {
+            match part.as_rule() {
+                Rule::identifier => names.push(part.as_str()),
+                Rule::expr_ml => exprs.push(self.expression(part)),
+                Rule::ellipsis => group = true,
+                Rule::for_cond => {
+                    condition = part
+                        .into_inner()
+                        .find(|p| p.as_rule() == Rule::expr_ml)
+                        .map(|p| self.expression(p));
+                }
+                _ => {}
+            }
+        }
+        let (key_var, value_var) = match names.as_slice() {
+            [v] => (None, *v),
+            [k, v, ..] => (Some(*k), *v),
+            [] => (None, ""),
+        };
+        let mut exprs = exprs.into_iter();
+        let null = || Expression::new(ExpressionKind::Null, Span::default());
+        let collection = exprs.next().unwrap_or_else(null);
+        let (key_expr, value_expr) = if object {
+            let key = exprs.next().unwrap_or_else(null);
+            (Some(key), exprs.next().unwrap_or_else(null))
+        } else {
+            (None, exprs.next().unwrap_or_else(null))
+        };
+        ExpressionKind::For(Box::new(ForExpr {
+            key_var,
+            value_var,
+            collection,
+            key_expr,
+            value_expr,
+            condition,
+            group,
+        }))
+    }
+
+    fn heredoc(&mut self, pair: Pair<'src, Rule>, span: Span) -> Expression<'src> {
+        let mut flush = false;
+        let mut tokens = Vec::new();
+        for part in pair.into_inner() {
+            match part.as_rule() {
+                Rule::heredoc_flush => flush = true,
+                Rule::heredoc_lines => tokens = self.template_tokens(part.into_inner()),
+                _ => {}
+            }
+        }
+        self.template_expression(tokens, span, flush)
+    }
+
+    fn template_expression(
+        &mut self,
+        tokens: Vec<TemplateToken<'src>>,
+        span: Span,
+        flush: bool,
+    ) -> Expression<'src> {
+        let lone_interpolation =
+            tokens.len() == 1 && matches!(tokens.first(), Some(TemplateToken::Interp { .. }));
+        let template = template::assemble(tokens, flush, span, self.file, &mut self.diags);
+        if lone_interpolation {
+            if let Some(crate::ast::TemplatePart::Interpolation(inner)) =
+                template.parts.into_iter().next()
+            {
+                return Expression::new(ExpressionKind::TemplateWrap(Box::new(inner)), span);
+            }
+            return Expression::new(ExpressionKind::Null, span);
+        }
+        Expression::new(ExpressionKind::Template(Box::new(template)), span)
+    }
+
+    /// A bare template (`template` pair).
+    pub(super) fn bare_template(&mut self, pair: Pair<'src, Rule>) -> Template<'src> {
+        let span = self.span(&pair);
+        let tokens = self.template_tokens(pair.into_inner());
+        template::assemble(tokens, false, span, self.file, &mut self.diags)
+    }
+
+    /// The flat template tokens of a quoted string, heredoc or template.
+    /// Literal text is split after each line break, as the reference's
+    /// scanner does, because strip markers trim one such piece only.
+    fn template_tokens(&mut self, pairs: Pairs<'src, Rule>) -> Vec<TemplateToken<'src>> {
+        let mut tokens: Vec<TemplateToken<'src>> = Vec::new();
+        let mut line_open = false;
+        for part in pairs {
+            let span = self.span(&part);
+            match part.as_rule() {
+                Rule::quoted_lit => {
+                    let text = self.quoted_literal(part);
+                    tokens.push(TemplateToken::Literal { text, span });
+                }
+                Rule::template_text | Rule::line_break => {
+                    let is_break = part.as_rule() == Rule::line_break;
+                    let text = unescape_template_text(part.as_str());
+                    // Join text with the line break that follows it.
+                    if line_open {
+                        if let Some(TemplateToken::Literal {
+                            text: prev,
+                            span: prev_span,
+                        }) = tokens.last_mut()
+                        {
+                            join(prev, text, self.source, *prev_span, span);
+                            *prev_span = prev_span.to(span);
+                            line_open = !is_break;
+                            continue;
+                        }
+                    }
+                    tokens.push(TemplateToken::Literal { text, span });
+                    line_open = !is_break;
+                }
+                Rule::interpolation => {
+                    line_open = false;
+                    let (strip_left, strip_right, expr) = self.sequence(part);
+                    tokens.push(TemplateToken::Interp {
+                        expr,
+                        strip_left,
+                        strip_right,
+                    });
+                }
+                Rule::directive => {
+                    line_open = false;
+                    tokens.push(self.directive(part, span));
+                }
+                _ => {}
+            }
+        }
+        tokens
+    }
+
+    /// The strip markers and expression of a `${ }` sequence.
+    fn sequence(&mut self, pair: Pair<'src, Rule>) -> (bool, bool, Expression<'src>) {
+        let span = self.span(&pair);
+        let mut strip_left = false;
+        let mut strip_right = false;
+        let mut expr = None;
+        for part in pair.into_inner() {
+            match part.as_rule() {
+                Rule::interp_open => strip_left = part.as_str().ends_with('~'),
+                Rule::seq_close => strip_right = part.as_str().starts_with('~'),
+                Rule::expr_ml => expr = Some(self.expression(part)),
+                _ => {}
+            }
+        }
+        let expr = expr.unwrap_or_else(|| Expression::new(ExpressionKind::Null, span));
+        (strip_left, strip_right, expr)
+    }
+
+    fn directive(&mut self, pair: Pair<'src, Rule>, span: Span) -> TemplateToken<'src> {
+        let mut strip_left = false;
+        let mut strip_right = false;
+        let mut token = None;
+        for part in pair.into_inner() {
+            match part.as_rule() {
+                Rule::directive_open => strip_left = part.as_str().ends_with('~'),
+                Rule::seq_close => strip_right = part.as_str().starts_with('~'),
+                Rule::dir_if => {
+                    let cond = part
+                        .into_inner()
+                        .find(|p| p.as_rule() == Rule::expr_ml)
+                        .map(|p| self.expression(p));
+                    token =
+                        Some(template::Directive::If(cond.unwrap_or_else(|| {
+                            Expression::new(ExpressionKind::Null, span)
+                        })));
+                }
+                Rule::dir_else => token = Some(template::Directive::Else),
+                Rule::dir_endif => token = Some(template::Directive::EndIf),
+                Rule::dir_endfor => token = Some(template::Directive::EndFor),
+                Rule::dir_for => {
+                    let mut names = Vec::new();
+                    let mut coll = None;
+                    for p in part.into_inner() {
+                        match p.as_rule() {
+                            Rule::identifier => names.push(p.as_str()),
+                            Rule::expr_ml => coll = Some(self.expression(p)),
+                            _ => {}
+                        }
+                    }
+                    let (key_var, value_var) = match names.as_slice() {
+                        [v] => (None, *v),
+                        [k, v, ..] => (Some(*k), *v),
+                        [] => (None, ""),
+                    };
+                    token = Some(template::Directive::For {
+                        key_var,
+                        value_var,
+                        collection: coll
+                            .unwrap_or_else(|| Expression::new(ExpressionKind::Null, span)),
+                    });
+                }
+                _ => {}
+            }
+        }
+        TemplateToken::Directive {
+            directive: token.unwrap_or(template::Directive::EndIf),
+            strip_left,
+            strip_right,
+            span,
+        }
+    }
+
+    /// The text of a quoted literal with its escapes resolved.
+    fn quoted_literal(&mut self, pair: Pair<'src, Rule>) -> Cow<'src, str> {
+        let text = pair.as_str();
+        if !text.contains(['\\', '$', '%']) {
+            return Cow::Borrowed(text);
+        }
+        let span = self.span(&pair);
+        match unescape_quoted(text) {
+            Ok(s) => s,
+            Err((at, len, detail)) => {
+                let start = span.start + at as u32;
+                self.error(
+                    "Invalid escape sequence",
+                    detail,
+                    Span::new(start, start + len as u32),
+                );
+                Cow::Borrowed(text)
+            }
+        }
+    }
+}
+
+fn empty_body<'src>(end_span: Span) -> Body<'src> {
+    Body {
+        attributes: Vec::new(),
+        blocks: Vec::new(),
+        span: end_span,
+        end_span,
+    }
+}
+
+/// Appends `text` (which follows `prev` in the source) to `prev`, borrowing
+/// when both are unmodified adjacent slices of the source.
+fn join<'src>(
+    prev: &mut Cow<'src, str>,
+    text: Cow<'src, str>,
+    source: &'src str,
+    prev_span: Span,
+    span: Span,
+) {
+    if let (Cow::Borrowed(a), Cow::Borrowed(_)) = (&*prev, &text) {
+        if prev_span.len() as usize == a.len() && prev_span.end == span.start {
+            if let Some(joined) = source.get(prev_span.start as usize..span.end as usize) {
+                *prev = Cow::Borrowed(joined);
+                return;
+            }
+        }
+    }
+    prev.to_mut().push_str(&text);
+}
+
+fn binary_op(rule: Rule) -> BinaryOp {
+    match rule {
+        Rule::or => BinaryOp::Or,
+        Rule::and => BinaryOp::And,
+        Rule::eq => BinaryOp::Equal,
+        Rule::ne => BinaryOp::NotEqual,
+        Rule::lt => BinaryOp::Less,
+        Rule::le => BinaryOp::LessOrEqual,
+        Rule::gt => BinaryOp::Greater,
+        Rule::ge => BinaryOp::GreaterOrEqual,
+        Rule::add => BinaryOp::Add,
+        Rule::sub => BinaryOp::Subtract,
+        Rule::mul => BinaryOp::Multiply,
+        Rule::div => BinaryOp::Divide,
+        _ => BinaryOp::Modulo,
+    }
+}
+
+/// Whether an index key is a literal, making the index a traversal step.
+fn is_literal_key(key: &Expression<'_>) -> bool {
+    match &key.kind {
+        ExpressionKind::Number(_) | ExpressionKind::Bool(_) | ExpressionKind::Null => true,
+        ExpressionKind::Template(t) => t
+            .parts
+            .iter()
+            .all(|p| matches!(p, crate::ast::TemplatePart::Literal(..))),
+        _ => false,
+    }
+}
+
+/// Adds a step to a traversal, or starts a relative traversal.
+fn extend_traversal<'src>(
+    expr: Expression<'src>,
+    kind: TraversalStepKind<'src>,
+    span: Span,
+) -> Expression<'src> {
+    let whole = expr.span.to(span);
+    let step = TraversalStep { kind, span };
+    match expr.kind {
+        ExpressionKind::ScopeTraversal {
+            root,
+            root_span,
+            mut steps,
+        } => {
+            steps.push(step);
+            Expression::new(
+                ExpressionKind::ScopeTraversal {
+                    root,
+                    root_span,
+                    steps,
+                },
+                whole,
+            )
+        }
+        ExpressionKind::RelativeTraversal { source, mut steps } => {
+            steps.push(step);
+            Expression::new(ExpressionKind::RelativeTraversal { source, steps }, whole)
+        }
+        kind => Expression::new(
+            ExpressionKind::RelativeTraversal {
+                source: Box::new(Expression::new(kind, expr.span)),
+                steps: vec![step],
+            },
+            whole,
+        ),
+    }
+}
+
+/// Heredoc and template text: only `$${` and `%%{` are escapes.
+fn unescape_template_text(text: &str) -> Cow<'_, str> {
+    if text.contains("$${") || text.contains("%%{") {
+        Cow::Owned(text.replace("$${", "${").replace("%%{", "%{"))
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
+/// Resolves the escapes of a quoted string literal. On error: the byte
+/// offset and length of the bad sequence, and a detail message.
+fn unescape_quoted(text: &str) -> Result<Cow<'_, str>, (usize, usize, String)> {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find(['\\', '$', '%']) {
+        let (before, from) = rest.split_at(i);
+        out.push_str(before);
+        let at = text.len() - from.len();
+        let mut chars = from.chars();
+        let first = chars.next().unwrap_or('\\');
+        if first != '\\' {
+            if from[1..].starts_with(&format!("{first}{{")) {
+                out.push(first);
+                out.push('{');
+                rest = &from[3..];
+            } else {
+                out.push(first);
+                rest = &from[1..];
+            }
+            continue;
+        }
+        let Some(kind) = chars.next() else {
+            return Err((
+                at,
+                1,
+                "A backslash must be followed by an escape sequence.".into(),
+            ));
+        };
+        let (value, len) = match kind {
+            'n' => ('\n', 2),
+            'r' => ('\r', 2),
+            't' => ('\t', 2),
+            '"' => ('"', 2),
+            '\\' => ('\\', 2),
+            'u' | 'U' => {
+                let digits = if kind == 'u' { 4 } else { 8 };
+                let hex = from
+                    .get(2..2 + digits)
+                    .filter(|h| h.bytes().all(|b| b.is_ascii_hexdigit()));
+                let Some(hex) = hex else {
+                    return Err((
+                        at,
+                        2,
+                        format!(
+                            "The \\{kind} escape sequence must be followed by {digits} hexadecimal digits."
+                        ),
+                    ));
+                };
+                let code = u32::from_str_radix(hex, 16).unwrap_or(u32::MAX);
+                let Some(c) = char::from_u32(code) else {
+                    return Err((
+                        at,
+                        2 + digits,
+                        format!("Invalid unicode code point U+{code:04X}."),
+                    ));
+                };
+                (c, 2 + digits)
+            }
+            other => {
+                return Err((
+                    at,
+                    1 + other.len_utf8(),
+                    format!(
+                        "The symbol \"{other}\" is not a valid escape sequence selector. \
+                         Valid escapes are \\n, \\r, \\t, \\\", \\\\, \\uNNNN and \\UNNNNNNNN."
+                    ),
+                ))
+            }
+        };
+        out.push(value);
+        rest = from.get(len..).unwrap_or("");
+    }
+    out.push_str(rest);
+    Ok(Cow::Owned(out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoted_escapes_resolve() {
+        assert_eq!(
+            unescape_quoted(r#"a\nb\t\u00e9\U0001F600\\\""#).unwrap(),
+            "a\nb\té😀\\\""
+        );
+        assert_eq!(unescape_quoted("$${x} %%{y} $ %").unwrap(), "${x} %{y} $ %");
+        assert!(unescape_quoted(r"\q").is_err());
+        assert!(unescape_quoted(r"\u12").is_err());
+        assert!(unescape_quoted(r"\uD800").is_err());
+    }
+}

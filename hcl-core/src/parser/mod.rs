@@ -1,0 +1,242 @@
+//! The native-syntax parser: a pest grammar (`hcl.pest`) and the builder that
+//! turns its output into the [`ast`](crate::ast).
+//!
+//! A file is parsed one top-level item at a time, so pest's token queue only
+//! ever holds one attribute or block, and memory stays proportional to the
+//! syntax tree rather than to the token stream.
+
+mod build;
+mod depth;
+mod errors;
+mod grammar;
+mod template;
+
+use std::sync::Arc;
+
+use pest::Parser as _;
+
+use crate::ast::{Body, Expression, Template};
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::limits::Limits;
+use crate::span::{SourceFile, Span};
+use build::Builder;
+use grammar::{HclParser, Rule};
+
+const BYTE_ORDER_MARK: &str = "\u{feff}";
+
+/// A parsed configuration file: its body and its source, for diagnostics.
+#[derive(Debug, Clone)]
+pub struct File<'src> {
+    /// The top-level body.
+    pub body: Body<'src>,
+    /// The source text and name, for positions and rendering.
+    pub source: Arc<SourceFile>,
+}
+
+/// Options for parsing.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::{parse_with, Limits, ParseOptions};
+/// let options = ParseOptions { limits: Limits { max_nesting_depth: 4, ..Limits::default() } };
+/// let err = parse_with("a = [[[[[1]]]]]\n", "deep.hcl", &options).unwrap_err();
+/// assert!(err.to_string().contains("max_nesting_depth"));
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct ParseOptions {
+    /// Resource limits.
+    pub limits: Limits,
+}
+
+/// Parses a configuration file of the native syntax.
+///
+/// Attributes and blocks keep their source order and spans. The reference
+/// implementation's leniencies are kept: tabs are whitespace and a leading
+/// UTF-8 byte order mark is skipped.
+///
+/// # Errors
+///
+/// Returns the diagnostics when the text is not valid native syntax: the
+/// first syntax error, or every repeated attribute name.
+///
+/// # Examples
+///
+/// ```
+/// let file = hcl_core::parse("service \"web\" {\n  port = 80\n}\n", "app.hcl").unwrap();
+/// let block = &file.body.blocks[0];
+/// assert_eq!(block.block_type, "service");
+/// assert_eq!(block.labels[0].value, "web");
+///
+/// let err = hcl_core::parse("a = 1 b = 2\n", "app.hcl").unwrap_err();
+/// assert!(err.to_string().contains("Missing newline after argument"));
+/// ```
+pub fn parse<'src>(source: &'src str, filename: &str) -> Result<File<'src>, Diagnostics> {
+    parse_with(source, filename, &ParseOptions::default())
+}
+
+/// Parses a configuration file with the given options; see [`parse`].
+///
+/// # Errors
+///
+/// As [`parse`], plus a diagnostic naming the limit when the input exceeds
+/// one of `options.limits`.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::{parse_with, ParseOptions};
+/// let file = parse_with("a = 1\n", "a.hcl", &ParseOptions::default()).unwrap();
+/// assert_eq!(file.body.attributes.len(), 1);
+/// ```
+pub fn parse_with<'src>(
+    source: &'src str,
+    filename: &str,
+    options: &ParseOptions,
+) -> Result<File<'src>, Diagnostics> {
+    let file = Arc::new(SourceFile::new(filename, source));
+    check_size(source, &file, &options.limits)?;
+    let mut builder = Builder::new(source, &file);
+    let start = if source.starts_with(BYTE_ORDER_MARK) {
+        BYTE_ORDER_MARK.len()
+    } else {
+        0
+    };
+    let body = parse_top_level(&mut builder, start, &options.limits)?;
+    builder.finish()?;
+    Ok(File { body, source: file })
+}
+
+fn check_size(source: &str, file: &Arc<SourceFile>, limits: &Limits) -> Result<(), Diagnostics> {
+    let max = limits.max_input_bytes.min(u32::MAX as usize - 1);
+    if source.len() > max {
+        return Err(Diagnostic::error(
+            "Input too large",
+            format!(
+                "The input is {} bytes long, more than the limit of {max} bytes (limit max_input_bytes).",
+                source.len()
+            ),
+        )
+        .with_subject(file, Span::empty(0))
+        .into());
+    }
+    Ok(())
+}
+
+fn parse_top_level<'src>(
+    builder: &mut Builder<'src, '_>,
+    start: usize,
+    limits: &Limits,
+) -> Result<Body<'src>, Diagnostics> {
+    let source = builder.source();
+    let mut body = Body {
+        attributes: Vec::new(),
+        blocks: Vec::new(),
+        span: Span::new(start as u32, source.len() as u32),
+        end_span: Span::empty(source.len() as u32),
+    };
+    let mut pos = start;
+    loop {
+        pos += skip_gap(source, pos);
+        let Some(rest) = source.get(pos..) else { break };
+        if rest.is_empty() {
+            break;
+        }
+        depth::check(rest, pos, limits.max_nesting_depth, builder.file())?;
+        let pairs = match HclParser::parse(Rule::top_item, rest) {
+            Ok(pairs) => pairs,
+            Err(err) => return Err(errors::syntax_error(&err, rest, pos, builder.file()).into()),
+        };
+        let mut consumed = 0;
+        for pair in pairs {
+            consumed = consumed.max(pair.as_span().end());
+            builder.set_offset(pos);
+            builder.add_item(&mut body, pair);
+        }
+        if consumed == 0 {
+            break;
+        }
+        pos += consumed;
+    }
+    Ok(body)
+}
+
+/// The length of the blank lines and comments at `pos`.
+fn skip_gap(source: &str, pos: usize) -> usize {
+    let Some(rest) = source.get(pos..) else {
+        return 0;
+    };
+    match HclParser::parse(Rule::top_gap, rest) {
+        Ok(pairs) => pairs.last().map_or(0, |p| p.as_span().end()),
+        Err(_) => 0,
+    }
+}
+
+/// Parses one expression, on its own; newlines around it and inside it are
+/// whitespace.
+///
+/// # Errors
+///
+/// Returns the diagnostics when the text is not exactly one expression.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::ast::ExpressionKind;
+/// let expr = hcl_core::parse_expression("[for x in xs: x * 2]", "expr").unwrap();
+/// assert!(matches!(expr.kind, ExpressionKind::Tuple(_) | ExpressionKind::For(_)));
+/// ```
+pub fn parse_expression<'src>(
+    source: &'src str,
+    filename: &str,
+) -> Result<Expression<'src>, Diagnostics> {
+    let file = Arc::new(SourceFile::new(filename, source));
+    check_size(source, &file, &Limits::default())?;
+    depth::check(source, 0, Limits::default().max_nesting_depth, &file)?;
+    let pairs = HclParser::parse(Rule::standalone_expr, source)
+        .map_err(|err| errors::syntax_error(&err, source, 0, &file))?;
+    let mut builder = Builder::new(source, &file);
+    let expr = pairs
+        .flatten()
+        .find(|p| p.as_rule() == Rule::expr_ml)
+        .map(|p| builder.expression(p));
+    builder.finish()?;
+    expr.ok_or_else(|| Diagnostic::error("Missing expression", "Expected an expression.").into())
+}
+
+/// Parses a bare template, as the content of a template file or a heredoc
+/// without its delimiters.
+///
+/// # Errors
+///
+/// Returns the diagnostics when the template's sequences are malformed or
+/// its directives unbalanced.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::ast::TemplatePart;
+/// let template = hcl_core::parse_template("Hello, ${name}!\n", "greeting.tmpl").unwrap();
+/// assert_eq!(template.parts.len(), 3);
+/// assert!(matches!(template.parts[1], TemplatePart::Interpolation(_)));
+/// ```
+pub fn parse_template<'src>(
+    source: &'src str,
+    filename: &str,
+) -> Result<Template<'src>, Diagnostics> {
+    let file = Arc::new(SourceFile::new(filename, source));
+    check_size(source, &file, &Limits::default())?;
+    depth::check(source, 0, Limits::default().max_nesting_depth, &file)?;
+    let pairs = HclParser::parse(Rule::template, source)
+        .map_err(|err| errors::syntax_error(&err, source, 0, &file))?;
+    let mut builder = Builder::new(source, &file);
+    let template = match pairs.into_iter().next() {
+        Some(pair) => builder.bare_template(pair),
+        None => Template::default(),
+    };
+    builder.finish()?;
+    Ok(template)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,6 @@
+use super::*;
+
+#[test]
+fn placeholder_parses() {
+    assert!(parse("a = 1\n", "t").is_ok());
+}
