@@ -237,11 +237,39 @@ mod tests {
     #[test]
     fn positions_count_characters_and_lines() {
         let file = SourceFile::new("f", "ab\ncé d\r\nx");
-        assert_eq!(file.pos(0), Pos { line: 1, column: 1, byte: 0 });
-        assert_eq!(file.pos(3), Pos { line: 2, column: 1, byte: 3 });
+        assert_eq!(
+            file.pos(0),
+            Pos {
+                line: 1,
+                column: 1,
+                byte: 0
+            }
+        );
+        assert_eq!(
+            file.pos(3),
+            Pos {
+                line: 2,
+                column: 1,
+                byte: 3
+            }
+        );
         // "é" is two bytes: the byte after it is column 3.
-        assert_eq!(file.pos(6), Pos { line: 2, column: 3, byte: 6 });
-        assert_eq!(file.pos(10), Pos { line: 3, column: 1, byte: 10 });
+        assert_eq!(
+            file.pos(6),
+            Pos {
+                line: 2,
+                column: 3,
+                byte: 6
+            }
+        );
+        assert_eq!(
+            file.pos(10),
+            Pos {
+                line: 3,
+                column: 1,
+                byte: 10
+            }
+        );
         assert_eq!(file.pos(99).byte, 11);
         assert_eq!(file.line_text(2), Some("cé d"));
         assert_eq!(file.line_text(4), None);

@@ -108,6 +108,9 @@ mod tests {
         let file = Arc::new(SourceFile::new("f.hcl", "x = [\n  1,\n]\n"));
         let diag = Diagnostic::error("Bad", "").with_subject(&file, Span::new(4, 13));
         let text = diag.to_string();
-        assert!(text.contains("1 | x = [\n  |     ^\n2 |   1,\n  |   ^^\n3 | ]\n  | ^\n"), "{text}");
+        assert!(
+            text.contains("1 | x = [\n  |     ^\n2 |   1,\n  |   ^^\n3 | ]\n  | ^\n"),
+            "{text}"
+        );
     }
 }

@@ -43,6 +43,8 @@ struct Frame<'a> {
 pub(super) struct Scan {
     pub(super) open: Vec<(Open, usize)>,
     pub(super) too_deep_at: Option<usize>,
+    /// The first line break met inside a quoted string.
+    pub(super) newline_in_quote: Option<usize>,
 }
 
 /// Scans `text` and reports the delimiters left open; stops early when the
@@ -52,12 +54,14 @@ pub(super) fn scan(text: &str, limit: usize) -> Scan {
     let mut stack: Vec<Frame<'_>> = Vec::new();
     let mut i = 0;
     let mut line_start = true;
+    let mut newline_in_quote = None;
     let get = |i: usize| bytes.get(i).copied().unwrap_or(0);
     while i < bytes.len() {
         if stack.len() > limit {
             return Scan {
                 open: Vec::new(),
                 too_deep_at: stack.last().map(|f| f.at),
+                newline_in_quote,
             };
         }
         let c = get(i);
@@ -65,7 +69,10 @@ pub(super) fn scan(text: &str, limit: usize) -> Scan {
         match top {
             Some(Open::Quote) => match c {
                 b'\\' => i += 2,
-                b'"' | b'\n' => {
+                b'"' | b'\n' | b'\r' => {
+                    if c != b'"' && newline_in_quote.is_none() {
+                        newline_in_quote = Some(i);
+                    }
                     stack.pop();
                     i += 1;
                 }
@@ -167,6 +174,7 @@ pub(super) fn scan(text: &str, limit: usize) -> Scan {
     Scan {
         open: stack.iter().map(|f| (f.open, f.at)).collect(),
         too_deep_at,
+        newline_in_quote,
     }
 }
 

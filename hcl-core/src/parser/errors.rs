@@ -31,6 +31,9 @@ pub(super) fn syntax_error(
     let here_len = rest.chars().next().map_or(0, char::len_utf8);
     let here = span_at(at, here_len);
 
+    if let Some(diag) = multi_line_string(text, at, offset, file) {
+        return diag;
+    }
     if let Some(diag) = missing_newline(text, at, offset, file) {
         return diag;
     }
@@ -44,55 +47,153 @@ pub(super) fn syntax_error(
         )
         .with_subject(file, span_at(at, 0));
     }
-    if at == 0 || text.get(..at).is_some_and(|s| s.trim().is_empty()) {
-        let detail = if rest.starts_with('"') {
-            "Argument names must not be quoted."
+    let line_before = text
+        .get(..at)
+        .map_or("", |s| s.rsplit('\n').next().unwrap_or(s));
+    if line_before.trim().is_empty() && !rest.starts_with(['}', '\n', '\r']) {
+        let (summary, detail) = if rest.starts_with('"') {
+            (
+                "Invalid argument name",
+                "Argument names must not be quoted.",
+            )
         } else {
-            "An argument or block definition is required here."
-        };
-        let summary = if rest.starts_with('"') {
-            "Invalid argument name"
-        } else {
-            "Argument or block definition required"
+            (
+                "Argument or block definition required",
+                "An argument or block definition is required here.",
+            )
         };
         return Diagnostic::error(summary, detail).with_subject(file, here);
     }
     if let Some(diag) = block_header(text, at, offset, file) {
         return diag;
     }
-    if let Some(diag) = unclosed_before(text, at, offset, file) {
+    if let Some(diag) = single_line_block(text, at, here, file) {
         return diag;
     }
-    let expected = expected_words(err);
-    let detail = if expected.is_empty() {
-        "This character is not valid here.".to_owned()
-    } else {
-        format!("Expected {expected}.")
+    let found = match rest.chars().next() {
+        Some('\n' | '\r') => "a newline".to_owned(),
+        Some(c) => format!("\"{c}\""),
+        None => "the end of the file".to_owned(),
     };
-    let found = rest
-        .chars()
-        .next()
-        .map_or(String::new(), |c| format!(" \"{c}\""));
-    Diagnostic::error(format!("Invalid syntax{found}"), detail).with_subject(file, here)
+    let expected = expected_words(err);
+    if expected == "an expression" {
+        return Diagnostic::error(
+            "Invalid expression",
+            format!("Expected the start of an expression, but found {found}."),
+        )
+        .with_subject(file, here);
+    }
+    let detail = if expected.is_empty() {
+        format!("Found {found}, which is not valid here.")
+    } else {
+        format!("Expected {expected}, but found {found}.")
+    };
+    Diagnostic::error("Invalid syntax", detail).with_subject(file, here)
 }
 
-/// `a = 1 b = 2`: a complete attribute followed by more on its line.
+/// A quoted string that runs into a line break.
+fn multi_line_string(
+    text: &str,
+    at: usize,
+    offset: usize,
+    file: &Arc<SourceFile>,
+) -> Option<Diagnostic> {
+    let newline = depth::scan(text, usize::MAX).newline_in_quote?;
+    if newline > at {
+        return None;
+    }
+    let start = (offset + newline) as u32;
+    Some(
+        Diagnostic::error(
+            "Invalid multi-line string",
+            "Quoted strings may not be split over multiple lines. To produce a multi-line \
+             string, either use the \\n escape to represent a newline character or use the \
+             \"heredoc\" multi-line template syntax.",
+        )
+        .with_subject(file, Span::new(start, start + 1)),
+    )
+}
+
+/// A one-line block `a { b = 1 }` followed by more than its one argument.
+fn single_line_block(
+    text: &str,
+    at: usize,
+    here: Span,
+    file: &Arc<SourceFile>,
+) -> Option<Diagnostic> {
+    let before = text.get(..at)?;
+    let (open, brace) = *depth::scan(before, usize::MAX).open.last()?;
+    if open != Open::Block || before.get(brace..)?.contains('\n') {
+        return None;
+    }
+    let detail = match text.get(at..)?.chars().next()? {
+        ',' => {
+            "Single-line block syntax can include only one argument definition. To define \
+                multiple arguments, use the multi-line block syntax with one argument definition \
+                per line."
+        }
+        '\n' | '\r' => {
+            "An argument definition on the same line as its containing block creates a \
+                        single-line block definition, which must also be closed on the same line. \
+                        Place the block's closing brace immediately after the argument definition."
+        }
+        _ => {
+            "A single-line block definition must end with a closing brace immediately after its \
+              single argument definition."
+        }
+    };
+    Some(
+        Diagnostic::error("Invalid single-argument block definition", detail)
+            .with_subject(file, here),
+    )
+}
+
+/// `a = 1 b = 2`: a complete attribute followed by more on its line. The
+/// attribute may start some lines before the error.
 fn missing_newline(
     text: &str,
     at: usize,
     offset: usize,
     file: &Arc<SourceFile>,
 ) -> Option<Diagnostic> {
-    let head = HclParser::parse(Rule::attribute_head, text).ok()?;
-    let end = head.last()?.as_span().end();
+    const LINES_BACK: usize = 200;
+    let before = text.get(..at)?;
+    let mut line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    for _ in 0..LINES_BACK {
+        if let Some(diag) = attribute_then_garbage(text, line_start, at, offset, file) {
+            return Some(diag);
+        }
+        if line_start == 0 {
+            break;
+        }
+        line_start = before
+            .get(..line_start - 1)?
+            .rfind('\n')
+            .map_or(0, |i| i + 1);
+    }
+    None
+}
+
+fn attribute_then_garbage(
+    text: &str,
+    line_start: usize,
+    at: usize,
+    offset: usize,
+    file: &Arc<SourceFile>,
+) -> Option<Diagnostic> {
+    let line = text.get(line_start..)?;
+    let indent = line.len() - line.trim_start_matches([' ', '\t']).len();
+    let start = line_start + indent;
+    let head = HclParser::parse(Rule::attribute_head, text.get(start..)?).ok()?;
+    let end = start + head.last()?.as_span().end();
     let after = text.get(end..)?;
     let trimmed = after.trim_start_matches([' ', '\t']);
     let next = end + (after.len() - trimmed.len());
-    if next != at && !(at > next && text.get(next..at).is_some_and(|s| !s.contains('\n'))) {
+    if next > at || text.get(next..at).is_some_and(|s| s.contains('\n')) {
         return None;
     }
     let c = trimmed.chars().next()?;
-    if c == '\n' || c == '\r' || c == '#' || trimmed.starts_with("//") {
+    if matches!(c, '\n' | '\r' | '#' | '}') || trimmed.starts_with("//") {
         return None;
     }
     let (summary, detail) = if c == ',' {
@@ -125,7 +226,20 @@ fn block_header(
     if head.contains(['{', '=', '(', '[']) {
         return None;
     }
-    let c = text.get(at..)?.chars().next()?;
+    let rest = text.get(at..)?;
+    let c = rest.chars().next()?;
+    let quoted = rest.get(1..).and_then(|r| r.split(['"', '\n']).next());
+    if c == '"' && quoted.is_some_and(|q| q.contains("${") || q.contains("%{")) {
+        let start = (offset + at) as u32;
+        return Some(
+            Diagnostic::error(
+                "Invalid string literal",
+                "Template sequences are not allowed in this string. To include a literal \"$\", \
+                 double it (as \"$$\") to escape it.",
+            )
+            .with_subject(file, Span::new(start, start + 1)),
+        );
+    }
     let detail = match c {
         '=' => "The equals sign \"=\" indicates an argument definition, and must not be used when defining a block.",
         '\n' | '\r' => "A block definition must have block content delimited by \"{\" and \"}\", starting on the same line as the block header.",
@@ -143,18 +257,6 @@ fn unclosed(text: &str, offset: usize, file: &Arc<SourceFile>) -> Option<Diagnos
     let scan = depth::scan(text, usize::MAX);
     let (open, at) = *scan.open.last()?;
     Some(open_diagnostic(open, at, text, offset, file))
-}
-
-/// A string left open on a line before the error position.
-fn unclosed_before(
-    text: &str,
-    at: usize,
-    offset: usize,
-    file: &Arc<SourceFile>,
-) -> Option<Diagnostic> {
-    let scan = depth::scan(text.get(..at)?, usize::MAX);
-    let (open, pos) = *scan.open.last()?;
-    matches!(open, Open::Quote).then(|| open_diagnostic(open, pos, text, offset, file))
 }
 
 fn open_diagnostic(
