@@ -15,14 +15,20 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use hcl_core::ast::Body;
+use std::sync::Arc;
+
+use hcl_core::ast::{Body, Expression, ExpressionKind};
+use hcl_core::{Diagnostics, EvalContext, SourceFile, Value};
 use serde_json::Value as Json;
+
+#[path = "support/typed_json.rs"]
+mod typed_json;
 
 /// What running one case gave.
 enum Outcome {
     Pass,
     Fail(String),
-    Skip(&'static str),
+    Skip(String),
 }
 
 fn case_files() -> Vec<PathBuf> {
@@ -65,10 +71,141 @@ fn known_differences() -> BTreeSet<String> {
         .collect()
 }
 
+/// The evaluation context of a case: its variables and the functions.
+fn context(case: &Json) -> Result<EvalContext<'static>, String> {
+    let mut ctx = EvalContext::new();
+    if let Some(vars) = case["vars"].as_object() {
+        for (name, typed) in vars {
+            ctx.set_variable(name, typed_json::decode(typed)?);
+        }
+    }
+    Ok(ctx)
+}
+
+/// The functions of the conformance suite (`FUNCTIONS.md`): every case runs
+/// with exactly these. A call to any other name is an error case.
+const SUITE_FUNCTIONS: &[&str] = &[
+    "abs",
+    "ceil",
+    "floor",
+    "log",
+    "max",
+    "min",
+    "parseint",
+    "pow",
+    "signum",
+    "chomp",
+    "format",
+    "formatlist",
+    "indent",
+    "join",
+    "lower",
+    "regex",
+    "regexall",
+    "replace",
+    "split",
+    "strrev",
+    "substr",
+    "title",
+    "trim",
+    "trimprefix",
+    "trimspace",
+    "trimsuffix",
+    "upper",
+    "chunklist",
+    "coalesce",
+    "coalescelist",
+    "compact",
+    "concat",
+    "contains",
+    "distinct",
+    "element",
+    "flatten",
+    "keys",
+    "length",
+    "lookup",
+    "merge",
+    "range",
+    "reverse",
+    "setintersection",
+    "setproduct",
+    "setsubtract",
+    "setsymmetricdifference",
+    "setunion",
+    "slice",
+    "sort",
+    "values",
+    "zipmap",
+    "csvdecode",
+    "jsondecode",
+    "jsonencode",
+    "formatdate",
+    "timeadd",
+    "tobool",
+    "tolist",
+    "tomap",
+    "tonumber",
+    "toset",
+    "tostring",
+    "can",
+    "try",
+];
+
+/// The first suite function called that the context does not have yet.
+fn missing_function<'a>(
+    ctx: &EvalContext<'_>,
+    exprs: impl Iterator<Item = &'a Expression<'a>>,
+) -> Option<String> {
+    let mut missing = None;
+    for expr in exprs {
+        expr.walk(&mut |e| {
+            if let ExpressionKind::FunctionCall(call) = &e.kind {
+                let known = ctx.functions().is_some_and(|f| f.contains_key(call.name));
+                if !known && missing.is_none() && SUITE_FUNCTIONS.contains(&call.name) {
+                    missing = Some(call.name.to_owned());
+                }
+            }
+        });
+    }
+    missing
+}
+
+/// Compares an evaluation outcome with an expected RESULT.
+fn compare_result(value: &Value, diags: &Diagnostics, expect: &Json) -> Result<(), String> {
+    if expect["error"].as_bool().unwrap_or(false) {
+        return if diags.has_errors() {
+            Ok(())
+        } else {
+            Err(format!(
+                "expected an error, got {}",
+                typed_json::encode(value)
+            ))
+        };
+    }
+    if diags.has_errors() {
+        return Err(format!("unexpected error:\n{diags}"));
+    }
+    let (ty, val) = value.to_typed_json();
+    let ty: Json = serde_json::from_str(&ty).map_err(|e| e.to_string())?;
+    let val: Json = serde_json::from_str(&val).map_err(|e| e.to_string())?;
+    if ty != expect["type"] || val != expect["value"] {
+        return Err(format!(
+            "got {{\"type\":{ty},\"value\":{val}}}, expected {{\"type\":{},\"value\":{}}}",
+            expect["type"], expect["value"]
+        ));
+    }
+    Ok(())
+}
+
 fn run_case(case: &Json) -> Outcome {
     let src = case["src"].as_str().unwrap_or_default();
     let expect = &case["expect"];
     let expect_error = expect["error"].as_bool().unwrap_or(false);
+    let ctx = match context(case) {
+        Ok(ctx) => ctx,
+        Err(why) => return Outcome::Fail(format!("bad vars: {why}")),
+    };
+    let source = Arc::new(SourceFile::new("case.hcl", src));
     match case["kind"].as_str().unwrap_or_default() {
         "body" => match hcl_core::parse(src, "case.hcl") {
             Err(diags) if expect_error => {
@@ -80,35 +217,83 @@ fn run_case(case: &Json) -> Outcome {
             }
             Err(diags) => Outcome::Fail(format!("parse failed:\n{diags}")),
             Ok(_) if expect_error => Outcome::Fail("parsed, but the reference rejects it".into()),
-            Ok(file) => match compare_structure(&file.body, expect, "") {
-                Err(why) => Outcome::Fail(why),
-                Ok(()) if has_attributes(expect) => Outcome::Skip("needs evaluation"),
-                Ok(()) => Outcome::Pass,
-            },
-        },
-        kind @ ("expr" | "template") => {
-            let parsed = if kind == "expr" {
-                hcl_core::parse_expression(src, "case.hcl").map(|_| ())
-            } else {
-                hcl_core::parse_template(src, "case.hcl").map(|_| ())
-            };
-            match parsed {
-                Err(_) if expect_error => Outcome::Pass,
-                Err(diags) => Outcome::Fail(format!("parse failed:\n{diags}")),
-                Ok(()) => Outcome::Skip("needs evaluation"),
+            Ok(file) => {
+                if let Err(why) = compare_structure(&file.body, expect, "") {
+                    return Outcome::Fail(why);
+                }
+                if let Some(name) = missing_function(&ctx, body_expressions(&file.body).into_iter())
+                {
+                    return Outcome::Skip(format!("needs function {name}"));
+                }
+                match compare_body_values(&ctx, &file.body, &source, expect, "") {
+                    Ok(()) => Outcome::Pass,
+                    Err(why) => Outcome::Fail(why),
+                }
             }
-        }
+        },
+        "expr" => match hcl_core::parse_expression(src, "case.hcl") {
+            Err(_) if expect_error => Outcome::Pass,
+            Err(diags) => Outcome::Fail(format!("parse failed:\n{diags}")),
+            Ok(expr) => {
+                if let Some(name) = missing_function(&ctx, std::iter::once(&expr)) {
+                    return Outcome::Skip(format!("needs function {name}"));
+                }
+                let (value, diags) = ctx.evaluate_with_diagnostics(&expr, &source);
+                match compare_result(&value, &diags, expect) {
+                    Ok(()) => Outcome::Pass,
+                    Err(why) => Outcome::Fail(why),
+                }
+            }
+        },
+        "template" => match hcl_core::parse_template(src, "case.hcl") {
+            Err(_) if expect_error => Outcome::Pass,
+            Err(diags) => Outcome::Fail(format!("parse failed:\n{diags}")),
+            Ok(template) => {
+                let mut exprs = Vec::new();
+                template.walk(&mut |e| exprs.push(e));
+                if let Some(name) = missing_function(&ctx, exprs.into_iter()) {
+                    return Outcome::Skip(format!("needs function {name}"));
+                }
+                let (value, diags) = ctx.evaluate_template(&template, &source);
+                match compare_result(&value, &diags, expect) {
+                    Ok(()) => Outcome::Pass,
+                    Err(why) => Outcome::Fail(why),
+                }
+            }
+        },
         other => Outcome::Fail(format!("unknown case kind {other:?}")),
     }
 }
 
-fn has_attributes(dump: &Json) -> bool {
-    dump["attributes"]
-        .as_object()
-        .is_some_and(|a| !a.is_empty())
-        || dump["blocks"]
-            .as_array()
-            .is_some_and(|blocks| blocks.iter().any(|b| has_attributes(&b["body"])))
+fn body_expressions<'a>(body: &'a Body<'a>) -> Vec<&'a Expression<'a>> {
+    let mut out: Vec<&Expression<'_>> = body.attributes.iter().map(|a| &a.expr).collect();
+    for block in &body.blocks {
+        out.extend(body_expressions(&block.body));
+    }
+    out
+}
+
+fn compare_body_values(
+    ctx: &EvalContext<'_>,
+    body: &Body<'_>,
+    source: &Arc<SourceFile>,
+    dump: &Json,
+    path: &str,
+) -> Result<(), String> {
+    for attr in &body.attributes {
+        let (value, diags) = ctx.evaluate_with_diagnostics(&attr.expr, source);
+        compare_result(&value, &diags, &dump["attributes"][attr.name])
+            .map_err(|why| format!("{path}/{}: {why}", attr.name))?;
+    }
+    let blocks = dump["blocks"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default();
+    for (i, (block, expected)) in body.blocks.iter().zip(blocks).enumerate() {
+        let here = format!("{path}/{}[{i}]", block.block_type);
+        compare_body_values(ctx, &block.body, source, &expected["body"], &here)?;
+    }
+    Ok(())
 }
 
 /// Compares attribute names, block types, labels, nesting and order.
@@ -162,7 +347,7 @@ fn conformance() {
     for file in &files {
         let text = std::fs::read_to_string(file).expect("read case file");
         let (mut p, mut f, mut s) = (0, 0, 0);
-        let mut skip_reasons = BTreeSet::new();
+        let mut skip_reasons: std::collections::BTreeMap<String, usize> = Default::default();
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let case: Json = serde_json::from_str(line).expect("case is JSON");
             let id = case["id"].as_str().unwrap_or("?").to_owned();
@@ -170,7 +355,7 @@ fn conformance() {
                 Outcome::Pass => p += 1,
                 Outcome::Skip(why) => {
                     s += 1;
-                    skip_reasons.insert(why);
+                    *skip_reasons.entry(why).or_default() += 1;
                 }
                 Outcome::Fail(why) => {
                     f += 1;
@@ -183,7 +368,10 @@ fn conformance() {
         let name = file
             .file_name()
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-        let reasons: Vec<&str> = skip_reasons.into_iter().collect();
+        let reasons: Vec<String> = skip_reasons
+            .iter()
+            .map(|(why, n)| format!("{why}: {n}"))
+            .collect();
         if s > 0 {
             println!(
                 "{name}: {p} passed, {f} failed, {s} skipped ({})",

@@ -3,6 +3,9 @@
 
 pub mod ast;
 pub mod diagnostic;
+mod didyoumean;
+pub mod eval;
+pub mod functions;
 mod limits;
 mod parser;
 pub mod span;
@@ -10,7 +13,10 @@ pub mod types;
 pub mod value;
 
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
+pub use didyoumean::suggest_name;
+pub use eval::EvalContext;
 pub use limits::Limits;
 pub use parser::{parse, parse_expression, parse_template, parse_with, File, ParseOptions};
 pub use span::{Pos, Range, SourceFile, Span};
-pub use value::Number;
+pub use types::Type;
+pub use value::{Number, Value};

@@ -5,6 +5,7 @@
 
 mod expr;
 mod template;
+mod walk;
 
 pub use expr::{
     BinaryOp, Expression, ExpressionKind, ForExpr, FunctionCall, ObjectItem, TraversalStep,

@@ -135,6 +135,11 @@ fn parse_top_level<'src>(
         span: Span::new(start as u32, source.len() as u32),
         end_span: Span::empty(source.len() as u32),
     };
+    // One scan of the whole file: scanning what is left before each item
+    // would make parsing quadratic in the number of items.
+    if let Some(text) = source.get(start..) {
+        depth::check(text, start, limits.max_nesting_depth, builder.file())?;
+    }
     let mut pos = start;
     loop {
         pos += skip_gap(source, pos);
@@ -142,7 +147,6 @@ fn parse_top_level<'src>(
         if rest.is_empty() {
             break;
         }
-        depth::check(rest, pos, limits.max_nesting_depth, builder.file())?;
         let pairs = match HclParser::parse(Rule::top_item, rest) {
             Ok(pairs) => pairs,
             Err(err) => return Err(errors::syntax_error(&err, rest, pos, builder.file()).into()),

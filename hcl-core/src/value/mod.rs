@@ -1,5 +1,792 @@
 //! Values of the HCL information model.
+//!
+//! A [`Value`] has a [`Type`] and is either known, null or unknown. Values are
+//! immutable and cheap to clone: strings and collections are shared behind
+//! reference counts. Strings (and map keys and attribute names) are
+//! normalized to Unicode NFC when a value is built, as the reference does.
 
+mod access;
+mod equals;
+mod json;
 mod number;
+mod set;
+
+#[cfg(test)]
+mod tests;
+
+use std::borrow::Cow;
+use std::fmt;
+use std::sync::Arc;
+
+use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
 pub use number::Number;
+pub(crate) use set::go_quote_string as go_quote;
+
+use crate::types::{CapsulePayload, CapsuleType, Type};
+
+/// A value of the HCL information model: a known value, a null or an
+/// unknown, of some [`Type`].
+///
+/// Every type has a null value and an unknown value; the unknown value of
+/// the dynamic pseudo-type ([`Value::dynamic`]) is "the dynamic value",
+/// which stands for any value of any type. A known value never has the
+/// dynamic pseudo-type, but collections may contain unknowns and nulls.
+///
+/// Two kinds of equality exist:
+/// - [`Value::equals`] is the language's `==`: it yields an unknown bool
+///   when the answer depends on unknown values, and treats any two nulls as
+///   equal whatever their types;
+/// - `PartialEq` (`==` in Rust) is structural identity: same type, and same
+///   value, with an unknown equal to an unknown of the same type and a null
+///   equal to a null of the same type.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::types::Type;
+/// use hcl_core::value::Value;
+///
+/// let v = Value::object([("name", Value::string("web")), ("port", Value::from(80))]);
+/// assert_eq!(v.ty(), &Type::object([("name", Type::String), ("port", Type::Number)]));
+/// assert_eq!(v.get_attr("name"), Some(Value::string("web")));
+///
+/// let u = Value::unknown(Type::String);
+/// assert!(!u.is_known());
+/// assert_eq!(u.equals(&Value::string("web")), Value::unknown(Type::Bool));
+/// ```
+#[derive(Clone)]
+pub struct Value(Repr);
+
+#[derive(Clone)]
+enum Repr {
+    Null(Type),
+    Unknown(Type),
+    Bool(bool),
+    Number(Arc<Number>),
+    String(Arc<str>),
+    List(Arc<Seq>),
+    Set(Arc<Seq>),
+    Tuple(Arc<Seq>),
+    Map(Arc<Entries>),
+    Object(Arc<Entries>),
+    Capsule(Arc<Capsule>),
+}
+
+/// Elements of a list, set or tuple, with the whole value's type.
+struct Seq {
+    ty: Type,
+    elems: Vec<Value>,
+}
+
+/// Entries of a map or object, sorted by key, with the whole value's type.
+struct Entries {
+    ty: Type,
+    entries: Vec<(String, Value)>,
+}
+
+struct Capsule {
+    ty: Type,
+    payload: CapsulePayload,
+}
+
+/// A borrowed view of a [`Value`], for matching on what it holds.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::value::{Value, ValueKind};
+///
+/// match Value::string("hi").kind() {
+///     ValueKind::String(s) => assert_eq!(s, "hi"),
+///     _ => unreachable!(),
+/// }
+/// ```
+#[derive(Clone, Copy)]
+pub enum ValueKind<'a> {
+    /// A null value (of the value's type).
+    Null,
+    /// An unknown value (of the value's type).
+    Unknown,
+    /// A known bool.
+    Bool(bool),
+    /// A known number.
+    Number(&'a Number),
+    /// A known string, in NFC.
+    String(&'a str),
+    /// A known list's elements.
+    List(&'a [Value]),
+    /// A known set's elements, in the set's iteration order.
+    Set(&'a [Value]),
+    /// A known tuple's elements.
+    Tuple(&'a [Value]),
+    /// A known map's entries, sorted by key.
+    Map(&'a [(String, Value)]),
+    /// A known object's attributes, sorted by name.
+    Object(&'a [(String, Value)]),
+    /// A known capsule value's payload.
+    Capsule(&'a CapsulePayload),
+}
+
+/// A collection could not be built because an element's type does not
+/// match the collection's element type.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::types::Type;
+/// use hcl_core::value::Value;
+///
+/// let err = Value::list(Type::String, vec![Value::from(1)]).unwrap_err();
+/// assert_eq!(err.to_string(), "element 0 is number, but the element type is string");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ValueError {
+    message: String,
+}
+
+impl fmt::Display for ValueError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ValueError {}
+
+static STRING_TYPE: Type = Type::String;
+static NUMBER_TYPE: Type = Type::Number;
+static BOOL_TYPE: Type = Type::Bool;
+
+/// Normalizes a string to Unicode NFC, without allocating when it already
+/// is (always the case for ASCII).
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::value::normalize_string;
+/// assert_eq!(normalize_string("e\u{301}"), "\u{e9}");
+/// assert!(matches!(normalize_string("plain"), std::borrow::Cow::Borrowed(_)));
+/// ```
+pub fn normalize_string(s: &str) -> Cow<'_, str> {
+    if s.is_ascii() || is_nfc_quick(s.chars()) == IsNormalized::Yes {
+        Cow::Borrowed(s)
+    } else {
+        Cow::Owned(s.nfc().collect())
+    }
+}
+
+/// Checks (and, for a dynamic null or unknown, retypes) one element of a
+/// collection whose element type is `ety`.
+fn fit_element(ety: &Type, v: Value, what: &dyn fmt::Display) -> Result<Value, ValueError> {
+    if v.ty() == ety {
+        return Ok(v);
+    }
+    match &v.0 {
+        Repr::Null(Type::Dynamic) => Ok(Value::null(ety.clone())),
+        Repr::Unknown(Type::Dynamic) => Ok(Value::unknown(ety.clone())),
+        _ => Err(ValueError {
+            message: format!(
+                "{what} is {}, but the element type is {}",
+                v.ty().friendly_name(),
+                ety.friendly_name()
+            ),
+        }),
+    }
+}
+
+/// The first element type that is not the dynamic pseudo-type, as the
+/// reference infers a collection's element type.
+fn infer_element_type<'a>(types: impl Iterator<Item = &'a Type>) -> Type {
+    let mut ety = Type::Dynamic;
+    for t in types {
+        if ety.is_dynamic() {
+            ety = t.clone();
+        }
+    }
+    ety
+}
+
+impl Value {
+    /// A string value, normalized to NFC.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::Value;
+    /// assert_eq!(Value::string("e\u{301}"), Value::string("\u{e9}"));
+    /// ```
+    pub fn string(s: impl AsRef<str>) -> Value {
+        Value(Repr::String(Arc::from(
+            normalize_string(s.as_ref()).as_ref(),
+        )))
+    }
+
+    /// A number value.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::{Number, Value};
+    /// assert_eq!(Value::number(Number::from_i64(3)).as_number(), Some(&Number::from_i64(3)));
+    /// ```
+    pub fn number(n: Number) -> Value {
+        Value(Repr::Number(Arc::new(n)))
+    }
+
+    /// A bool value.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::Value;
+    /// assert_eq!(Value::bool(true).as_bool(), Some(true));
+    /// ```
+    pub fn bool(b: bool) -> Value {
+        Value(Repr::Bool(b))
+    }
+
+    /// The null value of a type.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::types::Type;
+    /// use hcl_core::value::Value;
+    /// let v = Value::null(Type::String);
+    /// assert!(v.is_null() && v.is_known());
+    /// assert_eq!(v.ty(), &Type::String);
+    /// ```
+    pub fn null(ty: Type) -> Value {
+        Value(Repr::Null(ty))
+    }
+
+    /// The unknown value of a type.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::types::Type;
+    /// use hcl_core::value::Value;
+    /// let v = Value::unknown(Type::Number);
+    /// assert!(!v.is_known() && !v.is_null());
+    /// ```
+    pub fn unknown(ty: Type) -> Value {
+        Value(Repr::Unknown(ty))
+    }
+
+    /// The dynamic value: the unknown value of the dynamic pseudo-type.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::types::Type;
+    /// use hcl_core::value::Value;
+    /// assert_eq!(Value::dynamic(), Value::unknown(Type::Dynamic));
+    /// ```
+    pub fn dynamic() -> Value {
+        Value(Repr::Unknown(Type::Dynamic))
+    }
+
+    /// A list of the given element type. Each element must have that type,
+    /// except that a null or unknown of the dynamic pseudo-type becomes the
+    /// null or unknown of the element type.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::types::Type;
+    /// use hcl_core::value::Value;
+    /// let l = Value::list(Type::String, vec![Value::string("a"), Value::dynamic()]).unwrap();
+    /// assert_eq!(l.ty(), &Type::list(Type::String));
+    /// assert_eq!(l.elements().unwrap()[1], Value::unknown(Type::String));
+    /// assert!(Value::list(Type::String, vec![Value::from(true)]).is_err());
+    /// ```
+    pub fn list(element_type: Type, elements: Vec<Value>) -> Result<Value, ValueError> {
+        let elems = elements
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| fit_element(&element_type, v, &format_args!("element {i}")))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Value(Repr::List(Arc::new(Seq {
+            ty: Type::list(element_type),
+            elems,
+        }))))
+    }
+
+    /// A list whose element type is the first element type that is not the
+    /// dynamic pseudo-type (the dynamic pseudo-type when there is none, or
+    /// no element).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::types::Type;
+    /// use hcl_core::value::Value;
+    /// let l = Value::list_infer(vec![Value::dynamic(), Value::from(1)]).unwrap();
+    /// assert_eq!(l.ty(), &Type::list(Type::Number));
+    /// ```
+    pub fn list_infer(elements: Vec<Value>) -> Result<Value, ValueError> {
+        let ety = infer_element_type(elements.iter().map(Value::ty));
+        Value::list(ety, elements)
+    }
+
+    /// A set of the given element type: elements are checked as for
+    /// [`Value::list`], duplicates (elements the language considers equal)
+    /// are dropped, keeping the first, and the rest are put in the set's
+    /// iteration order (see the `set` module notes: strings in byte order,
+    /// numbers ascending, `false` before `true`, known before unknown before
+    /// null).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::types::Type;
+    /// use hcl_core::value::Value;
+    /// let s = Value::set(Type::Number, vec![Value::from(3), Value::from(1), Value::from(3)]).unwrap();
+    /// assert_eq!(s.elements().unwrap(), &[Value::from(1), Value::from(3)]);
+    /// ```
+    pub fn set(element_type: Type, elements: Vec<Value>) -> Result<Value, ValueError> {
+        let elems = elements
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| fit_element(&element_type, v, &format_args!("element {i}")))
+            .collect::<Result<Vec<_>, _>>()?;
+        let elems = set::build(&element_type, elems);
+        Ok(Value(Repr::Set(Arc::new(Seq {
+            ty: Type::set(element_type),
+            elems,
+        }))))
+    }
+
+    /// A set whose element type is inferred as for [`Value::list_infer`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::types::Type;
+    /// use hcl_core::value::Value;
+    /// let s = Value::set_infer(vec![Value::from("b"), Value::from("a")]).unwrap();
+    /// assert_eq!(s.ty(), &Type::set(Type::String));
+    /// ```
+    pub fn set_infer(elements: Vec<Value>) -> Result<Value, ValueError> {
+        let ety = infer_element_type(elements.iter().map(Value::ty));
+        Value::set(ety, elements)
+    }
+
+    /// A map of the given element type. Keys are NFC-normalized; of two
+    /// entries with the same key the later wins. Elements are checked as for
+    /// [`Value::list`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::types::Type;
+    /// use hcl_core::value::Value;
+    /// let m = Value::map(Type::Number, [("b", Value::from(2)), ("a", Value::from(1))]).unwrap();
+    /// assert_eq!(m.index(&Value::from("a")), Some(Value::from(1)));
+    /// assert_eq!(m.entries().unwrap()[0].0, "a");
+    /// ```
+    pub fn map<K, I>(element_type: Type, entries: I) -> Result<Value, ValueError>
+    where
+        K: AsRef<str>,
+        I: IntoIterator<Item = (K, Value)>,
+    {
+        let mut out = Vec::new();
+        for (k, v) in entries {
+            let key = normalize_string(k.as_ref()).into_owned();
+            let v = fit_element(&element_type, v, &format_args!("element {key:?}"))?;
+            out.push((key, v));
+        }
+        Ok(Value(Repr::Map(Arc::new(Entries {
+            ty: Type::map(element_type),
+            entries: sort_entries(out),
+        }))))
+    }
+
+    /// A map whose element type is inferred as for [`Value::list_infer`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::types::Type;
+    /// use hcl_core::value::Value;
+    /// let m = Value::map_infer([("a", Value::from(true))]).unwrap();
+    /// assert_eq!(m.ty(), &Type::map(Type::Bool));
+    /// ```
+    pub fn map_infer<K, I>(entries: I) -> Result<Value, ValueError>
+    where
+        K: AsRef<str>,
+        I: IntoIterator<Item = (K, Value)>,
+    {
+        let entries: Vec<(K, Value)> = entries.into_iter().collect();
+        let ety = infer_element_type(entries.iter().map(|(_, v)| v.ty()));
+        Value::map(ety, entries)
+    }
+
+    /// An object with the given attributes; its type is made of the
+    /// attribute values' types. Names are NFC-normalized; of two attributes
+    /// with the same name the later wins.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::types::Type;
+    /// use hcl_core::value::Value;
+    /// let o = Value::object([("a", Value::null(Type::Number))]);
+    /// assert_eq!(o.ty(), &Type::object([("a", Type::Number)]));
+    /// ```
+    pub fn object<K, I>(attrs: I) -> Value
+    where
+        K: AsRef<str>,
+        I: IntoIterator<Item = (K, Value)>,
+    {
+        let entries = sort_entries(
+            attrs
+                .into_iter()
+                .map(|(k, v)| (normalize_string(k.as_ref()).into_owned(), v))
+                .collect(),
+        );
+        let ty = Type::Object(Arc::new(
+            entries
+                .iter()
+                .map(|(k, v)| (k.clone(), v.ty().clone()))
+                .collect(),
+        ));
+        Value(Repr::Object(Arc::new(Entries { ty, entries })))
+    }
+
+    /// The object without attributes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::types::Type;
+    /// use hcl_core::value::Value;
+    /// assert_eq!(Value::empty_object().ty(), &Type::empty_object());
+    /// ```
+    pub fn empty_object() -> Value {
+        Value::object(Vec::<(String, Value)>::new())
+    }
+
+    /// A tuple of the given elements; its type is made of their types.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::types::Type;
+    /// use hcl_core::value::Value;
+    /// let t = Value::tuple(vec![Value::from(1), Value::from("a")]);
+    /// assert_eq!(t.ty(), &Type::tuple(vec![Type::Number, Type::String]));
+    /// ```
+    pub fn tuple(elements: Vec<Value>) -> Value {
+        let ty = Type::tuple(elements.iter().map(|v| v.ty().clone()).collect());
+        Value(Repr::Tuple(Arc::new(Seq {
+            ty,
+            elems: elements,
+        })))
+    }
+
+    /// The tuple without elements.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::types::Type;
+    /// use hcl_core::value::Value;
+    /// assert_eq!(Value::empty_tuple().ty(), &Type::empty_tuple());
+    /// ```
+    pub fn empty_tuple() -> Value {
+        Value::tuple(Vec::new())
+    }
+
+    /// A value of a capsule type carrying `payload`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::types::{CapsuleType, Type};
+    /// use hcl_core::value::Value;
+    /// use std::sync::Arc;
+    /// let ty = CapsuleType::new("port");
+    /// let v = Value::capsule(ty.clone(), Arc::new(8080u16));
+    /// assert_eq!(v.ty(), &Type::Capsule(ty));
+    /// assert_eq!(v.as_capsule().and_then(|p| p.downcast_ref::<u16>()), Some(&8080));
+    /// ```
+    pub fn capsule(ty: CapsuleType, payload: CapsulePayload) -> Value {
+        Value(Repr::Capsule(Arc::new(Capsule {
+            ty: Type::Capsule(ty),
+            payload,
+        })))
+    }
+
+    /// The value's type.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::types::Type;
+    /// use hcl_core::value::Value;
+    /// assert_eq!(Value::from("x").ty(), &Type::String);
+    /// ```
+    pub fn ty(&self) -> &Type {
+        match &self.0 {
+            Repr::Null(t) | Repr::Unknown(t) => t,
+            Repr::Bool(_) => &BOOL_TYPE,
+            Repr::Number(_) => &NUMBER_TYPE,
+            Repr::String(_) => &STRING_TYPE,
+            Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) => &s.ty,
+            Repr::Map(e) | Repr::Object(e) => &e.ty,
+            Repr::Capsule(c) => &c.ty,
+        }
+    }
+
+    /// A borrowed view of what the value holds.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::types::Type;
+    /// use hcl_core::value::{Value, ValueKind};
+    /// assert!(matches!(Value::null(Type::Bool).kind(), ValueKind::Null));
+    /// ```
+    pub fn kind(&self) -> ValueKind<'_> {
+        match &self.0 {
+            Repr::Null(_) => ValueKind::Null,
+            Repr::Unknown(_) => ValueKind::Unknown,
+            Repr::Bool(b) => ValueKind::Bool(*b),
+            Repr::Number(n) => ValueKind::Number(n),
+            Repr::String(s) => ValueKind::String(s),
+            Repr::List(s) => ValueKind::List(&s.elems),
+            Repr::Set(s) => ValueKind::Set(&s.elems),
+            Repr::Tuple(s) => ValueKind::Tuple(&s.elems),
+            Repr::Map(e) => ValueKind::Map(&e.entries),
+            Repr::Object(e) => ValueKind::Object(&e.entries),
+            Repr::Capsule(c) => ValueKind::Capsule(&c.payload),
+        }
+    }
+
+    /// Whether the value is null.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::types::Type;
+    /// use hcl_core::value::Value;
+    /// assert!(Value::null(Type::Dynamic).is_null());
+    /// assert!(!Value::unknown(Type::Dynamic).is_null());
+    /// ```
+    pub fn is_null(&self) -> bool {
+        matches!(self.0, Repr::Null(_))
+    }
+
+    /// Whether the value is known (nulls are known). A known collection
+    /// may still contain unknown elements; see [`Value::is_wholly_known`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::types::Type;
+    /// use hcl_core::value::Value;
+    /// assert!(Value::null(Type::String).is_known());
+    /// assert!(!Value::dynamic().is_known());
+    /// ```
+    pub fn is_known(&self) -> bool {
+        !matches!(self.0, Repr::Unknown(_))
+    }
+
+    /// Whether the value is known and so is everything nested in it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::types::Type;
+    /// use hcl_core::value::Value;
+    /// let t = Value::tuple(vec![Value::from(1), Value::unknown(Type::Number)]);
+    /// assert!(t.is_known() && !t.is_wholly_known());
+    /// ```
+    pub fn is_wholly_known(&self) -> bool {
+        match &self.0 {
+            Repr::Unknown(_) => false,
+            Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) => {
+                s.elems.iter().all(Value::is_wholly_known)
+            }
+            Repr::Map(e) | Repr::Object(e) => e.entries.iter().all(|(_, v)| v.is_wholly_known()),
+            _ => true,
+        }
+    }
+
+    /// Whether the value's type, and the types of everything nested in it,
+    /// are certain: false for an unknown whose type involves the dynamic
+    /// pseudo-type, anywhere in the value. Nulls are always certain.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::types::Type;
+    /// use hcl_core::value::Value;
+    /// assert!(!Value::dynamic().has_wholly_known_type());
+    /// assert!(Value::unknown(Type::String).has_wholly_known_type());
+    /// assert!(Value::null(Type::Dynamic).has_wholly_known_type());
+    /// ```
+    pub fn has_wholly_known_type(&self) -> bool {
+        match &self.0 {
+            Repr::Null(_) => true,
+            Repr::Unknown(t) => !t.has_dynamic_types(),
+            Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) => {
+                s.elems.iter().all(Value::has_wholly_known_type)
+            }
+            Repr::Map(e) | Repr::Object(e) => {
+                e.entries.iter().all(|(_, v)| v.has_wholly_known_type())
+            }
+            _ => true,
+        }
+    }
+
+    /// The string of a known string value.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::Value;
+    /// assert_eq!(Value::from("x").as_str(), Some("x"));
+    /// assert_eq!(Value::from(1).as_str(), None);
+    /// ```
+    pub fn as_str(&self) -> Option<&str> {
+        match &self.0 {
+            Repr::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The number of a known number value.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::{Number, Value};
+    /// assert_eq!(Value::from(2).as_number(), Some(&Number::from_i64(2)));
+    /// ```
+    pub fn as_number(&self) -> Option<&Number> {
+        match &self.0 {
+            Repr::Number(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// The bool of a known bool value.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::Value;
+    /// assert_eq!(Value::from(false).as_bool(), Some(false));
+    /// ```
+    pub fn as_bool(&self) -> Option<bool> {
+        match &self.0 {
+            Repr::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+
+    /// The payload of a known capsule value.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::types::CapsuleType;
+    /// use hcl_core::value::Value;
+    /// use std::sync::Arc;
+    /// let v = Value::capsule(CapsuleType::new("c"), Arc::new("data"));
+    /// assert!(v.as_capsule().is_some());
+    /// ```
+    pub fn as_capsule(&self) -> Option<&CapsulePayload> {
+        match &self.0 {
+            Repr::Capsule(c) => Some(&c.payload),
+            _ => None,
+        }
+    }
+
+    /// The elements of a known list, set or tuple (a set's in its iteration
+    /// order).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::Value;
+    /// let t = Value::tuple(vec![Value::from(1)]);
+    /// assert_eq!(t.elements(), Some(&[Value::from(1)][..]));
+    /// ```
+    pub fn elements(&self) -> Option<&[Value]> {
+        match &self.0 {
+            Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) => Some(&s.elems),
+            _ => None,
+        }
+    }
+
+    /// The entries of a known map or object, sorted by key.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::Value;
+    /// let o = Value::object([("b", Value::from(2)), ("a", Value::from(1))]);
+    /// let keys: Vec<&str> = o.entries().unwrap().iter().map(|(k, _)| k.as_str()).collect();
+    /// assert_eq!(keys, ["a", "b"]);
+    /// ```
+    pub fn entries(&self) -> Option<&[(String, Value)]> {
+        match &self.0 {
+            Repr::Map(e) | Repr::Object(e) => Some(&e.entries),
+            _ => None,
+        }
+    }
+}
+
+/// Sorts entries by key, keeping the last of equal keys.
+fn sort_entries(mut entries: Vec<(String, Value)>) -> Vec<(String, Value)> {
+    // A stable sort keeps equal keys in input order; keep the last of each run.
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut out: Vec<(String, Value)> = Vec::with_capacity(entries.len());
+    for (k, v) in entries {
+        match out.last_mut() {
+            Some(last) if last.0 == k => last.1 = v,
+            _ => out.push((k, v)),
+        }
+    }
+    out
+}
+
+impl From<bool> for Value {
+    fn from(b: bool) -> Value {
+        Value::bool(b)
+    }
+}
+
+impl From<&str> for Value {
+    fn from(s: &str) -> Value {
+        Value::string(s)
+    }
+}
+
+impl From<String> for Value {
+    fn from(s: String) -> Value {
+        Value::string(s)
+    }
+}
+
+impl From<Number> for Value {
+    fn from(n: Number) -> Value {
+        Value::number(n)
+    }
+}
+
+impl From<i64> for Value {
+    fn from(n: i64) -> Value {
+        Value::number(Number::from_i64(n))
+    }
+}
+
+impl From<i32> for Value {
+    fn from(n: i32) -> Value {
+        Value::number(Number::from_i64(i64::from(n)))
+    }
+}

@@ -1,0 +1,175 @@
+//! The evaluation context: variables and functions, in nested scopes.
+
+use std::collections::HashMap;
+
+use crate::functions::{Function, Functions};
+use crate::value::Value;
+
+/// Variables and functions available to expressions.
+///
+/// A context may have a parent: a name not found in the child is looked up
+/// in the parent, so a child's variables hide the parent's. A context with
+/// no variable table anywhere in its chain makes every variable reference an
+/// error ("Variables not allowed"), and likewise for functions: see
+/// [`EvalContext::literal_only`].
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::eval::EvalContext;
+/// use hcl_core::Value;
+///
+/// let mut ctx = EvalContext::new();
+/// ctx.set_variable("region", Value::string("eu-west-1"));
+/// let value = ctx.evaluate_str("\"zone-${region}\"").unwrap();
+/// assert_eq!(value, Value::string("zone-eu-west-1"));
+///
+/// let mut child = ctx.child();
+/// child.set_variable("region", Value::string("us-east-2"));
+/// assert_eq!(child.evaluate_str("region").unwrap(), Value::string("us-east-2"));
+/// ```
+#[derive(Debug, Clone)]
+pub struct EvalContext<'parent> {
+    variables: Option<HashMap<String, Value>>,
+    functions: Option<Functions>,
+    parent: Option<&'parent EvalContext<'parent>>,
+}
+
+impl Default for EvalContext<'_> {
+    fn default() -> Self {
+        EvalContext::new()
+    }
+}
+
+impl<'parent> EvalContext<'parent> {
+    /// A context with no variables yet and the standard functions.
+    pub fn new() -> Self {
+        EvalContext {
+            variables: Some(HashMap::new()),
+            functions: Some(crate::functions::default_functions()),
+            parent: None,
+        }
+    }
+
+    /// A context in which variables and function calls are errors: only
+    /// literal expressions evaluate.
+    pub fn literal_only() -> Self {
+        EvalContext {
+            variables: None,
+            functions: None,
+            parent: None,
+        }
+    }
+
+    /// A context with the given variables and functions tables.
+    pub fn with_tables(variables: HashMap<String, Value>, functions: Functions) -> Self {
+        EvalContext {
+            variables: Some(variables),
+            functions: Some(functions),
+            parent: None,
+        }
+    }
+
+    /// A child context: its own names hide this context's.
+    pub fn child(&'parent self) -> EvalContext<'parent> {
+        EvalContext {
+            variables: None,
+            functions: None,
+            parent: Some(self),
+        }
+    }
+
+    /// Sets a variable in this context.
+    pub fn set_variable(&mut self, name: &str, value: Value) {
+        self.variables
+            .get_or_insert_with(HashMap::new)
+            .insert(name.to_owned(), value);
+    }
+
+    /// Sets a function in this context.
+    pub fn set_function(&mut self, name: &str, function: Function) {
+        self.functions
+            .get_or_insert_with(HashMap::new)
+            .insert(name.to_owned(), function);
+    }
+
+    /// Replaces this context's function table.
+    pub fn set_functions(&mut self, functions: Functions) {
+        self.functions = Some(functions);
+    }
+
+    /// The variables of this context (not its parents').
+    pub fn variables(&self) -> Option<&HashMap<String, Value>> {
+        self.variables.as_ref()
+    }
+
+    /// The functions of this context (not its parents').
+    pub fn functions(&self) -> Option<&Functions> {
+        self.functions.as_ref()
+    }
+
+    /// The parent context.
+    pub fn parent(&self) -> Option<&'parent EvalContext<'parent>> {
+        self.parent
+    }
+
+    /// Looks a variable up through the chain of contexts. The outer `None`
+    /// means no context of the chain has a variable table.
+    pub(crate) fn lookup_variable(&self, name: &str) -> Option<Option<&Value>> {
+        let mut any_table = false;
+        let mut ctx = Some(self);
+        while let Some(c) = ctx {
+            if let Some(vars) = &c.variables {
+                any_table = true;
+                if let Some(v) = vars.get(name) {
+                    return Some(Some(v));
+                }
+            }
+            ctx = c.parent;
+        }
+        any_table.then_some(None)
+    }
+
+    /// Every variable name visible, for suggestions.
+    pub(crate) fn variable_names(&self) -> Vec<&str> {
+        let mut names = Vec::new();
+        let mut ctx = Some(self);
+        while let Some(c) = ctx {
+            if let Some(vars) = &c.variables {
+                names.extend(vars.keys().map(String::as_str));
+            }
+            ctx = c.parent;
+        }
+        names
+    }
+
+    /// Looks a function up through the chain of contexts. The outer `None`
+    /// means no context of the chain has a function table.
+    pub(crate) fn lookup_function(&self, name: &str) -> Option<Option<&Function>> {
+        let mut any_table = false;
+        let mut ctx = Some(self);
+        while let Some(c) = ctx {
+            if let Some(funcs) = &c.functions {
+                any_table = true;
+                if let Some(f) = funcs.get(name) {
+                    return Some(Some(f));
+                }
+            }
+            ctx = c.parent;
+        }
+        any_table.then_some(None)
+    }
+
+    /// Every function name visible, for suggestions.
+    pub(crate) fn function_names(&self) -> Vec<&str> {
+        let mut names = Vec::new();
+        let mut ctx = Some(self);
+        while let Some(c) = ctx {
+            if let Some(funcs) = &c.functions {
+                names.extend(funcs.keys().map(String::as_str));
+            }
+            ctx = c.parent;
+        }
+        names
+    }
+}

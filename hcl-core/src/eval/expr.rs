@@ -1,0 +1,656 @@
+//! The evaluator: one method per kind of expression.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use super::context::EvalContext;
+use super::traversal::{get_attr, index};
+use crate::ast::{Expression, ExpressionKind, ObjectItem, Template, TraversalStepKind};
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::span::{SourceFile, Span};
+use crate::types::{convert, get_conversion_unsafe, unify_unsafe, Conversion, Type};
+use crate::value::{Number, Value};
+
+/// Variables bound by `for` expressions, innermost first.
+pub(super) struct Scope<'a> {
+    pub(super) key: Option<(&'a str, Value)>,
+    pub(super) value: (&'a str, Value),
+    pub(super) parent: Option<&'a Scope<'a>>,
+}
+
+impl Scope<'_> {
+    fn lookup(&self, name: &str) -> Option<&Value> {
+        let mut scope = Some(self);
+        while let Some(s) = scope {
+            if s.value.0 == name {
+                return Some(&s.value.1);
+            }
+            if let Some((k, v)) = &s.key {
+                if *k == name {
+                    return Some(v);
+                }
+            }
+            scope = s.parent;
+        }
+        None
+    }
+
+    fn names(&self) -> Vec<&str> {
+        let mut names = Vec::new();
+        let mut scope = Some(self);
+        while let Some(s) = scope {
+            names.push(s.value.0);
+            if let Some((k, _)) = &s.key {
+                names.push(k);
+            }
+            scope = s.parent;
+        }
+        names
+    }
+}
+
+pub(super) type Outcome = (Value, Diagnostics);
+
+/// What a `for` expression computes for each element.
+pub(super) enum ForBody<'e, 's> {
+    /// The value expression of a `for` expression.
+    Expr(&'e Expression<'s>),
+    /// The body of a `%{ for }` template directive.
+    Template(&'e Template<'s>, Span),
+}
+
+/// The parts of a `for` expression or a `%{ for }` directive.
+pub(super) struct ForParts<'e, 's> {
+    pub(super) key_var: Option<&'s str>,
+    pub(super) value_var: &'s str,
+    pub(super) collection: &'e Expression<'s>,
+    pub(super) key_expr: Option<&'e Expression<'s>>,
+    pub(super) body: ForBody<'e, 's>,
+    pub(super) condition: Option<&'e Expression<'s>>,
+    pub(super) group: bool,
+}
+
+pub(super) struct Evaluator<'c, 'p> {
+    pub(super) ctx: &'c EvalContext<'p>,
+    pub(super) file: &'c Arc<SourceFile>,
+    /// The current element of each enclosing splat, innermost last.
+    pub(super) splat_items: Vec<Value>,
+}
+
+impl<'c, 'p> Evaluator<'c, 'p> {
+    pub(super) fn new(ctx: &'c EvalContext<'p>, file: &'c Arc<SourceFile>) -> Self {
+        Evaluator {
+            ctx,
+            file,
+            splat_items: Vec::new(),
+        }
+    }
+
+    /// An error diagnostic about `subject`.
+    pub(super) fn error(&self, summary: &str, detail: String, subject: Span) -> Diagnostic {
+        Diagnostic::error(summary, detail).with_subject(self.file, subject)
+    }
+
+    /// An error diagnostic about `subject`, within `context`.
+    pub(super) fn error_in(
+        &self,
+        summary: &str,
+        detail: String,
+        subject: Span,
+        context: Span,
+    ) -> Diagnostic {
+        self.error(summary, detail, subject)
+            .with_context(self.file, context)
+    }
+
+    pub(super) fn eval(&mut self, expr: &Expression<'_>, scope: Option<&Scope<'_>>) -> Outcome {
+        let span = expr.span;
+        match &expr.kind {
+            ExpressionKind::Number(text) => match Number::parse_literal(text) {
+                Some(n) => (Value::number(n), Diagnostics::default()),
+                None => (
+                    Value::unknown(Type::Number),
+                    self.error(
+                        "Invalid number literal",
+                        "Failed to recognize the value of this number literal.".into(),
+                        span,
+                    )
+                    .into(),
+                ),
+            },
+            ExpressionKind::Bool(b) => (Value::bool(*b), Diagnostics::default()),
+            ExpressionKind::Null => (Value::null(Type::Dynamic), Diagnostics::default()),
+            ExpressionKind::Template(template) => self.template(template, span, scope),
+            ExpressionKind::TemplateWrap(inner) | ExpressionKind::Parens(inner) => {
+                self.eval(inner, scope)
+            }
+            ExpressionKind::ScopeTraversal {
+                root,
+                root_span,
+                steps,
+            } => {
+                let (mut value, diags) = self.variable(root, *root_span, scope);
+                if diags.has_errors() {
+                    return (value, diags);
+                }
+                for step in steps {
+                    let (next, step_diags) = self.step(&value, &step.kind, step.span);
+                    value = next;
+                    if step_diags.has_errors() {
+                        return (value, step_diags);
+                    }
+                }
+                (value, diags)
+            }
+            ExpressionKind::RelativeTraversal { source, steps } => {
+                let (mut value, mut diags) = self.eval(source, scope);
+                for step in steps {
+                    let (next, step_diags) = self.step(&value, &step.kind, step.span);
+                    value = next;
+                    let failed = step_diags.has_errors();
+                    diags.extend(step_diags);
+                    if failed {
+                        break;
+                    }
+                }
+                (value, diags)
+            }
+            ExpressionKind::Index {
+                collection,
+                key,
+                bracket_span,
+            } => {
+                let (coll, mut diags) = self.eval(collection, scope);
+                let (key, key_diags) = self.eval(key, scope);
+                diags.extend(key_diags);
+                let (value, index_diags) = index(self, &coll, &key, *bracket_span);
+                diags.extend(index_diags);
+                (value, diags)
+            }
+            ExpressionKind::Splat {
+                source,
+                each,
+                marker_span,
+            } => self.splat(source, each, *marker_span, span, scope),
+            ExpressionKind::SplatItem => (
+                self.splat_items
+                    .last()
+                    .cloned()
+                    .unwrap_or_else(Value::dynamic),
+                Diagnostics::default(),
+            ),
+            ExpressionKind::FunctionCall(call) => self.function_call(call, span, scope),
+            ExpressionKind::Tuple(items) => {
+                let mut diags = Diagnostics::default();
+                let values = items
+                    .iter()
+                    .map(|item| {
+                        let (v, d) = self.eval(item, scope);
+                        diags.extend(d);
+                        v
+                    })
+                    .collect();
+                (Value::tuple(values), diags)
+            }
+            ExpressionKind::Object(items) => self.object(items, scope),
+            ExpressionKind::Unary { op, operand } => self.unary(*op, operand, span, scope),
+            ExpressionKind::Binary { op, lhs, rhs } => self.binary(*op, lhs, rhs, span, scope),
+            ExpressionKind::Conditional {
+                condition,
+                true_result,
+                false_result,
+            } => {
+                let t = self.eval(true_result, scope);
+                let f = self.eval(false_result, scope);
+                self.conditional(
+                    condition,
+                    t,
+                    f,
+                    (true_result.span, false_result.span),
+                    span,
+                    scope,
+                )
+            }
+            ExpressionKind::For(f) => {
+                let parts = ForParts {
+                    key_var: f.key_var,
+                    value_var: f.value_var,
+                    collection: &f.collection,
+                    key_expr: f.key_expr.as_ref(),
+                    body: ForBody::Expr(&f.value_expr),
+                    condition: f.condition.as_ref(),
+                    group: f.group,
+                };
+                self.for_expr(&parts, span, scope)
+            }
+        }
+    }
+
+    fn variable(&mut self, name: &str, span: Span, scope: Option<&Scope<'_>>) -> Outcome {
+        if let Some(v) = scope.and_then(|s| s.lookup(name)) {
+            return (v.clone(), Diagnostics::default());
+        }
+        match self.ctx.lookup_variable(name) {
+            Some(Some(v)) => (v.clone(), Diagnostics::default()),
+            None if scope.is_none() => (
+                Value::dynamic(),
+                self.error(
+                    "Variables not allowed",
+                    "Variables may not be used here.".into(),
+                    span,
+                )
+                .into(),
+            ),
+            _ => {
+                let mut names = self.ctx.variable_names();
+                if let Some(s) = scope {
+                    names.extend(s.names());
+                }
+                let suggestion = crate::suggest_name(name, names)
+                    .map(|s| format!(" Did you mean \"{s}\"?"))
+                    .unwrap_or_default();
+                (
+                    Value::dynamic(),
+                    self.error(
+                        "Unknown variable",
+                        format!("There is no variable named \"{name}\".{suggestion}"),
+                        span,
+                    )
+                    .into(),
+                )
+            }
+        }
+    }
+
+    fn step(&mut self, value: &Value, step: &TraversalStepKind<'_>, span: Span) -> Outcome {
+        match step {
+            TraversalStepKind::Attr(name) => get_attr(self, value, name, span),
+            TraversalStepKind::Index(key) => {
+                let (key, diags) = self.eval(key, None);
+                if diags.has_errors() {
+                    return (Value::dynamic(), diags);
+                }
+                index(self, value, &key, span)
+            }
+        }
+    }
+
+    fn object(&mut self, items: &[ObjectItem<'_>], scope: Option<&Scope<'_>>) -> Outcome {
+        let mut diags = Diagnostics::default();
+        let mut known = true;
+        let mut values = BTreeMap::new();
+        for item in items {
+            let (key, key_diags) = self.object_key(&item.key, scope);
+            let key_failed = key_diags.has_errors();
+            diags.extend(key_diags);
+            let (value, value_diags) = self.eval(&item.value, scope);
+            diags.extend(value_diags);
+            if key_failed {
+                known = false;
+                continue;
+            }
+            if key.is_null() {
+                diags.push(self.error(
+                    "Null value as key",
+                    "Can't use a null value as a key.".into(),
+                    item.value.span,
+                ));
+                known = false;
+                continue;
+            }
+            let key = match convert(&key, &Type::String) {
+                Ok(k) => k,
+                Err(err) => {
+                    diags.push(self.error(
+                        "Incorrect key type",
+                        format!("Can't use this value as a key: {err}."),
+                        item.key.span,
+                    ));
+                    known = false;
+                    continue;
+                }
+            };
+            match key.as_str() {
+                Some(k) => {
+                    values.insert(k.to_owned(), value);
+                }
+                None => known = false,
+            }
+        }
+        if !known {
+            return (Value::dynamic(), diags);
+        }
+        (Value::object(values), diags)
+    }
+
+    /// An object key: a bare name is itself; anything else is evaluated.
+    fn object_key(&mut self, key: &Expression<'_>, scope: Option<&Scope<'_>>) -> Outcome {
+        if let ExpressionKind::ScopeTraversal { root, steps, .. } = &key.kind {
+            if steps.is_empty() {
+                return (Value::string(root), Diagnostics::default());
+            }
+            return (
+                Value::dynamic(),
+                self.error(
+                    "Ambiguous attribute key",
+                    "If this expression is intended to be a reference, wrap it in parentheses. \
+                     If it's instead intended as a literal name containing periods, wrap it in \
+                     quotes to create a string literal."
+                        .into(),
+                    key.span,
+                )
+                .into(),
+            );
+        }
+        self.eval(key, scope)
+    }
+
+    /// The conditional operator, with both results already evaluated: the
+    /// unselected result's diagnostics are dropped.
+    pub(super) fn conditional(
+        &mut self,
+        condition: &Expression<'_>,
+        (true_value, true_diags): Outcome,
+        (false_value, false_diags): Outcome,
+        (true_span, false_span): (Span, Span),
+        span: Span,
+        scope: Option<&Scope<'_>>,
+    ) -> Outcome {
+        let mut diags = Diagnostics::default();
+        let null_dynamic = Value::null(Type::Dynamic);
+        let (result_type, conversions): (Type, [Option<Conversion>; 2]) =
+            if true_value == null_dynamic {
+                let ty = false_value.ty().clone();
+                let conv = get_conversion_unsafe(&Type::Dynamic, &ty);
+                (ty, [conv, None])
+            } else if false_value == null_dynamic {
+                let ty = true_value.ty().clone();
+                let conv = get_conversion_unsafe(&Type::Dynamic, &ty);
+                (ty, [None, conv])
+            } else if true_value.ty().is_dynamic() || false_value.ty().is_dynamic() {
+                (Type::Dynamic, [None, None])
+            } else {
+                match unify_unsafe(&[true_value.ty().clone(), false_value.ty().clone()]) {
+                    Some((ty, convs)) => {
+                        let mut convs = convs.into_iter();
+                        let t = convs.next().flatten();
+                        let f = convs.next().flatten();
+                        (ty, [t, f])
+                    }
+                    None => {
+                        return (
+                            Value::dynamic(),
+                            self.error_in(
+                                "Inconsistent conditional result types",
+                                format!(
+                                    "The true and false result expressions must have consistent \
+                                     types. The 'true' value is {}, but the 'false' value is {}.",
+                                    true_value.ty().friendly_name(),
+                                    false_value.ty().friendly_name()
+                                ),
+                                true_span.to(false_span),
+                                span,
+                            )
+                            .into(),
+                        )
+                    }
+                }
+            };
+        let (cond, cond_diags) = self.eval(condition, scope);
+        diags.extend(cond_diags);
+        if cond.is_null() {
+            diags.push(self.error_in(
+                "Null condition",
+                "The condition value is null. Conditions must either be true or false.".into(),
+                condition.span,
+                span,
+            ));
+            return (Value::unknown(result_type), diags);
+        }
+        if !cond.is_known() {
+            return (Value::unknown(result_type), diags);
+        }
+        let cond = match convert(&cond, &Type::Bool) {
+            Ok(c) => c,
+            Err(_) => {
+                diags.push(self.error_in(
+                    "Incorrect condition type",
+                    "The condition expression must be of type bool.".into(),
+                    condition.span,
+                    span,
+                ));
+                return (Value::unknown(result_type), diags);
+            }
+        };
+        let [true_conv, false_conv] = conversions;
+        let (which, value, branch_diags, conversion, branch_span) = if cond.as_bool() == Some(true)
+        {
+            ("true", true_value, true_diags, true_conv, true_span)
+        } else {
+            ("false", false_value, false_diags, false_conv, false_span)
+        };
+        diags.extend(branch_diags);
+        let Some(conversion) = conversion else {
+            return (value, diags);
+        };
+        match conversion.apply(&value) {
+            Ok(v) => (v, diags),
+            Err(err) => {
+                diags.push(self.error_in(
+                    "Inconsistent conditional result types",
+                    format!("The {which} result value has the wrong type: {err}."),
+                    branch_span,
+                    span,
+                ));
+                (Value::unknown(result_type), diags)
+            }
+        }
+    }
+
+    fn for_body(&mut self, body: &ForBody<'_, '_>, scope: Option<&Scope<'_>>) -> Outcome {
+        match body {
+            ForBody::Expr(expr) => self.eval(expr, scope),
+            ForBody::Template(template, span) => self.template(template, *span, scope),
+        }
+    }
+
+    pub(super) fn for_expr(
+        &mut self,
+        f: &ForParts<'_, '_>,
+        span: Span,
+        scope: Option<&Scope<'_>>,
+    ) -> Outcome {
+        let (collection, mut diags) = self.eval(f.collection, scope);
+        if collection.is_null() {
+            diags.push(self.error_in(
+                "Iteration over null value",
+                "A null value cannot be used as the collection in a 'for' expression.".into(),
+                f.collection.span,
+                span,
+            ));
+            return (Value::dynamic(), diags);
+        }
+        let ty = collection.ty().clone();
+        if ty.is_dynamic() {
+            return (Value::dynamic(), diags);
+        }
+        if !(ty.is_collection() || ty.is_object() || ty.is_tuple()) {
+            diags.push(self.error_in(
+                "Iteration over non-iterable value",
+                format!(
+                    "A value of type {} cannot be used as the collection in a 'for' expression.",
+                    ty.friendly_name()
+                ),
+                f.collection.span,
+                span,
+            ));
+            return (Value::dynamic(), diags);
+        }
+        if !collection.is_known() {
+            return (Value::dynamic(), diags);
+        }
+        if let Some(cond) = f.condition {
+            // A first look at the condition with unknown variables catches
+            // errors that do not depend on the elements.
+            let probe = Scope {
+                key: f.key_var.map(|k| (k, Value::dynamic())),
+                value: (f.value_var, Value::dynamic()),
+                parent: scope,
+            };
+            let (result, cond_diags) = self.eval(cond, Some(&probe));
+            let failed = cond_diags.has_errors();
+            diags.extend(cond_diags);
+            if result.is_null() {
+                diags.push(self.error_in(
+                    "Condition is null",
+                    "The value of the 'if' clause must not be null.".into(),
+                    cond.span,
+                    span,
+                ));
+                return (Value::dynamic(), diags);
+            }
+            if let Err(err) = convert(&result, &Type::Bool) {
+                diags.push(self.error_in(
+                    "Invalid 'for' condition",
+                    format!("The 'if' clause value is invalid: {err}."),
+                    cond.span,
+                    span,
+                ));
+                return (Value::dynamic(), diags);
+            }
+            if failed {
+                return (Value::dynamic(), diags);
+            }
+        }
+        let pairs = collection.element_pairs().unwrap_or_default();
+        let mut known = true;
+        let mut tuple = Vec::new();
+        let mut object: BTreeMap<String, Value> = BTreeMap::new();
+        let mut groups: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+        for (k, v) in pairs {
+            let inner = Scope {
+                key: f.key_var.map(|name| (name, k)),
+                value: (f.value_var, v),
+                parent: scope,
+            };
+            if let Some(cond) = f.condition {
+                let (include, cond_diags) = self.eval(cond, Some(&inner));
+                diags.extend(cond_diags);
+                if include.is_null() {
+                    if known {
+                        diags.push(self.error_in(
+                            "Invalid 'for' condition",
+                            "The value of the 'if' clause must not be null.".into(),
+                            cond.span,
+                            span,
+                        ));
+                    }
+                    known = false;
+                    continue;
+                }
+                if f.key_expr.is_none() && !include.is_known() {
+                    known = false;
+                    continue;
+                }
+                let include = match convert(&include, &Type::Bool) {
+                    Ok(b) => b,
+                    Err(err) => {
+                        if known {
+                            diags.push(self.error_in(
+                                "Invalid 'for' condition",
+                                format!("The 'if' clause value is invalid: {err}."),
+                                cond.span,
+                                span,
+                            ));
+                        }
+                        known = false;
+                        continue;
+                    }
+                };
+                match include.as_bool() {
+                    None => {
+                        known = false;
+                        continue;
+                    }
+                    Some(false) => continue,
+                    Some(true) => {}
+                }
+            }
+            let Some(key_expr) = f.key_expr else {
+                let (value, value_diags) = self.for_body(&f.body, Some(&inner));
+                diags.extend(value_diags);
+                tuple.push(value);
+                continue;
+            };
+            let (key, key_diags) = self.eval(key_expr, Some(&inner));
+            diags.extend(key_diags);
+            if key.is_null() {
+                if known {
+                    diags.push(self.error_in(
+                        "Invalid object key",
+                        "Key expression in 'for' expression must not produce a null value.".into(),
+                        key_expr.span,
+                        span,
+                    ));
+                }
+                known = false;
+                continue;
+            }
+            if !key.is_known() {
+                known = false;
+                continue;
+            }
+            let key = match convert(&key, &Type::String) {
+                Ok(k) => k.as_str().unwrap_or_default().to_owned(),
+                Err(err) => {
+                    if known {
+                        diags.push(self.error_in(
+                            "Invalid object key",
+                            format!("The key expression produced an invalid result: {err}."),
+                            key_expr.span,
+                            span,
+                        ));
+                    }
+                    known = false;
+                    continue;
+                }
+            };
+            let key = crate::value::normalize_string(&key).into_owned();
+            let (value, value_diags) = self.for_body(&f.body, Some(&inner));
+            diags.extend(value_diags);
+            if f.group {
+                groups.entry(key).or_default().push(value);
+            } else {
+                match object.entry(key) {
+                    std::collections::btree_map::Entry::Occupied(entry) => {
+                        let key = entry.key();
+                        diags.push(self.error_in(
+                            "Duplicate object key",
+                            format!(
+                                "Two different items produced the key \"{key}\" in this 'for' \
+                                 expression. If duplicates are expected, use the ellipsis (...) \
+                                 after the value expression to enable grouping by key."
+                            ),
+                            key_expr.span,
+                            span,
+                        ));
+                    }
+                    std::collections::btree_map::Entry::Vacant(entry) => {
+                        entry.insert(value);
+                    }
+                }
+            }
+        }
+        if !known {
+            return (Value::dynamic(), diags);
+        }
+        if f.key_expr.is_none() {
+            return (Value::tuple(tuple), diags);
+        }
+        if f.group {
+            let grouped = groups.into_iter().map(|(k, vs)| (k, Value::tuple(vs)));
+            return (Value::object(grouped), diags);
+        }
+        (Value::object(object), diags)
+    }
+}

@@ -1,0 +1,291 @@
+//! Function calls: argument binding, `...` expansion, conversion to the
+//! parameters' types, and the functions that take expressions.
+
+use super::expr::{Evaluator, Outcome, Scope};
+use crate::ast::{Expression, FunctionCall};
+use crate::diagnostic::Diagnostics;
+use crate::functions::{ArgEvaluator, Function, FunctionError};
+use crate::span::Span;
+use crate::types::convert;
+use crate::value::Value;
+
+/// One argument: an expression, or an element of the expanded last one.
+enum Arg<'e, 's> {
+    Expr(&'e Expression<'s>),
+    Value(Value, Span),
+}
+
+impl Arg<'_, '_> {
+    fn span(&self) -> Span {
+        match self {
+            Arg::Expr(e) => e.span,
+            Arg::Value(_, span) => *span,
+        }
+    }
+}
+
+impl Evaluator<'_, '_> {
+    pub(super) fn function_call(
+        &mut self,
+        call: &FunctionCall<'_>,
+        span: Span,
+        scope: Option<&Scope<'_>>,
+    ) -> Outcome {
+        let function = match self.ctx.lookup_function(call.name) {
+            Some(Some(f)) => f.clone(),
+            None => {
+                return (
+                    Value::dynamic(),
+                    self.error(
+                        "Function calls not allowed",
+                        "Functions may not be called here.".into(),
+                        span,
+                    )
+                    .into(),
+                )
+            }
+            Some(None) => {
+                let suggestion = crate::suggest_name(call.name, self.ctx.function_names())
+                    .map(|s| format!(" Did you mean \"{s}\"?"))
+                    .unwrap_or_default();
+                return (
+                    Value::dynamic(),
+                    self.error_in(
+                        "Call to unknown function",
+                        format!("There is no function named \"{}\".{suggestion}", call.name),
+                        call.name_span,
+                        span,
+                    )
+                    .into(),
+                );
+            }
+        };
+        if function.takes_expressions() {
+            return self.call_with_expressions(&function, call, span, scope);
+        }
+        let mut diags = Diagnostics::default();
+        let mut args: Vec<Arg<'_, '_>> = call.args.iter().map(Arg::Expr).collect();
+        if call.expand_final {
+            let Some(Arg::Expr(last)) = args.pop() else {
+                return (Value::dynamic(), diags);
+            };
+            let (value, value_diags) = self.eval(last, scope);
+            let failed = value_diags.has_errors();
+            diags.extend(value_diags);
+            if failed {
+                return (Value::dynamic(), diags);
+            }
+            let ty = value.ty();
+            let expandable = ty.is_tuple() || ty.is_list() || ty.is_set();
+            if ty.is_dynamic() || expandable {
+                if value.is_null() {
+                    diags.push(self.error_in(
+                        "Invalid expanding argument value",
+                        "The expanding argument (indicated by ...) must not be null.".into(),
+                        last.span,
+                        span,
+                    ));
+                    return (Value::dynamic(), diags);
+                }
+                if ty.is_dynamic() || !value.is_known() {
+                    return (Value::dynamic(), diags);
+                }
+                for (_, element) in value.element_pairs().unwrap_or_default() {
+                    args.push(Arg::Value(element, last.span));
+                }
+            } else {
+                diags.push(self.error_in(
+                    "Invalid expanding argument value",
+                    "The expanding argument (indicated by ...) must be of a tuple, list, or set \
+                     type."
+                        .into(),
+                    last.span,
+                    span,
+                ));
+                return (Value::dynamic(), diags);
+            }
+        }
+        let params = function.params();
+        if args.len() < params.len() {
+            let missing = params.get(args.len()).map_or("", |p| p.name.as_str());
+            let qualifier = if function.variadic().is_some() {
+                " at least"
+            } else {
+                ""
+            };
+            diags.push(self.error_in(
+                "Not enough function arguments",
+                format!(
+                    "Function \"{}\" expects{qualifier} {} argument(s). Missing value for \"{missing}\".",
+                    call.name,
+                    params.len()
+                ),
+                call.close_paren_span,
+                span,
+            ));
+            return (Value::dynamic(), diags);
+        }
+        if function.variadic().is_none() && args.len() > params.len() {
+            let extra = args.get(params.len()).map_or(span, Arg::span);
+            diags.push(self.error_in(
+                "Too many function arguments",
+                format!(
+                    "Function \"{}\" expects only {} argument(s).",
+                    call.name,
+                    params.len()
+                ),
+                Span::new(extra.start, extra.start + 1),
+                span,
+            ));
+            return (Value::dynamic(), diags);
+        }
+        let mut values = Vec::with_capacity(args.len());
+        for (i, arg) in args.iter().enumerate() {
+            let Some(param) = function.param_for(i) else {
+                break;
+            };
+            let value = match arg {
+                Arg::Expr(expr) => {
+                    let (v, d) = self.eval(expr, scope);
+                    diags.extend(d);
+                    v
+                }
+                Arg::Value(v, _) => v.clone(),
+            };
+            let value = match convert(&value, &param.ty) {
+                Ok(v) => v,
+                Err(err) => {
+                    diags.push(self.error_in(
+                        "Invalid function argument",
+                        format!("Invalid value for \"{}\" parameter: {err}.", param.name),
+                        arg.span(),
+                        span,
+                    ));
+                    value
+                }
+            };
+            values.push(value);
+        }
+        if diags.has_errors() {
+            return (Value::dynamic(), diags);
+        }
+        match function.call(&values) {
+            Ok(v) => (v, diags),
+            Err(err) => {
+                diags.push(self.call_error(&function, call, &args, &err, span));
+                (Value::dynamic(), diags)
+            }
+        }
+    }
+
+    fn call_error(
+        &self,
+        function: &Function,
+        call: &FunctionCall<'_>,
+        args: &[Arg<'_, '_>],
+        err: &FunctionError,
+        span: Span,
+    ) -> crate::diagnostic::Diagnostic {
+        if let FunctionError::Arg { index, message } = err {
+            if let (Some(param), Some(arg)) = (function.param_for(*index), args.get(*index)) {
+                return self.error_in(
+                    "Invalid function argument",
+                    format!("Invalid value for \"{}\" parameter: {message}.", param.name),
+                    arg.span(),
+                    span,
+                );
+            }
+        }
+        self.error_in(
+            "Error in function call",
+            format!("Call to function \"{}\" failed: {err}.", call.name),
+            call.name_span,
+            span,
+        )
+    }
+
+    fn call_with_expressions(
+        &mut self,
+        function: &Function,
+        call: &FunctionCall<'_>,
+        span: Span,
+        scope: Option<&Scope<'_>>,
+    ) -> Outcome {
+        let params = function.params();
+        if call.args.len() < params.len() {
+            let missing = params.get(call.args.len()).map_or("", |p| p.name.as_str());
+            return (
+                Value::dynamic(),
+                self.error_in(
+                    "Not enough function arguments",
+                    format!(
+                        "Function \"{}\" expects {} argument(s). Missing value for \"{missing}\".",
+                        call.name,
+                        params.len()
+                    ),
+                    call.close_paren_span,
+                    span,
+                )
+                .into(),
+            );
+        }
+        if function.variadic().is_none() && call.args.len() > params.len() {
+            return (
+                Value::dynamic(),
+                self.error_in(
+                    "Too many function arguments",
+                    format!(
+                        "Function \"{}\" expects only {} argument(s).",
+                        call.name,
+                        params.len()
+                    ),
+                    call.args.get(params.len()).map_or(span, |a| a.span),
+                    span,
+                )
+                .into(),
+            );
+        }
+        let mut args = ExpressionArgs {
+            evaluator: self,
+            args: &call.args,
+            scope,
+        };
+        match function.call_with_expressions(&mut args) {
+            Ok(v) => (v, Diagnostics::default()),
+            Err(err) => (
+                Value::dynamic(),
+                self.error_in(
+                    "Error in function call",
+                    format!("Call to function \"{}\" failed: {err}.", call.name),
+                    call.name_span,
+                    span,
+                )
+                .into(),
+            ),
+        }
+    }
+}
+
+struct ExpressionArgs<'a, 'c, 'p, 'e, 's> {
+    evaluator: &'a mut Evaluator<'c, 'p>,
+    args: &'e [Expression<'s>],
+    scope: Option<&'a Scope<'a>>,
+}
+
+impl ArgEvaluator for ExpressionArgs<'_, '_, '_, '_, '_> {
+    fn len(&self) -> usize {
+        self.args.len()
+    }
+
+    fn evaluate(&mut self, index: usize) -> Result<Value, Diagnostics> {
+        let Some(expr) = self.args.get(index) else {
+            return Ok(Value::dynamic());
+        };
+        let (value, diags) = self.evaluator.eval(expr, self.scope);
+        if diags.has_errors() {
+            Err(diags)
+        } else {
+            Ok(value)
+        }
+    }
+}

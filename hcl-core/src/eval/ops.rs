@@ -1,0 +1,198 @@
+//! Unary and binary operators, with the reference's argument rules: each
+//! operand is converted to the operator's parameter type, a null operand is
+//! an error, and an unknown operand makes the result unknown.
+
+use super::expr::{Evaluator, Outcome, Scope};
+use crate::ast::{BinaryOp, Expression, UnaryOp};
+use crate::diagnostic::Diagnostics;
+use crate::span::Span;
+use crate::types::{convert, Type};
+use crate::value::{Number, Value};
+
+/// The parameter type of an operator's operands and its result type.
+fn binary_types(op: BinaryOp) -> (Type, Type) {
+    match op {
+        BinaryOp::Or | BinaryOp::And => (Type::Bool, Type::Bool),
+        BinaryOp::Equal | BinaryOp::NotEqual => (Type::Dynamic, Type::Bool),
+        BinaryOp::Less | BinaryOp::LessOrEqual | BinaryOp::Greater | BinaryOp::GreaterOrEqual => {
+            (Type::Number, Type::Bool)
+        }
+        BinaryOp::Add
+        | BinaryOp::Subtract
+        | BinaryOp::Multiply
+        | BinaryOp::Divide
+        | BinaryOp::Modulo => (Type::Number, Type::Number),
+    }
+}
+
+impl Evaluator<'_, '_> {
+    pub(super) fn binary(
+        &mut self,
+        op: BinaryOp,
+        lhs: &Expression<'_>,
+        rhs: &Expression<'_>,
+        span: Span,
+        scope: Option<&Scope<'_>>,
+    ) -> Outcome {
+        let (param, result_type) = binary_types(op);
+        let (lhs_value, mut diags) = self.eval(lhs, scope);
+        let (rhs_value, rhs_diags) = self.eval(rhs, scope);
+        diags.extend(rhs_diags);
+        let lhs_value = self.operand(
+            &lhs_value,
+            &param,
+            "left operand",
+            lhs.span,
+            span,
+            &mut diags,
+        );
+        let rhs_value = self.operand(
+            &rhs_value,
+            &param,
+            "right operand",
+            rhs.span,
+            span,
+            &mut diags,
+        );
+        if diags.has_errors() {
+            return (Value::unknown(result_type), diags);
+        }
+        let (Some(a), Some(b)) = (lhs_value, rhs_value) else {
+            return (Value::unknown(result_type), diags);
+        };
+        if param != Type::Dynamic {
+            if a.is_null() || b.is_null() {
+                return self.operation_failed(
+                    "argument must not be null",
+                    span,
+                    result_type,
+                    diags,
+                );
+            }
+            if !a.is_known() || !b.is_known() {
+                return (Value::unknown(result_type), diags);
+            }
+        }
+        let result = match op {
+            BinaryOp::Equal => Ok(a.equals(&b)),
+            BinaryOp::NotEqual => Ok(not(&a.equals(&b))),
+            BinaryOp::And | BinaryOp::Or => {
+                let (x, y) = (a.as_bool().unwrap_or(false), b.as_bool().unwrap_or(false));
+                Ok(Value::bool(if op == BinaryOp::And {
+                    x && y
+                } else {
+                    x || y
+                }))
+            }
+            _ => match (a.as_number(), b.as_number()) {
+                (Some(x), Some(y)) => arithmetic(op, x, y),
+                _ => Ok(Value::unknown(result_type.clone())),
+            },
+        };
+        match result {
+            Ok(v) => (v, diags),
+            Err(message) => self.operation_failed(message, span, result_type, diags),
+        }
+    }
+
+    pub(super) fn unary(
+        &mut self,
+        op: UnaryOp,
+        operand: &Expression<'_>,
+        span: Span,
+        scope: Option<&Scope<'_>>,
+    ) -> Outcome {
+        let ty = match op {
+            UnaryOp::Negate => Type::Number,
+            UnaryOp::Not => Type::Bool,
+        };
+        let (value, mut diags) = self.eval(operand, scope);
+        let value = self.operand(&value, &ty, "unary operand", operand.span, span, &mut diags);
+        if diags.has_errors() {
+            return (Value::unknown(ty), diags);
+        }
+        let Some(value) = value else {
+            return (Value::unknown(ty), diags);
+        };
+        if value.is_null() {
+            return self.operation_failed("argument must not be null", span, ty, diags);
+        }
+        if !value.is_known() {
+            return (Value::unknown(ty), diags);
+        }
+        let result = match op {
+            UnaryOp::Negate => value
+                .as_number()
+                .map_or_else(|| Value::unknown(Type::Number), |n| Value::number(n.neg())),
+            UnaryOp::Not => not(&value),
+        };
+        (result, diags)
+    }
+
+    /// Converts an operand to its parameter type, reporting a failure.
+    fn operand(
+        &self,
+        value: &Value,
+        ty: &Type,
+        which: &str,
+        subject: Span,
+        context: Span,
+        diags: &mut Diagnostics,
+    ) -> Option<Value> {
+        match convert(value, ty) {
+            Ok(v) => Some(v),
+            Err(err) => {
+                diags.push(self.error_in(
+                    "Invalid operand",
+                    format!("Unsuitable value for {which}: {err}."),
+                    subject,
+                    context,
+                ));
+                None
+            }
+        }
+    }
+
+    fn operation_failed(
+        &self,
+        message: &str,
+        span: Span,
+        result_type: Type,
+        mut diags: Diagnostics,
+    ) -> Outcome {
+        diags.push(self.error(
+            "Operation failed",
+            format!("Error during operation: {message}."),
+            span,
+        ));
+        (Value::unknown(result_type), diags)
+    }
+}
+
+fn not(value: &Value) -> Value {
+    match value.as_bool() {
+        Some(b) => Value::bool(!b),
+        None => Value::unknown(Type::Bool),
+    }
+}
+
+fn arithmetic(op: BinaryOp, x: &Number, y: &Number) -> Result<Value, &'static str> {
+    use std::cmp::Ordering;
+    let compare = |want: &[Ordering]| Ok(Value::bool(want.contains(&x.cmp(y))));
+    let number = |n: Option<Number>, message| n.map(Value::number).ok_or(message);
+    match op {
+        BinaryOp::Less => compare(&[Ordering::Less]),
+        BinaryOp::LessOrEqual => compare(&[Ordering::Less, Ordering::Equal]),
+        BinaryOp::Greater => compare(&[Ordering::Greater]),
+        BinaryOp::GreaterOrEqual => compare(&[Ordering::Greater, Ordering::Equal]),
+        BinaryOp::Add => number(x.add(y), "can't compute sum of opposing infinities"),
+        BinaryOp::Subtract => number(x.sub(y), "can't subtract infinity from itself"),
+        BinaryOp::Multiply => number(x.mul(y), "can't multiply zero by infinity"),
+        BinaryOp::Divide => number(
+            x.div(y),
+            "can't divide zero by zero or infinity by infinity",
+        ),
+        BinaryOp::Modulo => number(x.rem(y), "can't use modulo with zero and infinity"),
+        _ => Err("unsupported operator"),
+    }
+}

@@ -1,0 +1,16 @@
+//! Functions: the framework for defining them, and the standard library.
+//!
+//! A [`Function`] declares positional [`Parameter`]s, an optional variadic
+//! parameter, a rule for its return type and an implementation. The
+//! evaluator converts each argument to its parameter's type before the call;
+//! [`Function::call`] then applies the reference's rules for null, unknown
+//! and dynamic-typed arguments before running the implementation.
+
+mod framework;
+
+pub use framework::{ArgEvaluator, Function, FunctionBuilder, FunctionError, Functions, Parameter};
+
+/// The functions every evaluation context starts with: the standard library.
+pub(crate) fn default_functions() -> Functions {
+    Functions::new()
+}

@@ -1,0 +1,686 @@
+//! Exact binary floating-point numbers with the reference implementation's
+//! rules.
+//!
+//! A [`Number`] is a sign, an arbitrary-precision mantissa and a binary
+//! exponent, together with its own precision in bits, or a signed infinity.
+//! Zero keeps its sign (`0 * -1` is `-0`); there is no NaN: an operation
+//! whose result would be one returns `None`.
+//!
+//! Precisions follow the reference:
+//! - number literals and strings converted to numbers: 512 bits;
+//! - numbers made from machine integers: 64 bits;
+//! - numbers made from `f64`: 53 bits;
+//! - `+`, `-`, `/`: the larger precision of the operands; `*`: the larger of
+//!   that and the bits the product needs (at most 512); `%`: the dividend's.
+//!
+//! Every result is the exact result rounded once to its precision, to
+//! nearest with ties to even. The binary exponent is bounded as in the
+//! reference (about ±2³¹): a result beyond it becomes an infinity (too
+//! large) or a zero (too small).
+//!
+//! The text of a number ([`Display`](fmt::Display)) is the shortest decimal
+//! that identifies it at its own precision, never with an exponent: `1`,
+//! `0.1`, `-0`, `+Inf`, `-Inf`.
+
+mod convert;
+mod core;
+mod parse;
+mod text;
+
+#[cfg(test)]
+#[cfg(test)]
+mod tests;
+
+use std::cmp::Ordering;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+
+use self::core::{cmp_finite_abs, round_int, round_repr, round_u128, Repr};
+
+/// An HCL number: an exact binary floating-point value with its own
+/// precision.
+///
+/// Equality, ordering and hashing (`==`, `<`, [`Hash`]) are numeric and
+/// ignore precision: `-0 == 0`, and `1` made from an integer equals the
+/// literal `1`. The language's `==` operator compares numbers by their text
+/// instead; see [`Number::equals`].
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::value::Number;
+///
+/// let a = Number::parse_literal("0.1").unwrap();
+/// let b = Number::parse_literal("0.2").unwrap();
+/// assert_eq!(a.add(&b).unwrap().to_string(), "0.3");
+///
+/// let third = Number::from_i64(1).div(&Number::from_i64(3)).unwrap();
+/// assert_eq!(third.to_string(), "0.33333333333333333334");
+/// ```
+#[derive(Clone)]
+pub struct Number {
+    prec: u32,
+    repr: Repr,
+}
+
+/// Precision of numbers made from machine integers.
+const INT_PREC: u32 = 64;
+/// Precision of numbers made from `f64`.
+const FLOAT_PREC: u32 = 53;
+/// Precision of products before they are narrowed.
+const MUL_PREC: u32 = 512;
+
+impl Number {
+    /// Parses an HCL number literal (`digits[.digits][(e|E)[+-]digits]`)
+    /// at 512 bits. It accepts exactly what [`Number::parse_str`] accepts;
+    /// `None` when the text is not a number, or its exponent is beyond the
+    /// representable range. A value that only overflows or underflows when
+    /// scaled by its decimal exponent becomes an infinity or a zero, as in
+    /// the reference (`1e999999999` is `+Inf`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::Number;
+    ///
+    /// assert_eq!(Number::parse_literal("1.0").unwrap().to_string(), "1");
+    /// assert_eq!(Number::parse_literal("1.5e-7").unwrap().to_string(), "0.00000015");
+    /// assert_eq!(Number::parse_literal("1e999999999").unwrap().to_string(), "+Inf");
+    /// assert!(Number::parse_literal("1e9999999999").is_none());
+    /// assert!(Number::parse_literal("1.2.3").is_none());
+    /// ```
+    pub fn parse_literal(text: &str) -> Option<Number> {
+        parse::parse(text)
+    }
+
+    /// Parses a string being converted to a number, as the reference does
+    /// (512 bits). Accepted: an optional `+` or `-`, decimal digits with at
+    /// most one `.` (`5.`, `.5`), then an optional exponent: `e`/`E` (power
+    /// of ten) or `p`/`P` (power of two), an optional sign and digits; or
+    /// `Inf`/`inf` with an optional sign. No spaces, underscores or
+    /// prefixes such as `0x`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::Number;
+    ///
+    /// assert_eq!(Number::parse_str("-7").unwrap().to_string(), "-7");
+    /// assert_eq!(Number::parse_str("1e3").unwrap().to_string(), "1000");
+    /// assert_eq!(Number::parse_str(".5").unwrap().to_string(), "0.5");
+    /// assert_eq!(Number::parse_str("-Inf").unwrap().to_string(), "-Inf");
+    /// assert!(Number::parse_str(" 1").is_none());
+    /// assert!(Number::parse_str("0x10").is_none());
+    /// ```
+    pub fn parse_str(text: &str) -> Option<Number> {
+        parse::parse(text)
+    }
+
+    /// Positive infinity, with no precision of its own (like the
+    /// reference's constant): an operation with it takes the other
+    /// operand's precision.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::Number;
+    ///
+    /// assert_eq!(Number::infinity().to_string(), "+Inf");
+    /// assert_eq!(Number::infinity().precision(), 0);
+    /// ```
+    pub fn infinity() -> Number {
+        Number {
+            prec: 0,
+            repr: Repr::Inf { neg: false },
+        }
+    }
+
+    /// Negative infinity, with no precision of its own (like the
+    /// reference's constant): an operation with it takes the other
+    /// operand's precision.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::Number;
+    ///
+    /// assert_eq!(Number::neg_infinity().to_string(), "-Inf");
+    /// assert_eq!(Number::neg_infinity().precision(), 0);
+    /// ```
+    pub fn neg_infinity() -> Number {
+        Number {
+            prec: 0,
+            repr: Repr::Inf { neg: true },
+        }
+    }
+
+    /// Sum, at the larger precision of the operands; `None` when the result
+    /// is not a number (`∞ + -∞`). An exact zero sum is `0`; `-0 + -0` is
+    /// `-0`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::Number;
+    ///
+    /// let a = Number::parse_literal("9007199254740993").unwrap();
+    /// assert_eq!(a.add(&Number::from_i64(0)).unwrap().to_string(), "9007199254740993");
+    /// assert!(Number::infinity().add(&Number::neg_infinity()).is_none());
+    /// ```
+    pub fn add(&self, other: &Number) -> Option<Number> {
+        self.add_at(other, self.prec.max(other.prec))
+    }
+
+    /// Difference (`self + -other`), at the larger precision of the
+    /// operands; `None` when the result is not a number (`∞ - ∞`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::Number;
+    ///
+    /// let a = Number::parse_literal("2").unwrap();
+    /// let b = Number::parse_literal("3.5").unwrap();
+    /// assert_eq!(a.sub(&b).unwrap().to_string(), "-1.5");
+    /// assert!(Number::infinity().sub(&Number::infinity()).is_none());
+    /// ```
+    pub fn sub(&self, other: &Number) -> Option<Number> {
+        self.add(&other.neg())
+    }
+
+    /// Product; `None` when the result is not a number (`0 × ∞`). The
+    /// product is rounded to 512 bits, and its precision is the larger of
+    /// the operands' precisions and the bits the rounded product needs.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::Number;
+    ///
+    /// let a = Number::parse_literal("18446744073709551616").unwrap();
+    /// assert_eq!(a.mul(&a).unwrap().to_string(), "340282366920938463463374607431768211456");
+    /// let z = Number::parse_literal("0").unwrap();
+    /// assert_eq!(z.mul(&Number::from_i64(-1)).unwrap().to_string(), "-0");
+    /// assert!(z.mul(&Number::infinity()).is_none());
+    /// ```
+    pub fn mul(&self, other: &Number) -> Option<Number> {
+        let mut r = self.mul_at(other, MUL_PREC)?;
+        let need = r.min_precision();
+        r.prec = self.prec.max(other.prec).max(need);
+        Some(r)
+    }
+
+    /// Quotient, at the larger precision of the operands. A nonzero number
+    /// divided by zero is an infinity whose sign is the product of the
+    /// signs; `None` for `0 / 0` and `∞ / ∞`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::Number;
+    ///
+    /// let two = Number::parse_literal("2").unwrap();
+    /// let zero = Number::parse_literal("0").unwrap();
+    /// assert_eq!(two.div(&zero).unwrap().to_string(), "+Inf");
+    /// assert_eq!(two.neg().div(&zero).unwrap().to_string(), "-Inf");
+    /// assert!(zero.div(&zero).is_none());
+    /// ```
+    pub fn div(&self, other: &Number) -> Option<Number> {
+        self.quo_at(other, self.prec.max(other.prec))
+    }
+
+    /// Remainder of the division truncated toward zero, with the sign of
+    /// the dividend, as the reference computes it: the quotient is rounded
+    /// at the larger precision of the operands and truncated, then
+    /// `self - other × quotient` is computed at the dividend's precision.
+    /// `x % 0` (either zero) is `x`, infinities included; otherwise `None`
+    /// when either operand is infinite.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::Number;
+    ///
+    /// let n = |s| Number::parse_literal(s).unwrap();
+    /// assert_eq!(n("7.5").rem(&n("2")).unwrap().to_string(), "1.5");
+    /// assert_eq!(n("7").neg().rem(&n("3")).unwrap().to_string(), "-1");
+    /// assert_eq!(n("5").rem(&n("0")).unwrap().to_string(), "5");
+    /// assert!(n("5").rem(&Number::infinity()).is_none());
+    /// ```
+    pub fn rem(&self, other: &Number) -> Option<Number> {
+        if other.is_zero() {
+            return Some(self.clone());
+        }
+        if self.is_infinite() || other.is_infinite() {
+            return None;
+        }
+        let rat = self.quo_at(other, self.prec.max(other.prec))?;
+        let q = match &rat.repr {
+            // A whole quotient is its own integer part; rounding it to the
+            // dividend's precision needs no expansion to an integer.
+            Repr::Finite { exp, .. } if *exp >= 0 => Number {
+                prec: self.prec,
+                repr: round_repr(&rat.repr, self.prec),
+            },
+            _ => {
+                let (q, _) = rat.trunc_int()?;
+                Number {
+                    prec: self.prec,
+                    repr: round_int(&q, self.prec),
+                }
+            }
+        };
+        let prod = other.mul_at(&q, self.prec)?;
+        self.add_at(&prod.neg(), self.prec)
+    }
+
+    /// Negation (`-0` for `0`), at the same precision.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::Number;
+    ///
+    /// assert_eq!(Number::from_i64(3).neg().to_string(), "-3");
+    /// assert_eq!(Number::from_i64(0).neg().to_string(), "-0");
+    /// ```
+    pub fn neg(&self) -> Number {
+        let repr = match &self.repr {
+            Repr::Zero { neg } => Repr::Zero { neg: !neg },
+            Repr::Inf { neg } => Repr::Inf { neg: !neg },
+            Repr::Finite { neg, mant, exp } => Repr::Finite {
+                neg: !neg,
+                mant: mant.clone(),
+                exp: *exp,
+            },
+        };
+        Number {
+            prec: self.prec,
+            repr,
+        }
+    }
+
+    /// Absolute value (`0` for `-0`), at the same precision.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::Number;
+    ///
+    /// assert_eq!(Number::from_i64(-3).abs().to_string(), "3");
+    /// assert_eq!(Number::neg_infinity().abs().to_string(), "+Inf");
+    /// ```
+    pub fn abs(&self) -> Number {
+        if self.is_sign_negative() {
+            self.neg()
+        } else {
+            self.clone()
+        }
+    }
+
+    /// The sign: `-1`, `0` (for either zero) or `1`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::Number;
+    ///
+    /// assert_eq!(Number::from_i64(-3).signum(), -1);
+    /// assert_eq!(Number::from_i64(0).neg().signum(), 0);
+    /// assert_eq!(Number::infinity().signum(), 1);
+    /// ```
+    pub fn signum(&self) -> i8 {
+        match &self.repr {
+            Repr::Zero { .. } => 0,
+            Repr::Inf { neg } | Repr::Finite { neg, .. } => {
+                if *neg {
+                    -1
+                } else {
+                    1
+                }
+            }
+        }
+    }
+
+    /// The largest whole number not above this one, at this number's
+    /// precision (as the reference's `floor`); infinities are returned
+    /// unchanged and `floor(-0)` is `0`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::Number;
+    ///
+    /// let n = |s| Number::parse_str(s).unwrap();
+    /// assert_eq!(n("2.5").floor().to_string(), "2");
+    /// assert_eq!(n("-2.5").floor().to_string(), "-3");
+    /// ```
+    pub fn floor(&self) -> Number {
+        self.round_integral(false)
+    }
+
+    /// The smallest whole number not below this one, at this number's
+    /// precision (as the reference's `ceil`); infinities are returned
+    /// unchanged and `ceil(-0.5)` is `0`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::Number;
+    ///
+    /// let n = |s| Number::parse_str(s).unwrap();
+    /// assert_eq!(n("2.5").ceil().to_string(), "3");
+    /// assert_eq!(n("-0.5").ceil().to_string(), "0");
+    /// ```
+    pub fn ceil(&self) -> Number {
+        self.round_integral(true)
+    }
+
+    fn round_integral(&self, up: bool) -> Number {
+        if self.is_integer() && !self.is_zero() {
+            return self.clone();
+        }
+        let Some((mut i, exact)) = self.trunc_int() else {
+            return self.clone();
+        };
+        if !exact {
+            // Truncation moved a negative number up and a positive one down.
+            match (up, self.is_sign_negative()) {
+                (true, false) => i += 1,
+                (false, true) => i -= 1,
+                _ => {}
+            }
+        }
+        Number {
+            prec: self.prec,
+            repr: round_int(&i, self.prec),
+        }
+    }
+
+    /// The integer part, truncated toward zero: the number itself when it
+    /// is already whole (`-0` included), otherwise a new exact integer
+    /// with at least 64 bits of precision (see
+    /// [`Number::from_bigint_exact`]). `None` for infinities.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::Number;
+    ///
+    /// let n = |s| Number::parse_str(s).unwrap();
+    /// assert_eq!(n("-2.7").trunc().unwrap().to_string(), "-2");
+    /// assert_eq!(n("0.5").trunc().unwrap().to_string(), "0");
+    /// assert!(Number::infinity().trunc().is_none());
+    /// ```
+    pub fn trunc(&self) -> Option<Number> {
+        if self.is_integer() {
+            return Some(self.clone());
+        }
+        let (i, _) = self.trunc_int()?;
+        Some(Number::from_bigint_exact(&i))
+    }
+
+    /// Whether the number is a whole number (infinities are not).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::Number;
+    ///
+    /// assert!(Number::parse_str("1e3").unwrap().is_integer());
+    /// assert!(!Number::parse_str("0.5").unwrap().is_integer());
+    /// assert!(!Number::infinity().is_integer());
+    /// ```
+    pub fn is_integer(&self) -> bool {
+        match &self.repr {
+            Repr::Zero { .. } => true,
+            Repr::Inf { .. } => false,
+            Repr::Finite { exp, .. } => *exp >= 0,
+        }
+    }
+
+    /// Whether the number is +∞ or −∞.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::Number;
+    ///
+    /// assert!(Number::neg_infinity().is_infinite());
+    /// assert!(!Number::from_i64(1).is_infinite());
+    /// ```
+    pub fn is_infinite(&self) -> bool {
+        matches!(self.repr, Repr::Inf { .. })
+    }
+
+    /// Whether the number is neither infinity.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::Number;
+    ///
+    /// assert!(Number::from_i64(1).is_finite());
+    /// assert!(!Number::infinity().is_finite());
+    /// ```
+    pub fn is_finite(&self) -> bool {
+        !self.is_infinite()
+    }
+
+    /// Whether the sign is negative (`-0` and `-∞` included).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::Number;
+    ///
+    /// assert!(Number::from_i64(0).neg().is_sign_negative());
+    /// assert!(!Number::from_i64(0).is_sign_negative());
+    /// ```
+    pub fn is_sign_negative(&self) -> bool {
+        match &self.repr {
+            Repr::Zero { neg } | Repr::Inf { neg } | Repr::Finite { neg, .. } => *neg,
+        }
+    }
+
+    /// Whether the number is zero (of either sign).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::Number;
+    ///
+    /// assert!(Number::from_i64(0).neg().is_zero());
+    /// assert!(!Number::from_i64(1).is_zero());
+    /// ```
+    pub fn is_zero(&self) -> bool {
+        matches!(self.repr, Repr::Zero { .. })
+    }
+
+    /// The precision in bits of the mantissa.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::Number;
+    ///
+    /// assert_eq!(Number::parse_literal("1").unwrap().precision(), 512);
+    /// assert_eq!(Number::from_i64(1).precision(), 64);
+    /// assert_eq!(Number::from_f64(1.0).unwrap().precision(), 53);
+    /// ```
+    pub fn precision(&self) -> u32 {
+        self.prec
+    }
+
+    /// The fewest bits that represent the value exactly (0 for zeros and
+    /// infinities).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::Number;
+    ///
+    /// assert_eq!(Number::from_i64(12).min_precision(), 2);
+    /// assert_eq!(Number::from_i64(0).min_precision(), 0);
+    /// ```
+    pub fn min_precision(&self) -> u32 {
+        match &self.repr {
+            Repr::Finite { mant, .. } => u32::try_from(mant.bits()).unwrap_or(u32::MAX),
+            _ => 0,
+        }
+    }
+
+    /// The language's `==` on numbers, as the reference decides it: equal
+    /// when both have the same sign and the same text, treating `-0` as
+    /// `0`. Numbers of different precisions can thus be equal without being
+    /// numerically identical (`0.1` from a float equals the literal `0.1`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::Number;
+    ///
+    /// let literal = Number::parse_literal("0.1").unwrap();
+    /// let float = Number::from_f64(0.1).unwrap();
+    /// assert!(literal.equals(&float));
+    /// assert_ne!(literal, float);
+    /// assert!(Number::from_i64(0).neg().equals(&Number::from_i64(0)));
+    /// ```
+    pub fn equals(&self, other: &Number) -> bool {
+        match (&self.repr, &other.repr) {
+            (Repr::Zero { .. }, Repr::Zero { .. }) => true,
+            (Repr::Inf { neg: a }, Repr::Inf { neg: b }) => a == b,
+            (Repr::Finite { neg: a, .. }, Repr::Finite { neg: b, .. }) => {
+                if a != b {
+                    return false;
+                }
+                if self.prec == other.prec && self == other {
+                    return true;
+                }
+                text::shortest_digits(self) == text::shortest_digits(other)
+            }
+            _ => false,
+        }
+    }
+
+    /// The number's text in one of the reference's formats (Go's
+    /// `big.Float.Text`): `'f'` (`123.45`), `'e'`/`'E'` (`1.2345e+02`) or
+    /// `'g'`/`'G'` (`%e` for large and small exponents, `%f` otherwise),
+    /// with `precision` digits (after the point for `f` and `e`,
+    /// significant for `g`), rounding the exact value to nearest with ties
+    /// to even; with `None`, the shortest digits that identify the number.
+    /// `None` for any other format.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::Number;
+    ///
+    /// let n = Number::parse_str("1234.5678").unwrap();
+    /// assert_eq!(n.to_text('f', Some(2)).unwrap(), "1234.57");
+    /// assert_eq!(n.to_text('e', Some(3)).unwrap(), "1.235e+03");
+    /// assert_eq!(n.to_text('g', None).unwrap(), "1234.5678");
+    /// assert_eq!(n.to_text('g', Some(10)).unwrap(), "1234.5678");
+    /// assert_eq!(Number::parse_str("1e21").unwrap().to_text('g', None).unwrap(), "1e+21");
+    /// assert!(n.to_text('x', None).is_none());
+    /// ```
+    pub fn to_text(&self, format: char, precision: Option<usize>) -> Option<String> {
+        if !matches!(format, 'e' | 'E' | 'f' | 'g' | 'G') {
+            return None;
+        }
+        let prec = precision.map_or(-1, |p| i64::try_from(p).unwrap_or(i64::MAX));
+        let mut out = String::new();
+        text::write_text(&mut out, self, format, prec).ok()?;
+        Some(out)
+    }
+
+    fn zero(prec: u32) -> Number {
+        Number {
+            prec,
+            repr: Repr::Zero { neg: false },
+        }
+    }
+
+    fn small(neg: bool, m: u64, prec: u32) -> Number {
+        Number {
+            prec,
+            repr: round_u128(neg, u128::from(m), 0, false, prec),
+        }
+    }
+}
+
+impl PartialEq for Number {
+    fn eq(&self, other: &Number) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Number {}
+
+impl PartialOrd for Number {
+    fn partial_cmp(&self, other: &Number) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Number {
+    /// Numeric order: `-∞ < … < -0 == 0 < … < +∞`.
+    fn cmp(&self, other: &Number) -> Ordering {
+        let class = |n: &Number| match &n.repr {
+            Repr::Inf { neg: true } => 0,
+            Repr::Finite { neg: true, .. } => 1,
+            Repr::Zero { .. } => 2,
+            Repr::Finite { neg: false, .. } => 3,
+            Repr::Inf { neg: false } => 4,
+        };
+        match (&self.repr, &other.repr) {
+            (
+                Repr::Finite {
+                    neg: n1,
+                    mant: m1,
+                    exp: e1,
+                },
+                Repr::Finite {
+                    neg: n2,
+                    mant: m2,
+                    exp: e2,
+                },
+            ) if n1 == n2 => {
+                let ord = cmp_finite_abs((m1, *e1), (m2, *e2));
+                if *n1 {
+                    ord.reverse()
+                } else {
+                    ord
+                }
+            }
+            _ => class(self).cmp(&class(other)),
+        }
+    }
+}
+
+impl Hash for Number {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        match &self.repr {
+            Repr::Zero { .. } => 0u8.hash(state),
+            Repr::Inf { neg } => (1u8, *neg).hash(state),
+            Repr::Finite { neg, mant, exp } => {
+                (2u8, *neg, *exp).hash(state);
+                mant.hash(state);
+            }
+        }
+    }
+}
+
+impl fmt::Display for Number {
+    /// The shortest decimal text that identifies the number at its
+    /// precision: no exponent, no trailing zeros, `-0`, `+Inf`, `-Inf`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        text::write_text(f, self, 'f', -1)
+    }
+}
+
+impl fmt::Debug for Number {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Number({self}, prec={})", self.prec)
+    }
+}
