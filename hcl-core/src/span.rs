@@ -4,6 +4,8 @@
 use std::fmt;
 use std::sync::Arc;
 
+use unicode_segmentation::UnicodeSegmentation;
+
 /// A half-open byte range `start..end` into one source file.
 ///
 /// The AST stores spans rather than line/column positions so that parsing
@@ -65,8 +67,9 @@ impl Span {
 }
 
 /// A position in a source file, as the reference implementation reports it:
-/// `line` and `column` count from 1, `column` counts characters (not bytes),
-/// `byte` counts bytes from 0.
+/// `line` and `column` count from 1, `column` counts grapheme clusters
+/// (what a reader sees as one character, such as `e` followed by a
+/// combining accent), not bytes or code points; `byte` counts bytes from 0.
 ///
 /// # Examples
 ///
@@ -75,12 +78,15 @@ impl Span {
 /// let file = SourceFile::new("main.tf", "a = 1\nbé = 2\n");
 /// let pos = file.pos(12);
 /// assert_eq!((pos.line, pos.column, pos.byte), (2, 6, 12));
+/// // "e" and a combining acute accent are one column.
+/// let file = SourceFile::new("main.tf", "\"e\u{301}\" x");
+/// assert_eq!(file.pos(6).column, 5);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Pos {
     /// Line number, from 1.
     pub line: u32,
-    /// Column number in characters, from 1.
+    /// Column number in grapheme clusters, from 1.
     pub column: u32,
     /// Byte offset, from 0.
     pub byte: u32,
@@ -131,7 +137,7 @@ impl fmt::Display for Range {
 /// point into it.
 ///
 /// The line index is built once, when the file is made, so each position
-/// lookup is a binary search plus a character count within one line.
+/// lookup is a binary search plus a grapheme cluster count within one line.
 ///
 /// # Examples
 ///
@@ -190,7 +196,7 @@ impl SourceFile {
         };
         let line_start = self.line_starts.get(line_idx).copied().unwrap_or(0) as usize;
         let prefix = self.text.get(line_start..byte).unwrap_or("");
-        let column = prefix.chars().count() + 1;
+        let column = prefix.graphemes(true).count() + 1;
         Pos {
             line: (line_idx + 1) as u32,
             column: column as u32,
@@ -235,7 +241,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn positions_count_characters_and_lines() {
+    fn positions_count_grapheme_clusters_and_lines() {
         let file = SourceFile::new("f", "ab\ncé d\r\nx");
         assert_eq!(
             file.pos(0),
@@ -271,6 +277,13 @@ mod tests {
             }
         );
         assert_eq!(file.pos(99).byte, 11);
+        // A combining mark belongs to the cluster before it; a position
+        // inside a cluster counts the cluster as begun.
+        let accent = SourceFile::new("f", "\"e\u{301}\" x");
+        assert_eq!(accent.pos(4).column, 3);
+        assert_eq!(accent.pos(6).column, 5);
+        let flag = SourceFile::new("f", "🇫🇷 x");
+        assert_eq!(flag.pos(9).column, 3);
         assert_eq!(file.line_text(2), Some("cé d"));
         assert_eq!(file.line_text(4), None);
         assert_eq!(file.line_count(), 3);

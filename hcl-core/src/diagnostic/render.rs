@@ -3,6 +3,8 @@
 
 use std::fmt::{self, Write};
 
+use unicode_segmentation::UnicodeSegmentation;
+
 use super::Diagnostic;
 
 /// The most source lines shown for one subject; longer subjects are cut with
@@ -24,25 +26,30 @@ pub(super) fn render(diag: &Diagnostic, f: &mut fmt::Formatter<'_>) -> fmt::Resu
         )?;
         if let Some(source) = &diag.source {
             writeln!(f, "{:gutter$} |", "", gutter = gutter)?;
-            let last = subject
-                .end
-                .line
-                .min(subject.start.line + MAX_SHOWN_LINES - 1);
+            // A subject that ends at the start of a line, such as a line
+            // break, ends with the line before.
+            let (end_line, end_column) =
+                if subject.end.line > subject.start.line && subject.end.column == 1 {
+                    (subject.end.line - 1, None)
+                } else {
+                    (subject.end.line, Some(subject.end.column))
+                };
+            let last = end_line.min(subject.start.line + MAX_SHOWN_LINES - 1);
             for line in subject.start.line..=last {
                 let Some(text) = source.line_text(line) else {
                     break;
                 };
                 writeln!(f, "{line:>gutter$} | {}", text.replace('\t', " "))?;
-                let width = text.chars().count() as u32;
+                // Columns count grapheme clusters, as positions do.
+                let width = text.graphemes(true).count() as u32;
                 let from = if line == subject.start.line {
                     subject.start.column - 1
                 } else {
                     leading_spaces(text)
                 };
-                let to = if line == subject.end.line {
-                    subject.end.column - 1
-                } else {
-                    width
+                let to = match end_column {
+                    Some(column) if line == end_line => column - 1,
+                    _ => width,
                 };
                 // At least one caret, even for an empty range at the end of input.
                 let carets = to.saturating_sub(from).max(1) as usize;
@@ -51,7 +58,7 @@ pub(super) fn render(diag: &Diagnostic, f: &mut fmt::Formatter<'_>) -> fmt::Resu
                 underline.extend(std::iter::repeat_n('^', carets));
                 writeln!(f, "{:gutter$} | {underline}", "", gutter = gutter)?;
             }
-            if last < subject.end.line {
+            if last < end_line {
                 writeln!(f, "{:gutter$} | ...", "", gutter = gutter)?;
             }
         }
@@ -101,6 +108,28 @@ mod tests {
         let file = Arc::new(SourceFile::new("f.hcl", "a = "));
         let diag = Diagnostic::error("Invalid expression", "").with_subject(&file, Span::new(4, 4));
         assert!(diag.to_string().ends_with("1 | a = \n  |     ^\n"));
+    }
+
+    #[test]
+    fn a_subject_ending_at_the_next_line_start_stays_on_its_line() {
+        let file = Arc::new(SourceFile::new("f.hcl", "a = \"x\ny\"\n"));
+        let diag =
+            Diagnostic::error("Invalid multi-line string", "").with_subject(&file, Span::new(6, 7));
+        assert_eq!(
+            diag.to_string(),
+            "Error: Invalid multi-line string\n  \
+             --> f.hcl:1:7\n  \
+             |\n\
+             1 | a = \"x\n  \
+             |       ^\n"
+        );
+    }
+
+    #[test]
+    fn columns_count_grapheme_clusters() {
+        let file = Arc::new(SourceFile::new("f.hcl", "a = \"e\u{301}\" x\n"));
+        let diag = Diagnostic::error("Bad", "").with_subject(&file, Span::new(10, 11));
+        assert!(diag.to_string().contains("  |         ^\n"), "{diag}");
     }
 
     #[test]

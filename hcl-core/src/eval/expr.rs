@@ -19,7 +19,7 @@ pub(super) struct Scope<'a> {
 }
 
 impl Scope<'_> {
-    fn lookup(&self, name: &str) -> Option<&Value> {
+    pub(super) fn lookup(&self, name: &str) -> Option<&Value> {
         let mut scope = Some(self);
         while let Some(s) = scope {
             if s.value.0 == name {

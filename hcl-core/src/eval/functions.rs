@@ -31,8 +31,9 @@ impl Evaluator<'_, '_> {
         span: Span,
         scope: Option<&Scope<'_>>,
     ) -> Outcome {
-        let function = match self.ctx.lookup_function(call.name) {
-            Some(Some(f)) => f.clone(),
+        let ctx = self.ctx;
+        let function = match ctx.lookup_function(call.name) {
+            Some(Some(f)) => f,
             None => {
                 return (
                     Value::dynamic(),
@@ -61,7 +62,7 @@ impl Evaluator<'_, '_> {
             }
         };
         if function.takes_expressions() {
-            return self.call_with_expressions(&function, call, span, scope);
+            return self.call_with_expressions(function, call, span, scope);
         }
         let mut diags = Diagnostics::default();
         let mut args: Vec<Arg<'_, '_>> = call.args.iter().map(Arg::Expr).collect();
@@ -172,7 +173,7 @@ impl Evaluator<'_, '_> {
         match function.call(&values) {
             Ok(v) => (v, diags),
             Err(err) => {
-                diags.push(self.call_error(&function, call, &args, &err, span));
+                diags.push(self.call_error(function, call, &args, &err, span));
                 (Value::dynamic(), diags)
             }
         }
@@ -286,6 +287,13 @@ impl ArgEvaluator for ExpressionArgs<'_, '_, '_, '_, '_> {
             Err(diags)
         } else {
             Ok(value)
+        }
+    }
+
+    fn depends_on_unknowns(&mut self, index: usize) -> bool {
+        match self.args.get(index) {
+            Some(expr) => self.evaluator.depends_on_unknowns(expr, self.scope),
+            None => false,
         }
     }
 }

@@ -11,6 +11,7 @@ mod functions;
 mod ops;
 mod template;
 mod traversal;
+mod unknowns;
 
 use std::sync::Arc;
 

@@ -6,11 +6,32 @@
 //! [`Function::call`] then applies the reference's rules for null, unknown
 //! and dynamic-typed arguments before running the implementation.
 
+mod float_math;
 mod framework;
+mod support;
+#[cfg(test)]
+mod test_support;
+
+pub mod collection;
+pub mod conversion;
+pub mod datetime;
+pub mod encoding;
+pub mod format;
+pub mod limits;
+pub mod mapping;
+pub mod numeric;
+pub mod regex;
+pub mod sequence;
+pub mod sets;
+mod stdlib;
+pub mod string;
+pub mod try_can;
+
+pub use stdlib::stdlib;
 
 pub use framework::{ArgEvaluator, Function, FunctionBuilder, FunctionError, Functions, Parameter};
 
 /// The functions every evaluation context starts with: the standard library.
 pub(crate) fn default_functions() -> Functions {
-    Functions::new()
+    stdlib()
 }

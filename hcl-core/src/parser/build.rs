@@ -2,10 +2,9 @@
 
 use std::borrow::Cow;
 use std::collections::HashSet;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use pest::iterators::{Pair, Pairs};
-use pest::pratt_parser::{Assoc, Op, PrattParser};
 
 use super::grammar::Rule;
 use super::template::{self, TemplateToken};
@@ -25,35 +24,32 @@ pub(super) struct Builder<'src, 'f> {
     diags: Diagnostics,
     /// Names of the top-level attributes seen so far, for duplicates.
     top_names: HashSet<&'src str>,
-}
-
-fn pratt() -> &'static PrattParser<Rule> {
-    static PRATT: OnceLock<PrattParser<Rule>> = OnceLock::new();
-    PRATT.get_or_init(|| {
-        PrattParser::new()
-            .op(Op::infix(Rule::or, Assoc::Left))
-            .op(Op::infix(Rule::and, Assoc::Left))
-            .op(Op::infix(Rule::eq, Assoc::Left) | Op::infix(Rule::ne, Assoc::Left))
-            .op(Op::infix(Rule::lt, Assoc::Left)
-                | Op::infix(Rule::le, Assoc::Left)
-                | Op::infix(Rule::gt, Assoc::Left)
-                | Op::infix(Rule::ge, Assoc::Left))
-            .op(Op::infix(Rule::add, Assoc::Left) | Op::infix(Rule::sub, Assoc::Left))
-            .op(Op::infix(Rule::mul, Assoc::Left)
-                | Op::infix(Rule::div, Assoc::Left)
-                | Op::infix(Rule::rem, Assoc::Left))
-            .op(Op::prefix(Rule::neg) | Op::prefix(Rule::not))
-    })
+    /// The level of the expression being built: 1 for an attribute's value,
+    /// one more for each expression it is nested in.
+    depth: usize,
+    /// The deepest level built since the innermost [`Builder::measure`]
+    /// began.
+    deepest: usize,
+    /// The deepest level allowed (`Limits::max_expression_depth`).
+    max_depth: usize,
+    /// Set once the tree got too deep: nothing more is built.
+    too_deep: bool,
 }
 
 impl<'src, 'f> Builder<'src, 'f> {
-    pub(super) fn new(source: &'src str, file: &'f Arc<SourceFile>) -> Self {
+    /// A builder for `source`, whose expression trees are at most
+    /// `max_depth` levels deep.
+    pub(super) fn new(source: &'src str, file: &'f Arc<SourceFile>, max_depth: usize) -> Self {
         Builder {
             source,
             file,
             offset: 0,
             diags: Diagnostics::default(),
             top_names: HashSet::new(),
+            depth: 0,
+            deepest: 0,
+            max_depth,
+            too_deep: false,
         }
     }
 
@@ -88,22 +84,99 @@ impl<'src, 'f> Builder<'src, 'f> {
             .push(Diagnostic::error(summary, detail).with_subject(self.file, span));
     }
 
+    // Trees are built bottom-up, and dropping or evaluating one recurses once
+    // per level, so the depth is checked as nodes are made: levels counted
+    // down from the outermost expression on the way in, heights counted up
+    // from the leaves for chains whose nodes wrap what was built before them
+    // (operators, traversal steps, splats).
+
+    /// Enters an expression nested one level below the current one; false,
+    /// after a diagnostic at `at`, when that level is beyond the limit.
+    fn enter(&mut self, at: Span) -> bool {
+        if self.too_deep {
+            return false;
+        }
+        if self.depth >= self.max_depth {
+            self.report_too_deep(at);
+            return false;
+        }
+        self.depth += 1;
+        self.deepest = self.deepest.max(self.depth);
+        true
+    }
+
+    /// Leaves the level entered by a successful [`Builder::enter`].
+    fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    /// Whether a node `height` levels high (1 for a leaf) fits at the
+    /// current level; false, after a diagnostic at `at`, when it does not.
+    fn fits(&mut self, height: usize, at: Span) -> bool {
+        if self.too_deep {
+            return false;
+        }
+        let deepest = self.depth + height.saturating_sub(1);
+        if deepest > self.max_depth {
+            self.report_too_deep(at);
+            return false;
+        }
+        self.deepest = self.deepest.max(deepest);
+        true
+    }
+
+    /// Runs `build` at the current level and returns what it built with its
+    /// height: 1 for a leaf, one more for each level below it.
+    fn measure<T>(&mut self, build: impl FnOnce(&mut Self) -> T) -> (T, usize) {
+        let outer = self.deepest;
+        self.deepest = self.depth;
+        let built = build(self);
+        let height = (self.deepest + 1).saturating_sub(self.depth);
+        self.deepest = outer.max(self.deepest);
+        (built, height)
+    }
+
+    fn report_too_deep(&mut self, at: Span) {
+        self.too_deep = true;
+        let start = at.start as usize;
+        let len = self
+            .source
+            .get(start..)
+            .and_then(|rest| rest.chars().next())
+            .map_or(0, char::len_utf8);
+        let limit = self.max_depth;
+        self.error(
+            "Nesting too deep",
+            format!(
+                "This expression is nested more than {limit} levels deep, the limit \
+                 (max_expression_depth) for nested expressions, operators, traversal steps and \
+                 template directives."
+            ),
+            Span::new(at.start, at.start + len as u32),
+        );
+    }
+
     /// Adds a top-level attribute or block to `body`.
     pub(super) fn add_item(&mut self, body: &mut Body<'src>, pair: Pair<'src, Rule>) {
         match pair.as_rule() {
             Rule::attribute => {
                 let attr = self.attribute(pair);
-                if self.top_names.insert(attr.name) {
-                    body.attributes.push(attr);
-                } else {
-                    self.redefined(&body.attributes, &attr);
-                }
+                self.add_attribute(body, attr);
             }
             Rule::block => {
                 let block = self.block(pair);
                 body.blocks.push(block);
             }
             _ => {}
+        }
+    }
+
+    /// Adds a top-level attribute to `body`, unless its name is taken.
+    pub(super) fn add_attribute(&mut self, body: &mut Body<'src>, attr: Attribute<'src>) {
+        if self.top_names.insert(attr.name) {
+            body.attributes.push(attr);
+        } else {
+            self.redefined(&body.attributes, &attr);
         }
     }
 
@@ -242,13 +315,32 @@ impl<'src, 'f> Builder<'src, 'f> {
         }
     }
 
-    /// Builds an `expr` or `expr_ml` pair.
+    /// Builds an `expr` or `expr_ml` pair, one level below the current one.
     pub(super) fn expression(&mut self, pair: Pair<'src, Rule>) -> Expression<'src> {
+        let span = self.span(&pair);
+        if !self.enter(span) {
+            return Expression::new(ExpressionKind::Null, span);
+        }
+        let expr = self.expression_here(pair);
+        self.leave();
+        expr
+    }
+
+    fn expression_here(&mut self, pair: Pair<'src, Rule>) -> Expression<'src> {
         let mut inner = pair.into_inner();
         let Some(operation) = inner.next() else {
             return Expression::new(ExpressionKind::Null, Span::default());
         };
+        if inner.peek().is_none() {
+            return self.operation(operation);
+        }
+        // The condition of a conditional is one level below it.
+        let span = self.span(&operation);
+        if !self.enter(span) {
+            return Expression::new(ExpressionKind::Null, span);
+        }
         let condition = self.operation(operation);
+        self.leave();
         let Some(_question) = inner.next() else {
             return condition;
         };
@@ -272,51 +364,107 @@ impl<'src, 'f> Builder<'src, 'f> {
     }
 
     fn operation(&mut self, pair: Pair<'src, Rule>) -> Expression<'src> {
+        let span = self.span(&pair);
         let mut pairs = pair.into_inner();
-        // Most operations are a single operand: skip the Pratt parser.
+        // Most operations are a single operand.
         if pairs.len() == 1 {
             if let Some(only) = pairs.next() {
                 return self.postfix(only);
             }
         }
-        self.pratt(pairs)
+        self.operators(pairs, span)
     }
 
-    fn pratt(&mut self, pairs: Pairs<'src, Rule>) -> Expression<'src> {
-        let offset = self.offset;
-        let span_of = move |p: &Pair<'src, Rule>| {
-            let s = p.as_span();
-            Span::new(offset + s.start() as u32, offset + s.end() as u32)
+    /// Operands with prefix and binary operators, combined by precedence
+    /// with explicit stacks rather than recursion, so that long chains of
+    /// operators cannot exhaust the stack.
+    fn operators(&mut self, pairs: Pairs<'src, Rule>, span: Span) -> Expression<'src> {
+        let mut operands: Vec<(Expression<'src>, usize)> = Vec::new();
+        let mut pending: Vec<(BinaryOp, u8, Span)> = Vec::new();
+        let mut prefixes: Vec<(UnaryOp, Span)> = Vec::new();
+        for pair in pairs {
+            let op_span = self.span(&pair);
+            match pair.as_rule() {
+                Rule::neg => prefixes.push((UnaryOp::Negate, op_span)),
+                Rule::not => prefixes.push((UnaryOp::Not, op_span)),
+                Rule::postfix | Rule::postfix_ml => {
+                    // Each prefix operator nests what follows it one level
+                    // deeper: the operand is built at its own level.
+                    let operand_span = self.span(&pair);
+                    let inner = prefixes.iter().skip(1).map(|&(_, s)| s);
+                    let mut entered = 0;
+                    for at in inner
+                        .chain(std::iter::once(operand_span))
+                        .take(prefixes.len())
+                    {
+                        if !self.enter(at) {
+                            self.depth -= entered;
+                            return Expression::new(ExpressionKind::Null, span);
+                        }
+                        entered += 1;
+                    }
+                    let (mut operand, mut height) = self.measure(|b| b.postfix(pair));
+                    self.depth -= entered;
+                    height += entered;
+                    while let Some((op, op_span)) = prefixes.pop() {
+                        let whole = op_span.to(operand.span);
+                        operand = Expression::new(
+                            ExpressionKind::Unary {
+                                op,
+                                operand: Box::new(operand),
+                            },
+                            whole,
+                        );
+                    }
+                    operands.push((operand, height));
+                }
+                rule => {
+                    let (op, precedence) = binary_op(rule);
+                    while pending.last().is_some_and(|&(_, p, _)| p >= precedence) {
+                        if !self.reduce(&mut operands, &mut pending) {
+                            return Expression::new(ExpressionKind::Null, span);
+                        }
+                    }
+                    pending.push((op, precedence, op_span));
+                }
+            }
+        }
+        while !pending.is_empty() {
+            if !self.reduce(&mut operands, &mut pending) {
+                return Expression::new(ExpressionKind::Null, span);
+            }
+        }
+        operands
+            .pop()
+            .map_or_else(|| Expression::new(ExpressionKind::Null, span), |(e, _)| e)
+    }
+
+    /// Combines the last two operands with the last pending operator.
+    fn reduce(
+        &mut self,
+        operands: &mut Vec<(Expression<'src>, usize)>,
+        pending: &mut Vec<(BinaryOp, u8, Span)>,
+    ) -> bool {
+        let (Some((op, _, op_span)), Some((rhs, rhs_height)), Some((lhs, lhs_height))) =
+            (pending.pop(), operands.pop(), operands.pop())
+        else {
+            return false;
         };
-        pratt()
-            .map_primary(|primary| self.postfix(primary))
-            .map_prefix(move |op, operand| {
-                let span = span_of(&op).to(operand.span);
-                let op = if op.as_rule() == Rule::neg {
-                    UnaryOp::Negate
-                } else {
-                    UnaryOp::Not
-                };
-                Expression::new(
-                    ExpressionKind::Unary {
-                        op,
-                        operand: Box::new(operand),
-                    },
-                    span,
-                )
-            })
-            .map_infix(|lhs, op, rhs| {
-                let span = lhs.span.to(rhs.span);
-                Expression::new(
-                    ExpressionKind::Binary {
-                        op: binary_op(op.as_rule()),
-                        lhs: Box::new(lhs),
-                        rhs: Box::new(rhs),
-                    },
-                    span,
-                )
-            })
-            .parse(pairs)
+        let height = 1 + lhs_height.max(rhs_height);
+        if !self.fits(height, op_span) {
+            return false;
+        }
+        let span = lhs.span.to(rhs.span);
+        let expr = Expression::new(
+            ExpressionKind::Binary {
+                op,
+                lhs: Box::new(lhs),
+                rhs: Box::new(rhs),
+            },
+            span,
+        );
+        operands.push((expr, height));
+        true
     }
 
     /// A term and its traversals.
@@ -325,46 +473,82 @@ impl<'src, 'f> Builder<'src, 'f> {
         let Some(term) = inner.next() else {
             return Expression::new(ExpressionKind::Null, Span::default());
         };
-        let term = self.term(term);
-        self.traversals(term, &mut inner)
+        if inner.peek().is_none() {
+            return self.term(term);
+        }
+        let (term, height) = self.measure(|b| b.term(term));
+        self.traversals(term, height, inner)
     }
 
+    /// Applies traversal steps to `expr`, which is `height` levels high.
+    ///
+    /// A full splat `[*]` applies the steps after it to each element, so its
+    /// `each` holds the rest of the chain: the pieces between full splats
+    /// are built in order, then nested from the last one, without recursion.
     fn traversals(
         &mut self,
-        mut expr: Expression<'src>,
-        steps: &mut Pairs<'src, Rule>,
+        expr: Expression<'src>,
+        height: usize,
+        steps: Pairs<'src, Rule>,
     ) -> Expression<'src> {
+        let whole = expr.span;
+        let level = self.depth;
+        // The pieces before each full splat, with the splat's marker.
+        let mut pieces: Vec<(Expression<'src>, usize, Span)> = Vec::new();
+        let (mut expr, mut height) = (expr, height);
         let mut previous_was_attr_splat = false;
-        while let Some(step) = steps.next() {
+        for step in steps {
             let span = self.span(&step);
             let rule = step.as_rule();
+            if rule == Rule::full_splat {
+                // Each splat after the first is nested in the one before.
+                if !pieces.is_empty() && !self.enter(span) {
+                    self.depth = level;
+                    return Expression::new(ExpressionKind::Null, whole.to(span));
+                }
+                let item = Expression::new(ExpressionKind::SplatItem, span);
+                pieces.push((std::mem::replace(&mut expr, item), height, span));
+                height = 1;
+                previous_was_attr_splat = false;
+                continue;
+            }
             if rule == Rule::attr_splat && previous_was_attr_splat {
+                let star_end = self.star_end(span);
                 self.error(
                     "Nested splat expression not allowed",
                     "A splat expression (*) cannot be used inside another attribute-only splat \
                      expression."
                         .into(),
-                    span,
+                    Span::new(star_end.saturating_sub(1), star_end),
                 );
             }
             previous_was_attr_splat = rule == Rule::attr_splat;
+            // A step wraps anything but a traversal, which it extends.
+            let wraps = !matches!(
+                expr.kind,
+                ExpressionKind::ScopeTraversal { .. } | ExpressionKind::RelativeTraversal { .. }
+            );
+            let extended = if wraps { height + 1 } else { height };
             match rule {
                 Rule::get_attr => {
                     let name = step.into_inner().next().map_or("", |p| p.as_str());
                     expr = extend_traversal(expr, TraversalStepKind::Attr(name), span);
+                    height = extended;
                 }
                 Rule::legacy_index => {
                     let key = self.legacy_index_key(step, span);
                     expr = extend_traversal(expr, TraversalStepKind::Index(Box::new(key)), span);
+                    height = extended.max(2);
                 }
                 Rule::index => {
-                    let key = match step.into_inner().next() {
-                        Some(p) => self.expression(p),
+                    let (key, key_height) = self.measure(|b| match step.into_inner().next() {
+                        Some(p) => b.expression(p),
                         None => Expression::new(ExpressionKind::Null, span),
-                    };
+                    });
                     if is_literal_key(&key) {
                         expr =
                             extend_traversal(expr, TraversalStepKind::Index(Box::new(key)), span);
+                        height = extended.max(key_height);
                     } else {
                         let whole = expr.span.to(span);
                         expr = Expression::new(
@@ -375,24 +559,13 @@ impl<'src, 'f> Builder<'src, 'f> {
                             },
                             whole,
                         );
+                        height = (height + 1).max(key_height);
                     }
-                }
-                Rule::full_splat => {
-                    let item = Expression::new(ExpressionKind::SplatItem, span);
-                    let each = self.traversals(item, steps);
-                    let whole = expr.span.to(each.span);
-                    return Expression::new(
-                        ExpressionKind::Splat {
-                            source: Box::new(expr),
-                            each: Box::new(each),
-                            marker_span: span,
-                        },
-                        whole,
-                    );
                 }
                 Rule::attr_splat => {
                     let marker_span = Span::new(span.start, self.star_end(span));
                     let mut each = Expression::new(ExpressionKind::SplatItem, marker_span);
+                    let mut each_height = 1;
                     for part in step.into_inner() {
                         let part_span = self.span(&part);
                         // The step includes its dot, just before the name.
@@ -407,6 +580,7 @@ impl<'src, 'f> Builder<'src, 'f> {
                             TraversalStepKind::Attr(part.as_str())
                         };
                         each = extend_traversal(each, kind, step_span);
+                        each_height = 2;
                     }
                     let whole = expr.span.to(span);
                     expr = Expression::new(
@@ -417,9 +591,30 @@ impl<'src, 'f> Builder<'src, 'f> {
                         },
                         whole,
                     );
+                    height = 1 + height.max(each_height);
                 }
                 _ => {}
             }
+            if !self.fits(height, span) {
+                self.depth = level;
+                return Expression::new(ExpressionKind::Null, whole.to(span));
+            }
+        }
+        self.depth = level;
+        while let Some((source, source_height, marker_span)) = pieces.pop() {
+            height = 1 + source_height.max(height);
+            if !self.fits(height, marker_span) {
+                return Expression::new(ExpressionKind::Null, whole.to(expr.span));
+            }
+            let whole = source.span.to(expr.span);
+            expr = Expression::new(
+                ExpressionKind::Splat {
+                    source: Box::new(source),
+                    each: Box::new(expr),
+                    marker_span,
+                },
+                whole,
+            );
         }
         expr
     }
@@ -502,7 +697,11 @@ impl<'src, 'f> Builder<'src, 'f> {
             Rule::object => self.object(pair),
             Rule::string_template => {
                 let tokens = self.template_tokens(pair.into_inner());
-                return self.template_expression(tokens, span, false);
+                let bounds = template::Bounds {
+                    content_start: span.start + 1,
+                    end: Span::new(span.end.saturating_sub(1), span.end),
+                };
+                return self.template_expression(tokens, span, bounds, false);
             }
             Rule::heredoc => return self.heredoc(pair, span),
             _ => ExpressionKind::Null,
@@ -623,49 +822,56 @@ impl<'src, 'f> Builder<'src, 'f> {
     fn heredoc(&mut self, pair: Pair<'src, Rule>, span: Span) -> Expression<'src> {
         let mut flush = false;
         let mut tokens = Vec::new();
+        let mut bounds = template::Bounds {
+            content_start: span.end,
+            end: Span::empty(span.end),
+        };
         for part in pair.into_inner() {
             match part.as_rule() {
                 Rule::heredoc_flush => flush = true,
-                Rule::heredoc_lines => tokens = self.template_tokens(part.into_inner()),
+                Rule::heredoc_lines => {
+                    bounds.content_start = self.span(&part).start;
+                    tokens = self.template_tokens(part.into_inner());
+                }
+                Rule::heredoc_close => bounds.end = self.span(&part),
                 _ => {}
             }
         }
-        self.template_expression(tokens, span, flush)
+        self.template_expression(tokens, span, bounds, flush)
     }
 
     fn template_expression(
         &mut self,
         tokens: Vec<TemplateToken<'src>>,
         span: Span,
+        bounds: template::Bounds,
         flush: bool,
     ) -> Expression<'src> {
-        let lone_interpolation =
-            tokens.len() == 1 && matches!(tokens.first(), Some(TemplateToken::Interp { .. }));
-        let template = template::assemble(tokens, flush, span, self.file, &mut self.diags);
-        if lone_interpolation {
-            if let Some(crate::ast::TemplatePart::Interpolation(inner)) =
-                template.parts.into_iter().next()
-            {
-                return Expression::new(ExpressionKind::TemplateWrap(Box::new(inner)), span);
-            }
-            return Expression::new(ExpressionKind::Null, span);
-        }
-        Expression::new(ExpressionKind::Template(Box::new(template)), span)
+        template_expression(tokens, span, bounds, flush, self.file, &mut self.diags)
     }
 
     /// A bare template (`template` pair).
     pub(super) fn bare_template(&mut self, pair: Pair<'src, Rule>) -> Template<'src> {
         let span = self.span(&pair);
         let tokens = self.template_tokens(pair.into_inner());
-        template::assemble(tokens, false, span, self.file, &mut self.diags)
+        let bounds = template::Bounds {
+            content_start: span.start,
+            end: Span::empty(span.end),
+        };
+        template::assemble(tokens, false, bounds, self.file, &mut self.diags)
     }
 
     /// The flat template tokens of a quoted string, heredoc or template.
     /// Literal text is split after each line break, as the reference's
     /// scanner does, because strip markers trim one such piece only.
+    ///
+    /// The parts inside an `%{ if }` or `%{ for }` directive are one level
+    /// deeper than the directive, so the nesting of directives counts
+    /// towards the depth limit; on exceeding it, no tokens are returned.
     fn template_tokens(&mut self, pairs: Pairs<'src, Rule>) -> Vec<TemplateToken<'src>> {
         let mut tokens: Vec<TemplateToken<'src>> = Vec::new();
         let mut line_open = false;
+        let base = self.depth;
         for part in pairs {
             let span = self.span(&part);
             match part.as_rule() {
@@ -676,21 +882,14 @@ impl<'src, 'f> Builder<'src, 'f> {
                 Rule::template_text | Rule::line_break => {
                     let is_break = part.as_rule() == Rule::line_break;
                     let text = unescape_template_text(part.as_str());
-                    // Join text with the line break that follows it.
-                    if line_open {
-                        if let Some(TemplateToken::Literal {
-                            text: prev,
-                            span: prev_span,
-                        }) = tokens.last_mut()
-                        {
-                            join(prev, text, self.source, *prev_span, span);
-                            *prev_span = prev_span.to(span);
-                            line_open = !is_break;
-                            continue;
-                        }
-                    }
-                    tokens.push(TemplateToken::Literal { text, span });
-                    line_open = !is_break;
+                    push_text(
+                        &mut tokens,
+                        &mut line_open,
+                        text,
+                        span,
+                        is_break,
+                        self.source,
+                    );
                 }
                 Rule::interpolation => {
                     line_open = false;
@@ -703,11 +902,28 @@ impl<'src, 'f> Builder<'src, 'f> {
                 }
                 Rule::directive => {
                     line_open = false;
+                    let kind = part.clone().into_inner().map(|p| p.as_rule()).find(|r| {
+                        matches!(
+                            r,
+                            Rule::dir_if | Rule::dir_for | Rule::dir_endif | Rule::dir_endfor
+                        )
+                    });
+                    match kind {
+                        Some(Rule::dir_if | Rule::dir_for) if !self.enter(span) => {
+                            self.depth = base;
+                            return Vec::new();
+                        }
+                        Some(Rule::dir_endif | Rule::dir_endfor) if self.depth > base => {
+                            self.leave();
+                        }
+                        _ => {}
+                    }
                     tokens.push(self.directive(part, span));
                 }
                 _ => {}
             }
         }
+        self.depth = base;
         tokens
     }
 
@@ -805,6 +1021,65 @@ impl<'src, 'f> Builder<'src, 'f> {
     }
 }
 
+/// The expression of a quoted string or heredoc: a template, or the inner
+/// expression of a lone interpolation.
+pub(super) fn template_expression<'src>(
+    tokens: Vec<TemplateToken<'src>>,
+    span: Span,
+    bounds: template::Bounds,
+    flush: bool,
+    file: &Arc<SourceFile>,
+    diags: &mut Diagnostics,
+) -> Expression<'src> {
+    let lone_interpolation =
+        tokens.len() == 1 && matches!(tokens.first(), Some(TemplateToken::Interp { .. }));
+    let mut template = template::assemble(tokens, flush, bounds, file, diags);
+    if lone_interpolation {
+        if let Some(crate::ast::TemplatePart::Interpolation(inner)) =
+            template.parts.into_iter().next()
+        {
+            return Expression::new(ExpressionKind::TemplateWrap(Box::new(inner)), span);
+        }
+        return Expression::new(ExpressionKind::Null, span);
+    }
+    template.parts.shrink_to_fit();
+    Expression::new(ExpressionKind::Template(Box::new(template)), span)
+}
+
+/// Adds heredoc or template text, or a line break, to `tokens`. Text joins
+/// the line break that follows it, except after a lone `$` or `%` and one
+/// more character, which the reference's scanner keeps apart from the
+/// break. `line_open` tells whether the last token is text not yet ended by
+/// a line break.
+pub(super) fn push_text<'src>(
+    tokens: &mut Vec<TemplateToken<'src>>,
+    line_open: &mut bool,
+    text: Cow<'src, str>,
+    span: Span,
+    is_break: bool,
+    source: &'src str,
+) {
+    if *line_open {
+        if let Some(TemplateToken::Literal {
+            text: prev,
+            span: prev_span,
+        }) = tokens.last_mut()
+        {
+            if is_break && ends_with_lone_sigil_and_one_char(prev) {
+                tokens.push(TemplateToken::Literal { text, span });
+                *line_open = false;
+                return;
+            }
+            join(prev, text, source, *prev_span, span);
+            *prev_span = prev_span.to(span);
+            *line_open = !is_break;
+            return;
+        }
+    }
+    tokens.push(TemplateToken::Literal { text, span });
+    *line_open = !is_break;
+}
+
 fn empty_body<'src>(end_span: Span) -> Body<'src> {
     Body {
         attributes: Vec::new(),
@@ -834,26 +1109,37 @@ fn join<'src>(
     prev.to_mut().push_str(&text);
 }
 
-fn binary_op(rule: Rule) -> BinaryOp {
+/// A binary operator and its precedence: higher binds tighter, and all
+/// operators associate to the left.
+/// Whether text ends with `$` or `%` (not an escape) and one character.
+fn ends_with_lone_sigil_and_one_char(text: &str) -> bool {
+    let mut chars = text.chars().rev();
+    let (Some(last), Some(sigil)) = (chars.next(), chars.next()) else {
+        return false;
+    };
+    last != '{' && (sigil == '$' || sigil == '%')
+}
+
+fn binary_op(rule: Rule) -> (BinaryOp, u8) {
     match rule {
-        Rule::or => BinaryOp::Or,
-        Rule::and => BinaryOp::And,
-        Rule::eq => BinaryOp::Equal,
-        Rule::ne => BinaryOp::NotEqual,
-        Rule::lt => BinaryOp::Less,
-        Rule::le => BinaryOp::LessOrEqual,
-        Rule::gt => BinaryOp::Greater,
-        Rule::ge => BinaryOp::GreaterOrEqual,
-        Rule::add => BinaryOp::Add,
-        Rule::sub => BinaryOp::Subtract,
-        Rule::mul => BinaryOp::Multiply,
-        Rule::div => BinaryOp::Divide,
-        _ => BinaryOp::Modulo,
+        Rule::or => (BinaryOp::Or, 1),
+        Rule::and => (BinaryOp::And, 2),
+        Rule::eq => (BinaryOp::Equal, 3),
+        Rule::ne => (BinaryOp::NotEqual, 3),
+        Rule::lt => (BinaryOp::Less, 4),
+        Rule::le => (BinaryOp::LessOrEqual, 4),
+        Rule::gt => (BinaryOp::Greater, 4),
+        Rule::ge => (BinaryOp::GreaterOrEqual, 4),
+        Rule::add => (BinaryOp::Add, 5),
+        Rule::sub => (BinaryOp::Subtract, 5),
+        Rule::mul => (BinaryOp::Multiply, 6),
+        Rule::div => (BinaryOp::Divide, 6),
+        _ => (BinaryOp::Modulo, 6),
     }
 }
 
 /// Whether an index key is a literal, making the index a traversal step.
-fn is_literal_key(key: &Expression<'_>) -> bool {
+pub(super) fn is_literal_key(key: &Expression<'_>) -> bool {
     match &key.kind {
         ExpressionKind::Number(_) | ExpressionKind::Bool(_) | ExpressionKind::Null => true,
         ExpressionKind::Template(t) => t
@@ -865,7 +1151,7 @@ fn is_literal_key(key: &Expression<'_>) -> bool {
 }
 
 /// Adds a step to a traversal, or starts a relative traversal.
-fn extend_traversal<'src>(
+pub(super) fn extend_traversal<'src>(
     expr: Expression<'src>,
     kind: TraversalStepKind<'src>,
     span: Span,
@@ -903,7 +1189,7 @@ fn extend_traversal<'src>(
 }
 
 /// Heredoc and template text: only `$${` and `%%{` are escapes.
-fn unescape_template_text(text: &str) -> Cow<'_, str> {
+pub(super) fn unescape_template_text(text: &str) -> Cow<'_, str> {
     if text.contains("$${") || text.contains("%%{") {
         Cow::Owned(text.replace("$${", "${").replace("%%{", "%{"))
     } else {
@@ -913,7 +1199,7 @@ fn unescape_template_text(text: &str) -> Cow<'_, str> {
 
 /// Resolves the escapes of a quoted string literal. On error: the byte
 /// offset and length of the bad sequence, and a detail message.
-fn unescape_quoted(text: &str) -> Result<Cow<'_, str>, (usize, usize, String)> {
+pub(super) fn unescape_quoted(text: &str) -> Result<Cow<'_, str>, (usize, usize, String)> {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(i) = rest.find(['\\', '$', '%']) {

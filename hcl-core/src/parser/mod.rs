@@ -1,13 +1,16 @@
 //! The native-syntax parser: a pest grammar (`hcl.pest`) and the builder that
 //! turns its output into the [`ast`](crate::ast).
 //!
-//! A file is parsed one top-level item at a time, so pest's token queue only
-//! ever holds one attribute or block, and memory stays proportional to the
-//! syntax tree rather than to the token stream.
+//! A file is parsed one top-level item at a time. Each item is first given
+//! to a direct recursive-descent parser (`fast`) that follows the grammar
+//! and builds the syntax tree without pest's token queue; items it does not
+//! handle, syntax errors included, are parsed by pest, whose token queue
+//! then only ever holds that one attribute or block.
 
 mod build;
 mod depth;
 mod errors;
+mod fast;
 mod grammar;
 mod template;
 
@@ -20,6 +23,7 @@ use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::limits::Limits;
 use crate::span::{SourceFile, Span};
 use build::Builder;
+use depth::Mode;
 use grammar::{HclParser, Rule};
 
 const BYTE_ORDER_MARK: &str = "\u{feff}";
@@ -94,15 +98,26 @@ pub fn parse_with<'src>(
     filename: &str,
     options: &ParseOptions,
 ) -> Result<File<'src>, Diagnostics> {
+    parse_file(source, filename, options, true)
+}
+
+/// [`parse_with`], with or without the direct parser (`direct`); tests
+/// compare the two.
+fn parse_file<'src>(
+    source: &'src str,
+    filename: &str,
+    options: &ParseOptions,
+    direct: bool,
+) -> Result<File<'src>, Diagnostics> {
     let file = Arc::new(SourceFile::new(filename, source));
     check_size(source, &file, &options.limits)?;
-    let mut builder = Builder::new(source, &file);
+    let mut builder = Builder::new(source, &file, options.limits.max_expression_depth);
     let start = if source.starts_with(BYTE_ORDER_MARK) {
         BYTE_ORDER_MARK.len()
     } else {
         0
     };
-    let body = parse_top_level(&mut builder, start, &options.limits)?;
+    let body = parse_top_level(&mut builder, start, &options.limits, direct)?;
     builder.finish()?;
     Ok(File { body, source: file })
 }
@@ -127,6 +142,7 @@ fn parse_top_level<'src>(
     builder: &mut Builder<'src, '_>,
     start: usize,
     limits: &Limits,
+    direct: bool,
 ) -> Result<Body<'src>, Diagnostics> {
     let source = builder.source();
     let mut body = Body {
@@ -138,18 +154,39 @@ fn parse_top_level<'src>(
     // One scan of the whole file: scanning what is left before each item
     // would make parsing quadratic in the number of items.
     if let Some(text) = source.get(start..) {
-        depth::check(text, start, limits.max_nesting_depth, builder.file())?;
+        depth::check(
+            text,
+            start,
+            Mode::Body,
+            limits.max_nesting_depth,
+            builder.file(),
+        )?;
     }
     let mut pos = start;
     loop {
-        pos += skip_gap(source, pos);
+        let gap = if direct { fast::gap(source, pos) } else { None };
+        pos += gap.unwrap_or_else(|| skip_gap(source, pos));
         let Some(rest) = source.get(pos..) else { break };
         if rest.is_empty() {
             break;
         }
+        if direct {
+            if let Some((item, end)) = fast::item(source, pos, builder.file(), limits) {
+                match item {
+                    fast::Item::Attribute(attr) => builder.add_attribute(&mut body, attr),
+                    fast::Item::Block(block) => body.blocks.push(block),
+                }
+                pos = end;
+                continue;
+            }
+        }
         let pairs = match HclParser::parse(Rule::top_item, rest) {
             Ok(pairs) => pairs,
-            Err(err) => return Err(errors::syntax_error(&err, rest, pos, builder.file()).into()),
+            Err(err) => {
+                return Err(
+                    errors::syntax_error(&err, rest, pos, builder.file(), Mode::Body).into(),
+                )
+            }
         };
         let mut consumed = 0;
         for pair in pairs {
@@ -162,6 +199,8 @@ fn parse_top_level<'src>(
         }
         pos += consumed;
     }
+    body.attributes.shrink_to_fit();
+    body.blocks.shrink_to_fit();
     Ok(body)
 }
 
@@ -196,10 +235,16 @@ pub fn parse_expression<'src>(
 ) -> Result<Expression<'src>, Diagnostics> {
     let file = Arc::new(SourceFile::new(filename, source));
     check_size(source, &file, &Limits::default())?;
-    depth::check(source, 0, Limits::default().max_nesting_depth, &file)?;
+    depth::check(
+        source,
+        0,
+        Mode::Expression,
+        Limits::default().max_nesting_depth,
+        &file,
+    )?;
     let pairs = HclParser::parse(Rule::standalone_expr, source)
-        .map_err(|err| errors::syntax_error(&err, source, 0, &file))?;
-    let mut builder = Builder::new(source, &file);
+        .map_err(|err| errors::syntax_error(&err, source, 0, &file, Mode::Expression))?;
+    let mut builder = Builder::new(source, &file, Limits::default().max_expression_depth);
     let expr = pairs
         .flatten()
         .find(|p| p.as_rule() == Rule::expr_ml)
@@ -230,10 +275,16 @@ pub fn parse_template<'src>(
 ) -> Result<Template<'src>, Diagnostics> {
     let file = Arc::new(SourceFile::new(filename, source));
     check_size(source, &file, &Limits::default())?;
-    depth::check(source, 0, Limits::default().max_nesting_depth, &file)?;
+    depth::check(
+        source,
+        0,
+        Mode::Template,
+        Limits::default().max_nesting_depth,
+        &file,
+    )?;
     let pairs = HclParser::parse(Rule::template, source)
-        .map_err(|err| errors::syntax_error(&err, source, 0, &file))?;
-    let mut builder = Builder::new(source, &file);
+        .map_err(|err| errors::syntax_error(&err, source, 0, &file, Mode::Template))?;
+    let mut builder = Builder::new(source, &file, Limits::default().max_expression_depth);
     let template = match pairs.into_iter().next() {
         Some(pair) => builder.bare_template(pair),
         None => Template::default(),

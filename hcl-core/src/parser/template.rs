@@ -54,12 +54,22 @@ impl Directive<'_> {
     }
 }
 
+/// Where a template's content starts, and what ends it.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Bounds {
+    /// The offset of the content, after any opening quote or marker.
+    pub(super) content_start: u32,
+    /// The closing quote or marker, or the empty span at the end of a bare
+    /// template.
+    pub(super) end: Span,
+}
+
 /// Applies strip markers (and, for `<<-` heredocs, the removal of common
 /// indentation), then nests the directives.
 pub(super) fn assemble<'src>(
     mut tokens: Vec<TemplateToken<'src>>,
     flush: bool,
-    span: Span,
+    bounds: Bounds,
     file: &Arc<SourceFile>,
     diags: &mut Diagnostics,
 ) -> Template<'src> {
@@ -71,7 +81,7 @@ pub(super) fn assemble<'src>(
         return Template {
             parts: vec![TemplatePart::Literal(
                 Cow::Borrowed(""),
-                Span::empty(span.start + 1),
+                Span::empty(bounds.content_start),
             )],
         };
     }
@@ -79,7 +89,7 @@ pub(super) fn assemble<'src>(
         tokens: tokens.into_iter().peekable(),
         file,
         diags,
-        end: Span::empty(span.end),
+        end: bounds.end,
     };
     let (template, stray) = nester.sequence();
     if let Some((directive, dspan)) = stray {
@@ -280,15 +290,18 @@ impl<'src, I: Iterator<Item = TemplateToken<'src>>> Nester<'src, '_, I> {
         );
     }
 
+    /// The end of the template, with the `opener` directive at `span` still
+    /// open.
     fn unclosed(&mut self, opener: &str, closer: &str, span: Span) {
         self.diags.push(
             Diagnostic::error(
-                format!("Unterminated template {opener} directive"),
+                "Unexpected end of template",
                 format!(
-                    "There is no corresponding {closer} directive for this {opener} directive."
+                    "The {opener} directive at {} is missing its corresponding {closer} directive.",
+                    self.file.range(span)
                 ),
             )
-            .with_subject(self.file, span)
+            .with_subject(self.file, self.end)
             .with_context(self.file, span.to(self.end)),
         );
     }

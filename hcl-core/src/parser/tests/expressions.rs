@@ -465,3 +465,67 @@ fn extra_characters_after_an_expression() {
     // Newlines around a standalone expression are fine.
     check_expr("\n\n1 + 2\n\n", "(+ 1 2)");
 }
+
+/// Syntax errors in expressions get the reference's summaries and subjects,
+/// with no mention of blocks or arguments.
+#[test]
+fn expression_errors_as_the_reference_reports_them() {
+    for (src, summary, at) in [
+        ("1 )", "Extra characters after expression", (1, 3)),
+        ("0x10", "Extra characters after expression", (1, 2)),
+        ("\"a\" \"b\"", "Extra characters after expression", (1, 5)),
+        ("<<EOT", "Invalid expression", (1, 1)),
+        ("<<\nEOT\n", "Invalid expression", (1, 1)),
+        ("\"a\\", "Unterminated template string", (1, 4)),
+        ("1 + * 2", "Invalid expression", (1, 5)),
+        ("1 +", "Missing expression", (1, 4)),
+        ("a ? b", "Missing false expression in conditional", (1, 6)),
+        ("a.", "Invalid attribute name", (1, 3)),
+        ("a $ b", "Invalid character", (1, 3)),
+        // Objects.
+        ("{a = 1 b = 2}", "Missing attribute separator", (1, 8)),
+        ("{a = 1 = 2}", "Missing attribute separator", (1, 8)),
+        ("{a 1}", "Missing key/value separator", (1, 4)),
+        ("{a = 1, , b = 2}", "Invalid expression", (1, 9)),
+        (
+            "{a = 1",
+            "Unterminated object constructor expression",
+            (1, 1),
+        ),
+        (
+            "true == {a = 1",
+            "Unterminated object constructor expression",
+            (1, 9),
+        ),
+        // Tuples and indexes.
+        ("[1 2]", "Missing item separator", (1, 4)),
+        ("[\n  1\n  2\n]", "Missing item separator", (3, 3)),
+        ("[,]", "Invalid expression", (1, 2)),
+        ("[1, 2", "Unterminated tuple constructor expression", (1, 1)),
+        ("[1][", "Missing expression", (1, 5)),
+        ("parts[1", "Missing close bracket on index", (1, 8)),
+        // Calls and parentheses.
+        ("f(1 2)", "Missing argument separator", (1, 5)),
+        ("f(1, 2", "Unterminated function call", (1, 1)),
+        ("f(\n", "Missing expression", (2, 1)),
+        ("max([1]..., 2)", "Missing closing parenthesis", (1, 8)),
+        ("(1 + 2", "Unbalanced parentheses", (1, 7)),
+        ("(1 2)", "Unbalanced parentheses", (1, 4)),
+        // For expressions.
+        ("{for k, v in m: k}", "Invalid 'for' expression", (1, 17)),
+        (
+            "[for x in [1]: x => x]",
+            "Invalid 'for' expression",
+            (1, 16),
+        ),
+        ("[for x y: x]", "Invalid 'for' expression", (1, 8)),
+        ("{for = 1, baz = 2}", "Invalid 'for' expression", (1, 6)),
+        (
+            "\"${ [for x in [1]: x }\"",
+            "Invalid 'for' expression",
+            (1, 22),
+        ),
+    ] {
+        check_expr_error(src, summary, at);
+    }
+}

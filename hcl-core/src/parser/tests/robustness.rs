@@ -185,8 +185,8 @@ fn rendered_diagnostics() {
              1 | svc \"web\" {\n  \
              |           ^\n\
              \n\
-             There is no closing brace for the block that starts at 1:11. This may be caused \
-             by incorrect brace nesting elsewhere in this file.\n",
+             There is no closing brace for this block before the end of the file. This may be \
+             caused by incorrect brace nesting elsewhere in this file.\n",
         ),
         (
             "a = 1.2.3\n",
@@ -267,7 +267,180 @@ fn rendered_diagnostics_of_expressions_templates_and_limits() {
          |       ^\n\
          \n\
          This expression or block is nested more than 2 levels deep, the limit \
-         (max_nesting_depth) for brackets, braces, parentheses, template sequences and \
-         blocks.\n"
+         (max_nesting_depth) for brackets, braces, parentheses, template sequences, \
+         conditionals and blocks.\n"
     );
+}
+
+/// The diagnostic of an expression tree deeper than `max_expression_depth`:
+/// it names the limit and points at `(line, column)`.
+#[track_caller]
+fn check_expression_too_deep(src: &str, diags: &Diagnostics, at: (u32, u32)) {
+    check_diags_in_bounds(src, diags);
+    let first = &diags.as_slice()[0];
+    assert_eq!(first.summary, "Nesting too deep", "{diags}");
+    assert!(
+        first.detail.contains("max_expression_depth"),
+        "{}",
+        first.detail
+    );
+    let subject = first.subject.as_ref().unwrap();
+    assert_eq!((subject.start.line, subject.start.column), at, "{diags}");
+}
+
+/// Chains that are no nesting of delimiters still make deep trees: each is
+/// stopped at the limit, on a small stack, with the tree dropped safely.
+#[test]
+fn long_chains_are_limited_not_a_crash() {
+    on_small_stack(|| {
+        // (expression, column of the subject)
+        let cases = [
+            // Prefix operators: the 257th is one level too deep.
+            (format!("{}1", "-".repeat(2500)), 257),
+            (format!("{}a", "!".repeat(2500)), 257),
+            (format!("{}1", "- !".repeat(1000)), 3 * 128 + 1),
+            // Full splats: each applies the rest of the chain to elements.
+            (format!("a{}", "[*]".repeat(600)), 2 + 3 * 256),
+            (format!("a{}.b", "[*].c".repeat(600)), 5 * 256),
+            // A left-deep chain of binary operators.
+            (format!("{}1", "1 + ".repeat(20_000)), 3 + 4 * 255),
+            (format!("{}1", "a * b - ".repeat(5_000)), 7 + 8 * 254),
+            // Indexes with keys that are not literals wrap the collection.
+            (format!("a{}", "[x]".repeat(20_000)), 2 + 3 * 255),
+            // Alternating indexes and attributes: the 256th step.
+            (format!("f(){}", "[x].y".repeat(20_000)), 4 + 5 * 127 + 3),
+        ];
+        for (src, column) in cases {
+            let diags = parse_expression(&src, "t.hcl").unwrap_err();
+            check_expression_too_deep(&src, &diags, (1, column));
+            // As an attribute's value, the same place four columns on.
+            let body = format!("x = {src}\n");
+            let diags = parse(&body, "t.hcl").unwrap_err();
+            check_expression_too_deep(&body, &diags, (1, column + 4));
+        }
+        // Directives nest the template parts inside them: the condition of
+        // the 255th `if` is the 257th level, the template being the first.
+        let src = format!("\"{}{}\"", "%{if a}".repeat(1000), "%{endif}".repeat(1000));
+        let diags = parse_expression(&src, "t.hcl").unwrap_err();
+        check_expression_too_deep(&src, &diags, (1, 2 + 7 * 254 + 5));
+        // In a template file, the 256th `for` is the 256th level.
+        let src = format!("{}x", "%{ for x in y }".repeat(1000));
+        let diags = parse_template(&src, "t.tmpl").unwrap_err();
+        check_expression_too_deep(&src, &diags, (1, 1 + 15 * 255 + 12));
+        let src = format!("x = <<EOT\n{}EOT\n", "%{ if a }\n".repeat(1000));
+        let diags = parse(&src, "t.hcl").unwrap_err();
+        check_expression_too_deep(&src, &diags, (256, 7));
+    });
+}
+
+#[test]
+fn chains_within_the_expression_limit_parse() {
+    on_small_stack(|| {
+        for src in [
+            format!("{}1", "-".repeat(255)),
+            format!("{}1", "1 + ".repeat(255)),
+            format!("a{}", "[*]".repeat(255)),
+            format!("a{}", "[x]".repeat(255)),
+            format!("a{}", ".b[0]".repeat(5_000)),
+            format!("{}1", "1 + ".repeat(100)),
+            // The condition of the innermost `if` is the deepest.
+            format!("\"{}{}\"", "%{if a}".repeat(254), "%{endif}".repeat(254)),
+        ] {
+            expr_ok(&src);
+        }
+        // A flat chain of equal operators nests; a tuple of them does not.
+        let src = format!("[{}]", "1 + 1, ".repeat(5_000));
+        expr_ok(&src);
+        let src = format!("{}1", "1 + ".repeat(256));
+        check_expression_too_deep(&src, &parse_expression(&src, "t").unwrap_err(), (1, 1023));
+    });
+}
+
+#[test]
+fn the_expression_limit_is_configurable_and_counts_nesting() {
+    let options = |max_expression_depth| ParseOptions {
+        limits: Limits {
+            max_expression_depth,
+            ..Limits::default()
+        },
+    };
+    // `a + (b * -c)`: the sum, the parentheses, the product, the negation
+    // and `c` are five levels.
+    let src = "x = a + (b * -c)\n";
+    parse_with(src, "t.hcl", &options(5)).unwrap();
+    // Operators are checked as they combine their operands.
+    let diags = parse_with(src, "t.hcl", &options(4)).unwrap_err();
+    check_expression_too_deep(src, &diags, (1, 7));
+    // Conditionals, templates and indexes count like any nesting.
+    let src = "x = a ? \"${b[c]}\" : d\n";
+    parse_with(src, "t.hcl", &options(4)).unwrap();
+    let diags = parse_with(src, "t.hcl", &options(3)).unwrap_err();
+    check_expression_too_deep(src, &diags, (1, 14));
+    // Each top-level attribute starts again from the top.
+    let src = "x = -1\ny = -2\n";
+    parse_with(src, "t.hcl", &options(2)).unwrap();
+}
+
+/// `x ? ` repeated nests conditionals without any delimiter: pest recurses
+/// once per level, so they count towards `max_nesting_depth`.
+#[test]
+fn deep_conditionals_are_a_diagnostic_not_a_crash() {
+    on_small_stack(|| {
+        let src = format!("{}1{}", "x ? ".repeat(1000), " : 2".repeat(1000));
+        check_too_deep(
+            &src,
+            parse_expression(&src, "t").unwrap_err(),
+            (1, 3 + 4 * 128),
+        );
+        let src = format!("{}1", "x ? 1 : ".repeat(1000));
+        check_too_deep(
+            &src,
+            parse_expression(&src, "t").unwrap_err(),
+            (1, 3 + 8 * 128),
+        );
+        let src = format!("a = {}1{}\n", "x ? ".repeat(1000), " : 2".repeat(1000));
+        check_too_deep(&src, parse(&src, "t").unwrap_err(), (1, 7 + 4 * 128));
+        // Within the limit, they parse.
+        let src = format!("{}1{}", "x ? ".repeat(100), " : 2".repeat(100));
+        expr_ok(&src);
+        let src = format!("{}1", "x ? 1 : ".repeat(100));
+        expr_ok(&src);
+        // Conditionals side by side do not nest.
+        let src = format!("[{}]", "x ? 1 : 2, ".repeat(1000));
+        expr_ok(&src);
+        let src: String = (0..1000).map(|i| format!("a{i} = x ? 1 : 2\n")).collect();
+        parse_ok(&src);
+    });
+}
+
+/// The deepest trees the default limits allow can be evaluated and dropped
+/// on a small stack, in debug builds too.
+#[test]
+fn the_deepest_allowed_trees_evaluate_on_a_small_stack() {
+    use crate::eval::EvalContext;
+    on_small_stack(|| {
+        let for_levels = "[for v in [1]: ".repeat(127);
+        let for_ends = "]".repeat(127);
+        for src in [
+            format!("{}1", "1 + ".repeat(255)),
+            format!("{}1", "-".repeat(255)),
+            format!("[1]{}", "[*]".repeat(254)),
+            format!("{}1", "false ? 1 : ".repeat(127)),
+            format!("{for_levels}[1]{}{for_ends}", "[*]".repeat(127)),
+            format!("{for_levels}{}1{for_ends}", "1 + ".repeat(128)),
+            format!("{}[1]{}", "tolist(".repeat(127), ")".repeat(127)),
+            format!(
+                "\"{}x{}\"",
+                "%{if true}".repeat(254),
+                "%{endif}".repeat(254)
+            ),
+            format!("a{}", "[0 + 0]".repeat(254)),
+            format!("{}1{}", "\"a${".repeat(63), "}\"".repeat(63)),
+        ] {
+            let expr = expr_ok(&src);
+            let file = std::sync::Arc::new(SourceFile::new("t.hcl", &src));
+            let _ = EvalContext::new().evaluate_with_diagnostics(&expr, &file);
+            drop(expr);
+        }
+    });
 }

@@ -275,15 +275,17 @@ fn unclosed_blocks_strings_and_heredocs() {
             (2, 5),
         ),
         ("a = \"abc\n", "Invalid multi-line string", (1, 9)),
-        ("a = \"abc", "Unterminated template string", (1, 5)),
-        ("a = <<EOT\nabc\n", "Unterminated template string", (1, 5)),
-        ("a = <<EOT\nhello\n", "Unterminated template string", (1, 5)),
+        ("a = \"abc", "Unterminated template string", (1, 9)),
+        ("a = <<EOT\nabc\n", "Unterminated template string", (3, 1)),
+        ("a = <<EOT\nhello\n", "Unterminated template string", (3, 1)),
         (
             "a = [1,\n2\n",
             "Unterminated tuple constructor expression",
             (1, 5),
         ),
-        ("a = f(1,\n", "Unbalanced parentheses", (1, 6)),
+        ("a = f(1,\n", "Missing expression", (2, 1)),
+        ("a = f(1\n", "Unterminated function call", (1, 5)),
+        ("a = (1\n", "Unbalanced parentheses", (2, 1)),
     ] {
         check_error(src, summary, at);
     }
@@ -343,4 +345,89 @@ fn parse_with_limits() {
     assert!(parse_with("a = 1\n", "t.hcl", &options).is_ok());
     let err = parse_with("abc = 123\n", "t.hcl", &options).unwrap_err();
     assert!(err.to_string().contains("max_input_bytes"), "{err}");
+}
+
+/// Syntax errors in bodies get the reference's summaries and subjects:
+/// the innermost open delimiter picks the wording.
+#[test]
+fn body_errors_as_the_reference_reports_them() {
+    for (src, summary, at) in [
+        // An attribute's object is no block.
+        (
+            "b = {a = 1",
+            "Unterminated object constructor expression",
+            (1, 5),
+        ),
+        (
+            "a = {\n  b = 1",
+            "Unterminated object constructor expression",
+            (1, 5),
+        ),
+        ("b = {\n", "Missing expression", (2, 1)),
+        ("b {\n  c = {\n", "Missing expression", (3, 1)),
+        ("b {\n", "Unclosed configuration block", (1, 3)),
+        // Inside brackets, a line start is no place for an item.
+        ("a = [\n  1\n  2\n]\n", "Missing item separator", (3, 3)),
+        (
+            "a = {\n  x = 1\n  , y = 2\n}\n",
+            "Invalid expression",
+            (3, 3),
+        ),
+        (
+            "a = {\n  x = 1 y = 2\n}\n",
+            "Missing attribute separator",
+            (2, 9),
+        ),
+        // A binary operator or `?` continues the expression: what is
+        // missing is its operand or false result, not a newline.
+        ("a = 1 +\n2\n", "Invalid expression", (1, 8)),
+        (
+            "a = x ? 1\n",
+            "Missing false expression in conditional",
+            (1, 10),
+        ),
+        ("a = 1 b = 2\n", "Missing newline after argument", (1, 7)),
+        // Items.
+        ("a.b = 1\n", "Argument or block definition required", (1, 1)),
+        ("a\n", "Argument or block definition required", (1, 1)),
+        ("}\n", "Argument or block definition required", (1, 1)),
+        (
+            "a = 1\n}\n",
+            "Argument or block definition required",
+            (2, 1),
+        ),
+        ("b \"x\" = 1\n", "Invalid block definition", (1, 7)),
+        ("b \"${x}\" {}\n", "Invalid string literal", (1, 4)),
+        (
+            "b { a = 1 }x = 2\n",
+            "Missing newline after block definition",
+            (1, 12),
+        ),
+        (
+            "b {\n} c = 1\n",
+            "Missing newline after block definition",
+            (2, 3),
+        ),
+        ("b {\n  a = 1 }\n", "Missing newline after argument", (2, 9)),
+        (
+            "b { c { d = 1 } }\n",
+            "Argument definition required",
+            (1, 5),
+        ),
+        ("b { = }\n", "Argument or block definition required", (1, 5)),
+        (
+            "b { a = 1, b = 2 }\n",
+            "Invalid single-argument block definition",
+            (1, 10),
+        ),
+        // Characters no token starts with come first, wherever they are.
+        ("a = 1;\n", "Invalid character", (1, 6)),
+        ("a = [\nb = 1;\n", "Invalid character", (2, 6)),
+        ("a = 1 & 2\n", "Unsupported operator", (1, 7)),
+        ("a = 2 ** 3\n", "Unsupported operator", (1, 7)),
+        // An unclosed `/*` is no comment.
+        ("a = 1 /* never closed\n", "Invalid expression", (1, 8)),
+    ] {
+        check_error(src, summary, at);
+    }
 }

@@ -159,26 +159,26 @@ fn unbalanced_directives() {
             "Unexpected endfor directive",
             (1, 15),
         ),
-        // The opening directive of an unterminated one.
+        // The end of the template, with a directive still open.
         (
             "%{ if true }unclosed",
-            "Unterminated template if directive",
-            (1, 1),
+            "Unexpected end of template",
+            (1, 21),
         ),
         (
             "%{ if a }x%{ else }y",
-            "Unterminated template if directive",
-            (1, 1),
+            "Unexpected end of template",
+            (1, 21),
         ),
         (
             "x %{ for v in [1] }y",
-            "Unterminated template for directive",
-            (1, 3),
+            "Unexpected end of template",
+            (1, 21),
         ),
         (
             "%{ if a }%{ for x in y }",
-            "Unterminated template for directive",
-            (1, 10),
+            "Unexpected end of template",
+            (1, 25),
         ),
         // Syntax errors inside sequences.
         ("%{ bogus }", "", (1, 4)),
@@ -195,11 +195,7 @@ fn unbalanced_directives() {
         "Unexpected endfor directive",
         (1, 15),
     );
-    check_expr_error(
-        "\"%{ if true }x\"",
-        "Unterminated template if directive",
-        (1, 2),
-    );
+    check_expr_error("\"%{ if true }x\"", "Unexpected end of template", (1, 15));
     // The detail names the directive left open.
     let diags = parse_template("%{ if x }\n%{ endfor }", "t.tmpl").unwrap_err();
     assert_eq!(
@@ -304,7 +300,7 @@ fn invalid_escapes() {
 #[test]
 fn unterminated_and_multi_line_strings() {
     for (src, summary, at) in [
-        ("\"abc", "Unterminated template string", (1, 1)),
+        ("\"abc", "Unterminated template string", (1, 5)),
         ("\"line1\nline2\"", "Invalid multi-line string", (1, 7)),
         ("\"line1\r\nline2\"", "Invalid multi-line string", (1, 7)),
         ("[\"a\", \"b\n\"]", "Invalid multi-line string", (1, 9)),
@@ -430,24 +426,109 @@ fn heredoc_spans() {
 #[test]
 fn heredoc_errors() {
     for (src, summary, at) in [
-        ("<<EOT\nabc\n", "Unterminated template string", (1, 1)),
-        ("<<EOT\nEOT \n", "Unterminated template string", (1, 1)),
+        ("<<EOT\nabc\n", "Unterminated template string", (3, 1)),
         (
             "<<EOT\n%{ for x in [1, 2] }${x}\n%{ endfor }EOT\n",
             "Unterminated template string",
-            (1, 1),
+            (4, 1),
         ),
         // The closing marker needs a line break after it, even at the end.
-        ("<<EOT\nabc\nEOT", "", (3, 4)),
-        ("<<EOT\nEOT", "", (2, 4)),
+        ("<<EOT\nabc\nEOT", "Unterminated template string", (3, 4)),
+        ("<<EOT\nEOT", "Unterminated template string", (2, 4)),
         (
             "<<EOT\n%{ if a }\nEOT\n",
-            "Unterminated template if directive",
-            (2, 1),
+            "Unexpected end of template",
+            (3, 1),
         ),
     ] {
         check_expr_error(src, summary, at);
     }
-    check_error("a = <<EOT\nabc\nEOT", "", (3, 4));
-    check_error("a = <<EOT\nhello\n", "Unterminated template string", (1, 5));
+    check_error(
+        "a = <<EOT\nabc\nEOT",
+        "Unterminated template string",
+        (3, 4),
+    );
+    check_error("a = <<EOT\nhello\n", "Unterminated template string", (3, 1));
+}
+
+/// Syntax errors in templates get the reference's summaries and subjects,
+/// with no mention of blocks.
+#[test]
+fn template_errors_as_the_reference_reports_them() {
+    for (src, summary, at) in [
+        ("%{ bogus }", "Invalid template control keyword", (1, 4)),
+        ("%{ 1 }", "Invalid template directive", (1, 4)),
+        ("${}", "Invalid expression", (1, 3)),
+        ("${", "Missing expression", (1, 3)),
+        ("${1", "Unclosed template interpolation sequence", (1, 1)),
+        (
+            "${ 1 2 }",
+            "Extra characters after interpolation expression",
+            (1, 6),
+        ),
+        (
+            "${ a : b }",
+            "Extra characters after interpolation expression",
+            (1, 6),
+        ),
+        ("%{ if }x%{ endif }", "Invalid expression", (1, 7)),
+        (
+            "%{ for v in [1,2] }${v}%{ endfor",
+            "Extra characters in endfor marker",
+            (1, 33),
+        ),
+        (
+            "%{ for in x }%{ endfor }",
+            "Invalid 'for' directive",
+            (1, 11),
+        ),
+        (
+            "%{ for x y }%{ endfor }",
+            "Invalid 'for' directive",
+            (1, 10),
+        ),
+        (
+            "%{ for v in [1] }${v}%{ endfor",
+            "Extra characters in endfor marker",
+            (1, 31),
+        ),
+    ] {
+        check_template_error(src, summary, at);
+    }
+    check_expr_error(
+        "\"${a\"",
+        "Unclosed template interpolation sequence",
+        (1, 2),
+    );
+    // The detail suggests the keyword meant.
+    let diags = parse_template("%{ iff x }", "t.tmpl").unwrap_err();
+    assert!(
+        diags.as_slice()[0].detail.contains("Did you mean \"if\"?"),
+        "{diags}"
+    );
+}
+
+#[test]
+fn an_empty_template_is_one_empty_literal_inside_it() {
+    let template = template_ok("");
+    assert_eq!(template.parts.len(), 1);
+    let crate::ast::TemplatePart::Literal(text, span) = &template.parts[0] else {
+        panic!("{:?}", template.parts);
+    };
+    assert_eq!((text.as_ref(), *span), ("", Span::empty(0)));
+    // In quotes and heredocs, where the content would start.
+    let expr = expr_ok("\"\"");
+    let ExpressionKind::Template(template) = &expr.kind else {
+        panic!("{expr:?}");
+    };
+    assert!(
+        matches!(&template.parts[0], crate::ast::TemplatePart::Literal(_, s) if *s == Span::empty(1))
+    );
+    let expr = expr_ok("<<EOT\nEOT\n");
+    let ExpressionKind::Template(template) = &expr.kind else {
+        panic!("{expr:?}");
+    };
+    assert!(
+        matches!(&template.parts[0], crate::ast::TemplatePart::Literal(_, s) if *s == Span::empty(6))
+    );
 }

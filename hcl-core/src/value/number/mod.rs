@@ -28,6 +28,7 @@ mod parse;
 mod text;
 
 #[cfg(test)]
+mod conformance_tests;
 #[cfg(test)]
 mod tests;
 

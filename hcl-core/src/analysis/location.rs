@@ -1,0 +1,423 @@
+//! Spans paired with their source file, and expressions paired with theirs.
+
+use std::fmt;
+use std::sync::Arc;
+
+use super::statics::{self, StaticCall, StaticPair};
+use super::traversal::{self, Traversal, Traverse};
+use super::variables;
+use crate::ast::Expression;
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::eval::EvalContext;
+use crate::span::{Range, SourceFile, Span};
+use crate::value::Value;
+
+/// A span of a known source file: enough to give a [`Range`], to quote the
+/// source text and to build a [`Diagnostic`] that renders the line.
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::Arc;
+/// use hcl_core::analysis::Location;
+/// use hcl_core::{SourceFile, Span};
+///
+/// let file = Arc::new(SourceFile::new("main.tf", "port = \"eighty\"\n"));
+/// let at = Location::new(&file, Span::new(7, 15));
+/// assert_eq!(at.text(), "\"eighty\"");
+/// assert_eq!(at.range().to_string(), "main.tf:1,8-16");
+/// let diag = at.error("Invalid port", "The port must be a number.");
+/// assert!(diag.to_string().contains("  |        ^^^^^^^^\n"));
+/// ```
+#[derive(Clone, Copy)]
+pub struct Location<'a> {
+    /// The source file.
+    pub file: &'a Arc<SourceFile>,
+    /// The span within it.
+    pub span: Span,
+}
+
+impl<'a> Location<'a> {
+    /// A span of `file`.
+    pub fn new(file: &'a Arc<SourceFile>, span: Span) -> Self {
+        Location { file, span }
+    }
+
+    /// The range, with line and column positions.
+    pub fn range(&self) -> Range {
+        self.file.range(self.span)
+    }
+
+    /// The source text covered (empty if the span is not within the text).
+    pub fn text(&self) -> &'a str {
+        self.file.text().get(self.span.as_range()).unwrap_or("")
+    }
+
+    /// An error about this place.
+    pub fn error(&self, summary: impl Into<String>, detail: impl Into<String>) -> Diagnostic {
+        Diagnostic::error(summary, detail).with_subject(self.file, self.span)
+    }
+
+    /// A warning about this place.
+    pub fn warning(&self, summary: impl Into<String>, detail: impl Into<String>) -> Diagnostic {
+        Diagnostic::warning(summary, detail).with_subject(self.file, self.span)
+    }
+}
+
+impl PartialEq for Location<'_> {
+    /// Two locations are equal when they are the same span of the same file
+    /// (the same shared [`SourceFile`], not merely an equal one).
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(self.file, other.file) && self.span == other.span
+    }
+}
+
+impl Eq for Location<'_> {}
+
+impl fmt::Debug for Location<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Location({}:{}..{})",
+            self.file.name(),
+            self.span.start,
+            self.span.end
+        )
+    }
+}
+
+/// An expression with the file it was parsed from: what the static analysis
+/// operations take, and what body content gives for each attribute value.
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::Arc;
+/// use hcl_core::analysis::ExprRef;
+/// use hcl_core::{EvalContext, SourceFile, Value};
+///
+/// let src = "[1 + 1, \"x\"]";
+/// let expr = hcl_core::parse_expression(src, "e.hcl").unwrap();
+/// let file = Arc::new(SourceFile::new("e.hcl", src));
+/// let items = ExprRef::new(&expr, &file).as_static_list().unwrap();
+/// assert_eq!(items[0].location().text(), "1 + 1");
+/// assert_eq!(items[0].value(&EvalContext::new()).unwrap(), Value::from(2));
+/// ```
+#[derive(Clone, Copy)]
+pub struct ExprRef<'a> {
+    /// The expression.
+    pub expr: &'a Expression<'a>,
+    /// The file it belongs to.
+    pub file: &'a Arc<SourceFile>,
+}
+
+impl fmt::Debug for ExprRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ExprRef")
+            .field("file", &self.file.name())
+            .field("expr", self.expr)
+            .finish()
+    }
+}
+
+impl PartialEq for ExprRef<'_> {
+    /// Equal when both are the same expression node of the same file.
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.expr, other.expr) && Arc::ptr_eq(self.file, other.file)
+    }
+}
+
+impl<'a> ExprRef<'a> {
+    /// Pairs an expression with its file.
+    pub fn new(expr: &'a Expression<'a>, file: &'a Arc<SourceFile>) -> Self {
+        ExprRef { expr, file }
+    }
+
+    fn with(&self, expr: &'a Expression<'a>) -> ExprRef<'a> {
+        ExprRef {
+            expr,
+            file: self.file,
+        }
+    }
+
+    /// The whole expression's span.
+    pub fn span(&self) -> Span {
+        self.expr.span
+    }
+
+    /// The whole expression's range.
+    pub fn range(&self) -> Range {
+        self.file.range(self.expr.span)
+    }
+
+    /// The whole expression as a [`Location`].
+    pub fn location(&self) -> Location<'a> {
+        Location::new(self.file, self.expr.span)
+    }
+
+    /// The start of the expression (see [`start_span`](super::start_span))
+    /// as a [`Location`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use hcl_core::analysis::ExprRef;
+    /// use hcl_core::SourceFile;
+    /// let src = "lookup(m, \"k\")";
+    /// let expr = hcl_core::parse_expression(src, "e").unwrap();
+    /// let file = Arc::new(SourceFile::new("e", src));
+    /// assert_eq!(ExprRef::new(&expr, &file).start_location().text(), "lookup(");
+    /// ```
+    pub fn start_location(&self) -> Location<'a> {
+        Location::new(self.file, super::start_span(self.expr))
+    }
+
+    /// Evaluates the expression in `ctx`.
+    ///
+    /// # Errors
+    ///
+    /// Returns the diagnostics when evaluation reports an error.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use hcl_core::analysis::ExprRef;
+    /// use hcl_core::{EvalContext, SourceFile, Value};
+    /// let src = "2 * 21";
+    /// let expr = hcl_core::parse_expression(src, "e").unwrap();
+    /// let file = Arc::new(SourceFile::new("e", src));
+    /// assert_eq!(ExprRef::new(&expr, &file).value(&EvalContext::new()).unwrap(), Value::from(42));
+    /// ```
+    pub fn value(&self, ctx: &EvalContext<'_>) -> Result<Value, Diagnostics> {
+        ctx.evaluate(self.expr, self.file)
+    }
+
+    /// The static list interpretation: the element expressions of a tuple
+    /// constructor.
+    ///
+    /// # Errors
+    ///
+    /// "Invalid expression" / "A static list expression is required." at
+    /// the start of any other expression.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use hcl_core::analysis::ExprRef;
+    /// use hcl_core::SourceFile;
+    /// let src = "[aws_vpc.main, var.id]";
+    /// let expr = hcl_core::parse_expression(src, "e").unwrap();
+    /// let file = Arc::new(SourceFile::new("e", src));
+    /// let items = ExprRef::new(&expr, &file).as_static_list().unwrap();
+    /// let texts: Vec<_> = items.iter().map(|i| i.location().text()).collect();
+    /// assert_eq!(texts, ["aws_vpc.main", "var.id"]);
+    /// ```
+    pub fn as_static_list(&self) -> Result<Vec<ExprRef<'a>>, Diagnostics> {
+        match statics::static_list(self.expr) {
+            Some(items) => Ok(items.iter().map(|e| self.with(e)).collect()),
+            None => Err(self
+                .start_location()
+                .error(
+                    "Invalid expression",
+                    "A static list expression is required.",
+                )
+                .into()),
+        }
+    }
+
+    /// The static map interpretation: the key/value expression pairs of an
+    /// object constructor, in source order. Keys are returned as written:
+    /// a bare name is a one-name traversal (see [`ExprRef::as_keyword`]).
+    ///
+    /// # Errors
+    ///
+    /// "Invalid expression" / "A static map expression is required." at the
+    /// start of any other expression.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use hcl_core::analysis::ExprRef;
+    /// use hcl_core::SourceFile;
+    /// let src = "{ name = 1, (var.k) = 2, 3 = 4 }";
+    /// let expr = hcl_core::parse_expression(src, "e").unwrap();
+    /// let file = Arc::new(SourceFile::new("e", src));
+    /// let pairs = ExprRef::new(&expr, &file).as_static_map().unwrap();
+    /// assert_eq!(pairs[0].key.as_keyword(), Some("name"));
+    /// assert_eq!(pairs[1].key.location().text(), "(var.k)");
+    /// assert_eq!(pairs[2].key.location().text(), "3");
+    /// ```
+    pub fn as_static_map(&self) -> Result<Vec<StaticPair<'a>>, Diagnostics> {
+        match statics::static_map(self.expr) {
+            Some(items) => Ok(items
+                .iter()
+                .map(|item| StaticPair {
+                    key: self.with(&item.key),
+                    value: self.with(&item.value),
+                })
+                .collect()),
+            None => Err(self
+                .start_location()
+                .error("Invalid expression", "A static map expression is required.")
+                .into()),
+        }
+    }
+
+    /// The static call interpretation: the function's name and argument
+    /// expressions.
+    ///
+    /// # Errors
+    ///
+    /// "Invalid expression" / "A static function call is required." at the
+    /// start of any other expression.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use hcl_core::analysis::ExprRef;
+    /// use hcl_core::SourceFile;
+    /// let src = "cidrsubnet(var.cidr, 8, 1)";
+    /// let expr = hcl_core::parse_expression(src, "e").unwrap();
+    /// let file = Arc::new(SourceFile::new("e", src));
+    /// let call = ExprRef::new(&expr, &file).as_static_call().unwrap();
+    /// assert_eq!(call.name, "cidrsubnet");
+    /// assert_eq!(call.arguments.len(), 3);
+    /// assert_eq!(call.args_location().text(), "(var.cidr, 8, 1)");
+    /// ```
+    pub fn as_static_call(&self) -> Result<StaticCall<'a>, Diagnostics> {
+        match statics::static_call(self.expr) {
+            Some(call) => Ok(StaticCall {
+                name: call.name,
+                name_span: call.name_span,
+                arguments: call.args.iter().map(|a| self.with(a)).collect(),
+                expand_final: call.expand_final,
+                args_span: call.open_paren_span.to(call.close_paren_span),
+                file: self.file,
+            }),
+            None => Err(self
+                .start_location()
+                .error("Invalid expression", "A static function call is required.")
+                .into()),
+        }
+    }
+
+    /// The static traversal interpretation: a variable followed by
+    /// attribute and constant-index steps. `true`, `false` and `null` are
+    /// read as variables of those names.
+    ///
+    /// # Errors
+    ///
+    /// "Invalid expression" over the whole expression when it is anything
+    /// else (a call, an operator, a template, an index with a computed key,
+    /// a splat...).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use hcl_core::analysis::ExprRef;
+    /// use hcl_core::SourceFile;
+    /// let src = "aws_subnet.private[0].id";
+    /// let expr = hcl_core::parse_expression(src, "e").unwrap();
+    /// let file = Arc::new(SourceFile::new("e", src));
+    /// let t = ExprRef::new(&expr, &file).as_traversal().unwrap();
+    /// assert_eq!(t.root, "aws_subnet");
+    /// assert_eq!(t.steps.len(), 3);
+    /// assert_eq!(t.to_string(), "aws_subnet.private[0].id");
+    /// ```
+    pub fn as_traversal(&self) -> Result<Traversal<'a>, Diagnostics> {
+        traversal::abs_traversal(self.expr, self.file).ok_or_else(|| {
+            self.location()
+                .error(
+                    "Invalid expression",
+                    "A single static variable reference is required: only attribute access and \
+                     indexing with constant keys. No calculations, function calls, template \
+                     expressions, etc are allowed here.",
+                )
+                .into()
+        })
+    }
+
+    /// The static traversal interpretation read as relative: the root name
+    /// becomes an attribute step, for callers that apply the steps to a
+    /// value of their own.
+    ///
+    /// # Errors
+    ///
+    /// As [`ExprRef::as_traversal`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use hcl_core::analysis::{ExprRef, Traverse};
+    /// use hcl_core::SourceFile;
+    /// let src = "a.b";
+    /// let expr = hcl_core::parse_expression(src, "e").unwrap();
+    /// let file = Arc::new(SourceFile::new("e", src));
+    /// let steps = ExprRef::new(&expr, &file).as_relative_traversal().unwrap();
+    /// assert!(matches!(steps[0], Traverse::Attr { name: "a", .. }));
+    /// assert!(matches!(steps[1], Traverse::Attr { name: "b", .. }));
+    /// ```
+    pub fn as_relative_traversal(&self) -> Result<Vec<Traverse<'a>>, Diagnostics> {
+        let traversal = self.as_traversal()?;
+        let mut steps = Vec::with_capacity(traversal.steps.len() + 1);
+        steps.push(Traverse::Attr {
+            name: traversal.root,
+            span: traversal.root_span,
+        });
+        steps.extend(traversal.steps);
+        Ok(steps)
+    }
+
+    /// The expression as a keyword: the name, when it is a lone name with no
+    /// steps (`true`, `false` and `null` included); `None` otherwise.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use hcl_core::analysis::ExprRef;
+    /// use hcl_core::SourceFile;
+    /// let file = Arc::new(SourceFile::new("e", ""));
+    /// let keyword = |src: &str| {
+    ///     let expr = hcl_core::parse_expression(src, "e").unwrap();
+    ///     ExprRef::new(&expr, &file).as_keyword().map(str::to_owned)
+    /// };
+    /// assert_eq!(keyword("allow").as_deref(), Some("allow"));
+    /// assert_eq!(keyword("null").as_deref(), Some("null"));
+    /// assert_eq!(keyword("a.b"), None);
+    /// assert_eq!(keyword("\"allow\""), None);
+    /// ```
+    pub fn as_keyword(&self) -> Option<&'a str> {
+        traversal::keyword(self.expr)
+    }
+
+    /// Every traversal the expression refers to, in source order, for
+    /// dependency analysis. Names bound by `for` expressions and template
+    /// `for` directives are left out within their scope; the bare-name keys
+    /// of object constructors are names, not references.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use hcl_core::analysis::ExprRef;
+    /// use hcl_core::SourceFile;
+    /// let src = "{ for k, v in var.tags : k => upper(v) if v != local.skip }";
+    /// let expr = hcl_core::parse_expression(src, "e").unwrap();
+    /// let file = Arc::new(SourceFile::new("e", src));
+    /// let vars = ExprRef::new(&expr, &file).variables();
+    /// let names: Vec<String> = vars.iter().map(|t| t.to_string()).collect();
+    /// assert_eq!(names, ["var.tags", "local.skip"]);
+    /// assert_eq!(vars[1].location().text(), "local.skip");
+    /// ```
+    pub fn variables(&self) -> Vec<Traversal<'a>> {
+        variables::variables(self.expr, self.file)
+    }
+}

@@ -1,0 +1,90 @@
+//! Static analysis of expressions: reading an expression's structure
+//! without evaluating it.
+//!
+//! The native syntax defines four static interpretations, each accepted by
+//! one kind of expression only, with no unwrapping of parentheses or
+//! templates:
+//!
+//! | operation | accepted | result |
+//! | --- | --- | --- |
+//! | [`ExprRef::as_static_list`] | a tuple constructor `[a, b]` | the element expressions |
+//! | [`ExprRef::as_static_map`] | an object constructor `{ k = v }` | the key/value expression pairs; keys are not forced to strings |
+//! | [`ExprRef::as_static_call`] | a function call `f(a, b)` | the name and the argument expressions |
+//! | [`ExprRef::as_traversal`] | a variable with attribute and constant-index steps, `a.b[0]`; `true`, `false` and `null` as variables of those names | a [`Traversal`] |
+//!
+//! [`ExprRef::variables`] lists every traversal an expression refers to, for
+//! dependency analysis: the variables a caller must define before
+//! evaluating it. Names bound by a `for` expression or a template `for`
+//! directive are local to it and left out, as is the element of a splat.
+//!
+//! Every result carries its source file, so each can give its
+//! [`Range`](crate::Range) and build a [`Diagnostic`](crate::Diagnostic) pointing at itself
+//! through [`Location`].
+//!
+//! # Examples
+//!
+//! ```
+//! use std::sync::Arc;
+//! use hcl_core::analysis::ExprRef;
+//! use hcl_core::SourceFile;
+//!
+//! let src = "[for s in var.subnets: \"${s.name}-${local.suffix}\"]";
+//! let expr = hcl_core::parse_expression(src, "expr.hcl").unwrap();
+//! let file = Arc::new(SourceFile::new("expr.hcl", src));
+//! let refs: Vec<String> = ExprRef::new(&expr, &file)
+//!     .variables()
+//!     .iter()
+//!     .map(|t| t.to_string())
+//!     .collect();
+//! assert_eq!(refs, ["var.subnets", "local.suffix"]);
+//! ```
+
+mod location;
+mod statics;
+mod traversal;
+mod variables;
+
+#[cfg(test)]
+mod tests;
+
+pub use location::{ExprRef, Location};
+pub use statics::{StaticCall, StaticPair};
+pub use traversal::{Traversal, Traverse};
+
+use crate::ast::Expression;
+use crate::span::Span;
+
+/// The first token of an expression, or the part of it that identifies its
+/// kind (`name(` of a call, the opening bracket of a constructor): where a
+/// diagnostic about the expression's kind points.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::analysis::start_span;
+/// use hcl_core::Span;
+/// let expr = hcl_core::parse_expression("upper(x) + 1", "e").unwrap();
+/// assert_eq!(start_span(&expr), Span::new(0, 6));
+/// let expr = hcl_core::parse_expression("{ a = 1 }", "e").unwrap();
+/// assert_eq!(start_span(&expr), Span::new(0, 1));
+/// ```
+pub fn start_span(expr: &Expression<'_>) -> Span {
+    use crate::ast::{ExpressionKind as K, TemplatePart};
+    let first_byte = |span: Span| Span::new(span.start, (span.start + 1).min(span.end));
+    match &expr.kind {
+        K::Tuple(_) | K::Object(_) | K::For(_) | K::Unary { .. } => first_byte(expr.span),
+        K::Index { bracket_span, .. } => first_byte(*bracket_span),
+        K::FunctionCall(call) => call.name_span.to(call.open_paren_span),
+        K::Conditional { condition, .. } => start_span(condition),
+        K::Binary { lhs, .. } => start_span(lhs),
+        K::Splat { marker_span, .. } => *marker_span,
+        K::Template(template) => match template.parts.first() {
+            Some(TemplatePart::Literal(_, span)) => *span,
+            Some(TemplatePart::Interpolation(inner)) => start_span(inner),
+            Some(TemplatePart::If(directive)) => start_span(&directive.condition),
+            Some(TemplatePart::For(directive)) => directive.span,
+            None => expr.span,
+        },
+        _ => expr.span,
+    }
+}

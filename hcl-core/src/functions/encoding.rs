@@ -1,0 +1,1015 @@
+//! Encoding functions: `csvdecode`, `jsondecode` and `jsonencode`.
+//!
+//! The examples call the functions through [`stdlib`](super::stdlib).
+//!
+//! # `csvdecode(str)`
+//!
+//! Reads CSV text (RFC 4180: fields separated by commas, optionally quoted
+//! with `"`, `""` for a quote inside a quoted field; empty lines skipped)
+//! whose first line names the columns. The result is a list of objects, one
+//! per following line, with one string attribute per column. Every line
+//! must have as many fields as the first; column names must be distinct.
+//!
+//! ```
+//! use hcl_core::functions::stdlib;
+//! use hcl_core::value::Value;
+//!
+//! let f = &stdlib()["csvdecode"];
+//! let r = f.call(&[Value::from("a,b\n1,\"x,y\"\n")]).unwrap();
+//! let row = Value::object([("a", Value::from("1")), ("b", Value::from("x,y"))]);
+//! assert_eq!(r.elements().unwrap(), &[row]);
+//! assert!(f.call(&[Value::from("a,b\n1\n")]).is_err());
+//! ```
+//!
+//! # `jsondecode(str)`
+//!
+//! Reads JSON text into a value: objects become objects, arrays tuples,
+//! `null` the null of the dynamic type. Numbers keep their full precision:
+//! they are read as number literals are. Nesting deeper than
+//! [`JSON_MAX_DEPTH`] is an error.
+//!
+//! ```
+//! use hcl_core::functions::stdlib;
+//! use hcl_core::types::Type;
+//! use hcl_core::value::{Number, Value};
+//!
+//! let f = &stdlib()["jsondecode"];
+//! let r = f.call(&[Value::from(r#"{"n": 0.1, "l": [true, null]}"#)]).unwrap();
+//! assert_eq!(r.get_attr("n"), Some(Value::from(Number::parse_literal("0.1").unwrap())));
+//! assert_eq!(r.get_attr("l").unwrap().ty(), &Type::tuple(vec![Type::Bool, Type::Dynamic]));
+//! let big = f.call(&[Value::from("123456789012345678901234567890")]).unwrap();
+//! assert_eq!(big.as_number().unwrap().to_string(), "123456789012345678901234567890");
+//! assert!(f.call(&[Value::from("{bad")]).is_err());
+//! ```
+//!
+//! # `jsonencode(val)`
+//!
+//! Writes a value as JSON text: numbers in full decimal form, `<`, `>`,
+//! `&`, U+2028 and U+2029 escaped in strings, object keys in sorted order.
+//! A value containing unknowns gives an unknown result; infinities are an
+//! error.
+//!
+//! ```
+//! use hcl_core::functions::stdlib;
+//! use hcl_core::value::{Number, Value};
+//!
+//! let f = &stdlib()["jsonencode"];
+//! let v = Value::object([("b", Value::from("<x>")), ("a", Value::from(Number::parse_literal("1e3").unwrap()))]);
+//! assert_eq!(f.call(&[v]).unwrap(), Value::from(r#"{"a":1000,"b":"\u003cx\u003e"}"#));
+//! ```
+
+use std::sync::OnceLock;
+
+use super::limits::{
+    JSON_MAX_DEPTH, JSON_NUMBER_MAX_DIGITS, JSON_NUMBER_MAX_EXPONENT, NUMBER_TEXT_MAX_BITS,
+};
+use super::string::string_arg;
+use super::{Function, FunctionError, Functions, Parameter};
+use crate::types::{convert, Type};
+use crate::value::{go_quote, normalize_string, Number, Value, ValueKind};
+
+#[cfg(test)]
+mod tests;
+
+/// Registers `csvdecode`, `jsondecode` and `jsonencode`.
+pub(crate) fn register(table: &mut Functions) {
+    table.insert("csvdecode".to_owned(), csvdecode_function());
+    table.insert("jsondecode".to_owned(), jsondecode_function());
+    table.insert("jsonencode".to_owned(), jsonencode_function());
+}
+
+// ---------------------------------------------------------------------------
+// Writing JSON
+
+/// Appends a string as JSON, escaped as the reference does: `"` and `\`,
+/// control characters (`\b`, `\f`, `\n`, `\r`, `\t`, others as `\u00xx`),
+/// and `<`, `>`, `&`, U+2028 and U+2029 as `\u` escapes.
+pub(super) fn write_go_json_string(s: &str, out: &mut String) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{0}'..='\u{1f}' | '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => {
+                let u = c as u32;
+                out.push_str("\\u");
+                for shift in [12, 8, 4, 0] {
+                    out.push(char::from(HEX[((u >> shift) & 0xf) as usize]));
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// The magnitudes beyond which a number's full decimal text is refused:
+/// `2^NUMBER_TEXT_MAX_BITS` and its reciprocal.
+fn number_text_bounds() -> &'static (Number, Number) {
+    static BOUNDS: OnceLock<(Number, Number)> = OnceLock::new();
+    BOUNDS.get_or_init(|| {
+        let mut big = Number::from_i64(2);
+        let mut bits = 1u32;
+        while bits < NUMBER_TEXT_MAX_BITS {
+            big = big.mul(&big).unwrap_or_else(Number::infinity);
+            bits = bits.saturating_mul(2);
+        }
+        let small = Number::from_i64(1)
+            .div(&big)
+            .unwrap_or_else(|| Number::from_i64(0));
+        (big, small)
+    })
+}
+
+/// Fails for a finite number too large, or too small but not zero, to
+/// write out (see [`NUMBER_TEXT_MAX_BITS`]).
+pub(super) fn check_number_text(n: &Number) -> Result<(), String> {
+    let (big, small) = number_text_bounds();
+    if n.is_infinite() || n.is_zero() {
+        return Ok(());
+    }
+    let abs = n.abs();
+    if abs >= *big {
+        return Err(format!(
+            "the number is too large to write out (2^{NUMBER_TEXT_MAX_BITS} or more, NUMBER_TEXT_MAX_BITS)"
+        ));
+    }
+    if abs <= *small {
+        return Err(format!(
+            "the number is too small to write out (2^-{NUMBER_TEXT_MAX_BITS} or less, NUMBER_TEXT_MAX_BITS)"
+        ));
+    }
+    Ok(())
+}
+
+/// The JSON text of a wholly known value, as the reference writes it.
+pub(super) fn marshal(v: &Value) -> Result<String, String> {
+    let mut out = String::new();
+    marshal_into(v, v.ty(), &mut out)?;
+    Ok(out)
+}
+
+fn marshal_into(v: &Value, ty: &Type, out: &mut String) -> Result<(), String> {
+    if ty.is_dynamic() && !v.ty().is_dynamic() {
+        // A value where any type is allowed carries its type along.
+        out.push_str("{\"value\":");
+        marshal_into(v, v.ty(), out)?;
+        out.push_str(",\"type\":");
+        out.push_str(&v.ty().to_json());
+        out.push('}');
+        return Ok(());
+    }
+    match v.kind() {
+        ValueKind::Null => out.push_str("null"),
+        ValueKind::Unknown => return Err("value is not known".to_owned()),
+        ValueKind::Bool(b) => out.push_str(if b { "true" } else { "false" }),
+        ValueKind::Number(n) => {
+            if n.is_infinite() {
+                return Err("cannot serialize infinity as JSON".to_owned());
+            }
+            check_number_text(n)?;
+            out.push_str(&n.to_string());
+        }
+        ValueKind::String(s) => write_go_json_string(s, out),
+        ValueKind::List(elems) | ValueKind::Set(elems) => {
+            let ety = ty.element_type().unwrap_or(&Type::Dynamic);
+            out.push('[');
+            for (i, e) in elems.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                marshal_into(e, ety, out)?;
+            }
+            out.push(']');
+        }
+        ValueKind::Tuple(elems) => {
+            let etys = ty.tuple_element_types().unwrap_or_default();
+            out.push('[');
+            for (i, e) in elems.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                marshal_into(e, etys.get(i).unwrap_or(e.ty()), out)?;
+            }
+            out.push(']');
+        }
+        ValueKind::Map(entries) | ValueKind::Object(entries) => {
+            let is_map = ty.is_map();
+            out.push('{');
+            for (i, (k, e)) in entries.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_go_json_string(k, out);
+                out.push(':');
+                let ety = if is_map {
+                    ty.element_type()
+                } else {
+                    ty.attribute_type(k)
+                };
+                marshal_into(e, ety.unwrap_or(e.ty()), out)?;
+            }
+            out.push('}');
+        }
+        ValueKind::Capsule(_) => {
+            return Err(format!("cannot JSON-serialize {}", v.ty().friendly_name()))
+        }
+    }
+    Ok(())
+}
+
+fn jsonencode_function() -> Function {
+    Function::builder()
+        .param(
+            Parameter::new("val", Type::Dynamic)
+                .allow_null()
+                .allow_dynamic_type(),
+        )
+        .returns(Type::String)
+        .description("Returns a string containing a JSON representation of the given value.")
+        .implementation(|args, _| {
+            let Some(v) = args.first() else {
+                return Err(FunctionError::arg(0, "a value is required"));
+            };
+            if !v.is_wholly_known() {
+                return Ok(Value::unknown(Type::String));
+            }
+            if v.is_null() {
+                return Ok(Value::string("null"));
+            }
+            marshal(v).map(Value::string).map_err(FunctionError::failed)
+        })
+        .build()
+}
+
+// ---------------------------------------------------------------------------
+// Reading JSON
+
+/// A JSON document read as the reference's decoder reads it: object
+/// members in order, duplicates kept; numbers as their text.
+#[derive(Debug, Clone, PartialEq)]
+enum Json {
+    Null,
+    Bool(bool),
+    Number(String),
+    String(String),
+    Array(Vec<Json>),
+    Object(Vec<(String, Json)>),
+}
+
+/// Where the reader is, for the wording of syntax errors.
+#[derive(Clone, Copy, PartialEq)]
+enum Context {
+    /// Expecting a value (at the top, in an array, after a key).
+    Value,
+    /// Expecting a key or `}` right after `{`.
+    ObjectStart,
+    /// Expecting a key after `,`.
+    ObjectKey,
+    /// Expecting `:` after a key.
+    ObjectColon,
+    /// Expecting `,` or `}` after a member.
+    ObjectComma,
+    /// Expecting `,` or `]` after an element.
+    ArrayComma,
+}
+
+struct JsonReader<'a> {
+    s: &'a [u8],
+    pos: usize,
+    depth: usize,
+}
+
+/// A byte quoted as the reference quotes characters in JSON syntax errors.
+fn quote_json_char(b: u8) -> String {
+    super::format::quote_rune(char::from(b))
+}
+
+fn unexpected_eof() -> String {
+    "unexpected EOF".to_owned()
+}
+
+impl JsonReader<'_> {
+    fn skip_space(&mut self) {
+        while let Some(b' ' | b'\t' | b'\r' | b'\n') = self.s.get(self.pos) {
+            self.pos += 1;
+        }
+    }
+
+    /// The next non-space byte, without consuming it; `Err("EOF")` at the
+    /// end.
+    fn peek(&mut self) -> Result<u8, String> {
+        self.skip_space();
+        self.s
+            .get(self.pos)
+            .copied()
+            .ok_or_else(|| "EOF".to_owned())
+    }
+
+    fn token_error(&self, c: u8, context: Context) -> String {
+        let what = match context {
+            Context::Value => " looking for beginning of value",
+            Context::ObjectStart => "",
+            Context::ObjectKey => " looking for beginning of object key string",
+            Context::ObjectColon => " after object key",
+            Context::ObjectComma => " after object key:value pair",
+            Context::ArrayComma => " after array element",
+        };
+        format!("invalid character {}{what}", quote_json_char(c))
+    }
+
+    /// Reads one value; `context` words the error for a bad first byte.
+    fn value(&mut self) -> Result<Json, String> {
+        let c = self.peek()?;
+        match c {
+            b'{' => {
+                self.pos += 1;
+                self.nested(Self::object)
+            }
+            b'[' => {
+                self.pos += 1;
+                self.nested(Self::array)
+            }
+            b'"' => self.string().map(Json::String),
+            b'-' | b'0'..=b'9' => self.number().map(Json::Number),
+            b't' => self.literal("true").map(|()| Json::Bool(true)),
+            b'f' => self.literal("false").map(|()| Json::Bool(false)),
+            b'n' => self.literal("null").map(|()| Json::Null),
+            _ => Err(self.token_error(c, Context::Value)),
+        }
+    }
+
+    fn nested(&mut self, read: fn(&mut Self) -> Result<Json, String>) -> Result<Json, String> {
+        if self.depth >= JSON_MAX_DEPTH {
+            return Err(format!(
+                "JSON nesting deeper than {JSON_MAX_DEPTH} levels (JSON_MAX_DEPTH)"
+            ));
+        }
+        self.depth += 1;
+        let r = read(self);
+        self.depth -= 1;
+        r
+    }
+
+    fn array(&mut self) -> Result<Json, String> {
+        let mut elems = Vec::new();
+        if self.peek()? == b']' {
+            self.pos += 1;
+            return Ok(Json::Array(elems));
+        }
+        loop {
+            elems.push(self.value()?);
+            match self.peek()? {
+                b',' => self.pos += 1,
+                b']' => {
+                    self.pos += 1;
+                    return Ok(Json::Array(elems));
+                }
+                c => return Err(self.token_error(c, Context::ArrayComma)),
+            }
+        }
+    }
+
+    fn object(&mut self) -> Result<Json, String> {
+        let mut members = Vec::new();
+        let mut context = Context::ObjectStart;
+        loop {
+            match self.peek()? {
+                b'}' if context == Context::ObjectStart => {
+                    self.pos += 1;
+                    return Ok(Json::Object(members));
+                }
+                b'"' => {}
+                c => return Err(self.token_error(c, context)),
+            }
+            let key = self.string()?;
+            match self.peek()? {
+                b':' => self.pos += 1,
+                c => return Err(self.token_error(c, Context::ObjectColon)),
+            }
+            let v = self.value()?;
+            members.push((key, v));
+            match self.peek()? {
+                b',' => {
+                    self.pos += 1;
+                    context = Context::ObjectKey;
+                }
+                b'}' => {
+                    self.pos += 1;
+                    return Ok(Json::Object(members));
+                }
+                c => return Err(self.token_error(c, Context::ObjectComma)),
+            }
+        }
+    }
+
+    fn next_byte(&mut self) -> Result<u8, String> {
+        let b = self.s.get(self.pos).copied().ok_or_else(unexpected_eof)?;
+        self.pos += 1;
+        Ok(b)
+    }
+
+    fn literal(&mut self, word: &str) -> Result<(), String> {
+        for want in word.bytes() {
+            let b = self.next_byte()?;
+            if b != want {
+                return Err(format!(
+                    "invalid character {} in literal {word} (expecting {})",
+                    quote_json_char(b),
+                    quote_json_char(want)
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn number(&mut self) -> Result<String, String> {
+        let start = self.pos;
+        let bad = |b: u8, what: &str| format!("invalid character {} {what}", quote_json_char(b));
+        let digits = |r: &mut Self| {
+            while r.s.get(r.pos).is_some_and(u8::is_ascii_digit) {
+                r.pos += 1;
+            }
+        };
+        if self.s.get(self.pos) == Some(&b'-') {
+            self.pos += 1;
+        }
+        match self.next_byte()? {
+            b'0' => {}
+            b'1'..=b'9' => digits(self),
+            b => return Err(bad(b, "in numeric literal")),
+        }
+        if self.s.get(self.pos) == Some(&b'.') {
+            self.pos += 1;
+            match self.next_byte()? {
+                b'0'..=b'9' => digits(self),
+                b => return Err(bad(b, "after decimal point in numeric literal")),
+            }
+        }
+        if let Some(b'e' | b'E') = self.s.get(self.pos) {
+            self.pos += 1;
+            let mut b = self.next_byte()?;
+            if b == b'+' || b == b'-' {
+                b = self.next_byte()?;
+            }
+            match b {
+                b'0'..=b'9' => digits(self),
+                b => return Err(bad(b, "in exponent of numeric literal")),
+            }
+        }
+        Ok(String::from_utf8_lossy(self.s.get(start..self.pos).unwrap_or_default()).into_owned())
+    }
+
+    fn hex4(&mut self) -> Result<u32, String> {
+        let mut v = 0u32;
+        for _ in 0..4 {
+            let b = self.next_byte()?;
+            let d = char::from(b).to_digit(16).ok_or_else(|| {
+                format!(
+                    "invalid character {} in \\u hexadecimal character escape",
+                    quote_json_char(b)
+                )
+            })?;
+            v = v * 16 + d;
+        }
+        Ok(v)
+    }
+
+    /// Reads a string after checking its syntax, decoding escapes; a lone
+    /// surrogate escape becomes U+FFFD.
+    fn string(&mut self) -> Result<String, String> {
+        self.pos += 1; // the opening quote
+        let mut out = String::new();
+        let mut run_start = self.pos;
+        loop {
+            let b = self.next_byte()?;
+            match b {
+                b'"' => {
+                    out.push_str(self.text(run_start, self.pos - 1));
+                    return Ok(out);
+                }
+                b'\\' => {
+                    out.push_str(self.text(run_start, self.pos - 1));
+                    let e = self.next_byte()?;
+                    match e {
+                        b'"' => out.push('"'),
+                        b'\\' => out.push('\\'),
+                        b'/' => out.push('/'),
+                        b'b' => out.push('\u{8}'),
+                        b'f' => out.push('\u{c}'),
+                        b'n' => out.push('\n'),
+                        b'r' => out.push('\r'),
+                        b't' => out.push('\t'),
+                        b'u' => {
+                            let u = self.hex4()?;
+                            out.push(self.escaped_char(u)?);
+                        }
+                        _ => {
+                            return Err(format!(
+                                "invalid character {} in string escape code",
+                                quote_json_char(e)
+                            ))
+                        }
+                    }
+                    run_start = self.pos;
+                }
+                0..=0x1f => {
+                    return Err(format!(
+                        "invalid character {} in string literal",
+                        quote_json_char(b)
+                    ))
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The character of a `\u` escape, pairing surrogates.
+    fn escaped_char(&mut self, u: u32) -> Result<char, String> {
+        if (0xd800..0xdc00).contains(&u) {
+            // A high surrogate pairs with an immediately following low one.
+            let save = self.pos;
+            if self.s.get(self.pos..self.pos + 2) == Some(b"\\u") {
+                self.pos += 2;
+                if let Ok(low) = self.hex4() {
+                    if (0xdc00..0xe000).contains(&low) {
+                        let c = 0x10000 + ((u - 0xd800) << 10) + (low - 0xdc00);
+                        return Ok(char::from_u32(c).unwrap_or('\u{fffd}'));
+                    }
+                }
+            }
+            self.pos = save;
+        }
+        Ok(char::from_u32(u).unwrap_or('\u{fffd}'))
+    }
+
+    fn text(&self, start: usize, end: usize) -> &str {
+        self.s
+            .get(start..end)
+            .and_then(|b| std::str::from_utf8(b).ok())
+            .unwrap_or_default()
+    }
+}
+
+/// Reads a JSON document: one value, then nothing but white space (a
+/// closing bracket or brace after it is ignored, as by the reference).
+fn read_json(text: &str) -> Result<Json, String> {
+    let mut r = JsonReader {
+        s: text.as_bytes(),
+        pos: 0,
+        depth: 0,
+    };
+    let v = r.value()?;
+    match r.peek() {
+        Ok(b']' | b'}') | Err(_) => Ok(v),
+        Ok(_) => Err("extraneous data after JSON object".to_owned()),
+    }
+}
+
+/// The type the reference gives a JSON value: objects, tuples, and the
+/// dynamic type for null. Of duplicate keys the last wins.
+fn implied_type(j: &Json) -> Type {
+    match j {
+        Json::Null => Type::Dynamic,
+        Json::Bool(_) => Type::Bool,
+        Json::Number(_) => Type::Number,
+        Json::String(_) => Type::String,
+        Json::Array(elems) => Type::tuple(elems.iter().map(implied_type).collect()),
+        Json::Object(members) => {
+            let mut attrs: Vec<(&str, Type)> = Vec::with_capacity(members.len());
+            for (k, v) in members {
+                let t = implied_type(v);
+                match attrs.iter_mut().find(|(name, _)| *name == k.as_str()) {
+                    Some(slot) => slot.1 = t,
+                    None => attrs.push((k, t)),
+                }
+            }
+            Type::object(attrs)
+        }
+    }
+}
+
+/// Reads a JSON value against a type, as the reference's decoder does.
+fn unmarshal(j: &Json, ty: &Type) -> Result<Value, String> {
+    if *j == Json::Null {
+        return Ok(Value::null(ty.clone()));
+    }
+    match ty {
+        Type::Dynamic => unmarshal_dynamic(j),
+        Type::Bool => match j {
+            Json::Bool(b) => Ok(Value::bool(*b)),
+            Json::String(s) => {
+                convert(&Value::string(s), &Type::Bool).map_err(|e| e.message().to_owned())
+            }
+            _ => Err("bool is required".to_owned()),
+        },
+        Type::Number => match j {
+            Json::Number(s) | Json::String(s) => {
+                check_json_number(s)?;
+                Number::parse_str(s)
+                    .map(Value::number)
+                    .ok_or_else(|| "a number is required".to_owned())
+            }
+            _ => Err("number is required".to_owned()),
+        },
+        Type::String => match j {
+            Json::String(s) | Json::Number(s) => Ok(Value::string(s)),
+            Json::Bool(b) => Ok(Value::string(if *b { "true" } else { "false" })),
+            _ => Err("string is required".to_owned()),
+        },
+        Type::Tuple(etys) => {
+            let Json::Array(elems) = j else {
+                return Err("missing expected [".to_owned());
+            };
+            let mut out = Vec::with_capacity(etys.len());
+            for (i, e) in elems.iter().enumerate() {
+                let Some(ety) = etys.get(i) else {
+                    return Err(format!("too many tuple elements (need {})", etys.len()));
+                };
+                out.push(unmarshal(e, ety)?);
+            }
+            if out.len() != etys.len() {
+                return Err(format!("not enough tuple elements (need {})", etys.len()));
+            }
+            Ok(Value::tuple(out))
+        }
+        Type::Object(attrs) => {
+            let Json::Object(members) = j else {
+                return Err("missing expected {".to_owned());
+            };
+            let mut vals: Vec<(String, Value)> = Vec::with_capacity(attrs.len());
+            for (k, v) in members {
+                let Some(aty) = ty.attribute_type(k) else {
+                    return Err(format!("unsupported attribute {}", go_quote(k)));
+                };
+                vals.push((normalize_string(k).into_owned(), unmarshal(v, aty)?));
+            }
+            for (k, aty) in attrs.iter() {
+                if !vals.iter().any(|(name, _)| name == k) {
+                    vals.push((k.clone(), Value::null(aty.clone())));
+                }
+            }
+            // Of duplicate keys the later wins.
+            Ok(Value::object(vals))
+        }
+        Type::List(ety) | Type::Set(ety) => {
+            let Json::Array(elems) = j else {
+                return Err("missing expected [".to_owned());
+            };
+            let vals = elems
+                .iter()
+                .map(|e| unmarshal(e, ety))
+                .collect::<Result<Vec<_>, _>>()?;
+            let built = if ty.is_list() {
+                Value::list((**ety).clone(), vals)
+            } else {
+                Value::set((**ety).clone(), vals)
+            };
+            built.map_err(|e| e.to_string())
+        }
+        Type::Map(ety) => {
+            let Json::Object(members) = j else {
+                return Err("missing expected {".to_owned());
+            };
+            let vals = members
+                .iter()
+                .map(|(k, v)| Ok((k.clone(), unmarshal(v, ety)?)))
+                .collect::<Result<Vec<_>, String>>()?;
+            Value::map((**ety).clone(), vals).map_err(|e| e.to_string())
+        }
+        Type::Capsule(_) => Err(format!("unsupported type {}", ty.friendly_name())),
+    }
+}
+
+/// Fails for number text too long, or with too large an exponent, to read
+/// in reasonable time (see [`JSON_NUMBER_MAX_DIGITS`] and
+/// [`JSON_NUMBER_MAX_EXPONENT`]).
+fn check_json_number(text: &str) -> Result<(), String> {
+    let (mantissa, exponent) = match text.find(['e', 'E']) {
+        Some(i) => (&text[..i], &text[i + 1..]),
+        None => (text, ""),
+    };
+    let digits = mantissa.bytes().filter(u8::is_ascii_digit).count();
+    if digits > JSON_NUMBER_MAX_DIGITS {
+        return Err(format!(
+            "a number has {digits} digits, more than the limit of {JSON_NUMBER_MAX_DIGITS} (JSON_NUMBER_MAX_DIGITS)"
+        ));
+    }
+    let exponent = exponent
+        .trim_start_matches(['+', '-'])
+        .trim_start_matches('0');
+    let too_big = exponent.len() > 20
+        || exponent
+            .parse::<u64>()
+            .is_ok_and(|e| e > JSON_NUMBER_MAX_EXPONENT);
+    if too_big {
+        return Err(format!(
+            "a number has an exponent larger than the limit of {JSON_NUMBER_MAX_EXPONENT} (JSON_NUMBER_MAX_EXPONENT)"
+        ));
+    }
+    Ok(())
+}
+
+/// Reads a value whose type is carried along: `{"value": ..., "type": ...}`.
+fn unmarshal_dynamic(j: &Json) -> Result<Value, String> {
+    let Json::Object(members) = j else {
+        return Err("missing expected {".to_owned());
+    };
+    let mut ty = None;
+    let mut body = None;
+    for (k, v) in members {
+        match k.as_str() {
+            "type" => {
+                ty = Some(json_type(v).ok_or_else(|| {
+                    "failed to decode type for dynamic value: invalid type".to_owned()
+                })?);
+            }
+            "value" => body = Some(v),
+            _ => {
+                return Err(format!(
+                    "invalid key {} in dynamically-typed value",
+                    go_quote(k)
+                ))
+            }
+        }
+    }
+    let ty = ty.ok_or_else(|| "missing type in dynamically-typed value".to_owned())?;
+    let body = body.ok_or_else(|| "missing value in dynamically-typed value".to_owned())?;
+    unmarshal(body, &ty)
+}
+
+/// A type from its JSON encoding (`"string"`, `["list", "number"]`, ...).
+fn json_type(j: &Json) -> Option<Type> {
+    match j {
+        Json::String(s) => match s.as_str() {
+            "string" => Some(Type::String),
+            "number" => Some(Type::Number),
+            "bool" => Some(Type::Bool),
+            "dynamic" => Some(Type::Dynamic),
+            _ => None,
+        },
+        Json::Array(parts) => match parts.as_slice() {
+            [Json::String(kind), inner] => match (kind.as_str(), inner) {
+                ("list", t) => Some(Type::list(json_type(t)?)),
+                ("set", t) => Some(Type::set(json_type(t)?)),
+                ("map", t) => Some(Type::map(json_type(t)?)),
+                ("tuple", Json::Array(ts)) => Some(Type::tuple(
+                    ts.iter().map(json_type).collect::<Option<_>>()?,
+                )),
+                ("object", Json::Object(attrs)) => Some(Type::object(
+                    attrs
+                        .iter()
+                        .map(|(k, t)| Some((k.clone(), json_type(t)?)))
+                        .collect::<Option<Vec<_>>>()?,
+                )),
+                _ => None,
+            },
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn jsondecode_function() -> Function {
+    Function::builder()
+        .param(Parameter::new("str", Type::String))
+        .returns_with(|args| match args.first().and_then(Value::as_str) {
+            Some(text) => read_json(text)
+                .map(|j| implied_type(&j))
+                .map_err(FunctionError::failed),
+            None => Ok(Type::Dynamic),
+        })
+        .description("Parses the given string as JSON and returns a value corresponding to what the JSON document describes.")
+        .implementation(|args, ret| {
+            let text = string_arg(args, 0)?;
+            let j = read_json(text).map_err(FunctionError::failed)?;
+            unmarshal(&j, ret).map_err(FunctionError::failed)
+        })
+        .build()
+}
+
+// ---------------------------------------------------------------------------
+// Reading CSV
+
+/// Why a CSV record could not be read.
+enum CsvErrorKind {
+    BareQuote,
+    Quote,
+    FieldCount,
+}
+
+struct CsvError {
+    line: usize,
+    kind: CsvErrorKind,
+}
+
+impl CsvError {
+    fn message(&self) -> String {
+        let what = match self.kind {
+            CsvErrorKind::BareQuote => "bare \" in non-quoted-field",
+            CsvErrorKind::Quote => "extraneous or missing \" in quoted-field",
+            CsvErrorKind::FieldCount => "wrong number of fields",
+        };
+        format!("CSV parse error on line {}: {what}", self.line)
+    }
+}
+
+/// A CSV reader with the reference's rules: comma-separated, `"` quoting,
+/// `\r\n` read as `\n`, empty lines skipped, and every record as long as
+/// the first.
+struct CsvReader<'a> {
+    rest: &'a str,
+    num_line: usize,
+    fields_per_record: usize,
+}
+
+/// The length of a line's newline (0 or 1).
+fn newline_len(line: &str) -> usize {
+    usize::from(line.ends_with('\n'))
+}
+
+impl<'a> CsvReader<'a> {
+    fn new(text: &'a str) -> Self {
+        CsvReader {
+            rest: text,
+            num_line: 0,
+            fields_per_record: 0,
+        }
+    }
+
+    /// The next line with its newline (`\r\n` made `\n`), and whether the
+    /// input was exhausted before any byte was read.
+    fn read_line(&mut self) -> (String, bool) {
+        let (mut line, eof) = match self.rest.find('\n') {
+            Some(i) => (self.rest[..=i].to_owned(), false),
+            None => (self.rest.to_owned(), true),
+        };
+        self.rest = &self.rest[line.len()..];
+        let eof = if eof && !line.is_empty() {
+            if line.ends_with('\r') {
+                line.pop();
+            }
+            false
+        } else {
+            eof
+        };
+        self.num_line += 1;
+        if line.ends_with("\r\n") {
+            line.truncate(line.len() - 2);
+            line.push('\n');
+        }
+        (line, eof)
+    }
+
+    /// The next record; `None` at the end of the input.
+    fn read_record(&mut self) -> Result<Option<Vec<String>>, CsvError> {
+        let mut line;
+        loop {
+            let (l, eof) = self.read_line();
+            if eof {
+                return Ok(None);
+            }
+            if l.len() == newline_len(&l) {
+                continue;
+            }
+            line = l;
+            break;
+        }
+        let rec_line = self.num_line;
+        let mut fields = Vec::new();
+        let mut field = String::new();
+        let mut pos_line = self.num_line;
+        let mut off = 0usize;
+        'fields: loop {
+            let rest = &line[off..];
+            if !rest.starts_with('"') {
+                let comma = rest.find(',');
+                let text = match comma {
+                    Some(i) => &rest[..i],
+                    None => &rest[..rest.len() - newline_len(rest)],
+                };
+                if text.contains('"') {
+                    return Err(CsvError {
+                        line: self.num_line,
+                        kind: CsvErrorKind::BareQuote,
+                    });
+                }
+                fields.push(text.to_owned());
+                match comma {
+                    Some(i) => {
+                        off += i + 1;
+                        continue 'fields;
+                    }
+                    None => break 'fields,
+                }
+            }
+            // A quoted field, possibly over several lines.
+            off += 1;
+            loop {
+                let rest = &line[off..];
+                if let Some(i) = rest.find('"') {
+                    field.push_str(&rest[..i]);
+                    off += i + 1;
+                    let rest = &line[off..];
+                    if rest.starts_with('"') {
+                        field.push('"');
+                        off += 1;
+                    } else if rest.starts_with(',') {
+                        off += 1;
+                        fields.push(std::mem::take(&mut field));
+                        continue 'fields;
+                    } else if newline_len(rest) == rest.len() {
+                        fields.push(std::mem::take(&mut field));
+                        break 'fields;
+                    } else {
+                        return Err(CsvError {
+                            line: self.num_line,
+                            kind: CsvErrorKind::Quote,
+                        });
+                    }
+                } else if !rest.is_empty() {
+                    field.push_str(rest);
+                    let (next, _) = self.read_line();
+                    if !next.is_empty() {
+                        pos_line += 1;
+                    }
+                    line = next;
+                    off = 0;
+                } else {
+                    return Err(CsvError {
+                        line: pos_line,
+                        kind: CsvErrorKind::Quote,
+                    });
+                }
+            }
+        }
+        if self.fields_per_record == 0 {
+            self.fields_per_record = fields.len();
+        } else if fields.len() != self.fields_per_record {
+            return Err(CsvError {
+                line: rec_line,
+                kind: CsvErrorKind::FieldCount,
+            });
+        }
+        Ok(Some(fields))
+    }
+}
+
+/// The column names of CSV text, or why they cannot be read.
+fn csv_header(text: &str) -> Result<Vec<String>, String> {
+    let mut r = CsvReader::new(text);
+    let header = r
+        .read_record()
+        .map_err(|e| e.message())?
+        .ok_or_else(|| "missing header line".to_owned())?;
+    for (i, name) in header.iter().enumerate() {
+        if header[..i].contains(name) {
+            return Err(format!("duplicate column name {}", go_quote(name)));
+        }
+    }
+    Ok(header)
+}
+
+fn csvdecode_function() -> Function {
+    Function::builder()
+        .param(Parameter::new("str", Type::String))
+        .returns_with(|args| match args.first().and_then(Value::as_str) {
+            Some(text) => {
+                let header = csv_header(text).map_err(FunctionError::failed)?;
+                Ok(Type::list(Type::object(
+                    header.into_iter().map(|name| (name, Type::String)),
+                )))
+            }
+            None => Ok(Type::Dynamic),
+        })
+        .description("Parses the given string as Comma Separated Values (as defined by RFC 4180) and returns a map of objects representing the table of data, using the first row as a header row to define the object attributes.")
+        .implementation(|args, ret| {
+            let text = string_arg(args, 0)?;
+            let ety = ret.element_type().cloned().unwrap_or(Type::Dynamic);
+            let mut r = CsvReader::new(text);
+            let header = r
+                .read_record()
+                .map_err(|e| FunctionError::failed(e.message()))?
+                .unwrap_or_default();
+            let mut rows = Vec::new();
+            while let Some(cols) = r
+                .read_record()
+                .map_err(|e| FunctionError::failed(e.message()))?
+            {
+                rows.push(Value::object(
+                    header
+                        .iter()
+                        .zip(cols)
+                        .map(|(name, col)| (name.as_str(), Value::string(col))),
+                ));
+            }
+            super::support::list(&ety, rows)
+        })
+        .build()
+}

@@ -1,0 +1,380 @@
+//! The syntax-independent body and its three processing modes.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use super::content::{Attributes, BodyContent};
+use super::definition::BodySchema;
+use super::{merged, native};
+use crate::analysis::Location;
+use crate::ast;
+use crate::diagnostic::Diagnostics;
+use crate::parser::File;
+use crate::span::SourceFile;
+
+/// A body to process with a schema: one file's or block's body, or several
+/// bodies merged into one.
+///
+/// Three modes read it:
+///
+/// - [`Body::content`]: everything in the body must be in the schema;
+/// - [`Body::partial_content`]: the schema takes what it declares and the
+///   rest comes back as a new body, for another step;
+/// - [`Body::just_attributes`]: the body is a map of arbitrary attribute
+///   names, and blocks are not allowed.
+///
+/// Each has a `_with_diagnostics` twin that returns the content found
+/// together with every diagnostic, for callers that go on despite errors.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::schema::{Body, BodySchema};
+///
+/// let file = hcl_core::parse("count = 2\nami = \"ami-1\"\n", "main.tf").unwrap();
+/// let body = Body::from_file(&file);
+///
+/// let meta = BodySchema::builder().attribute("count").build().unwrap();
+/// let (content, rest) = body.partial_content(&meta).unwrap();
+/// assert!(content.attributes.contains_key("count"));
+///
+/// let attrs = rest.just_attributes().unwrap();
+/// assert_eq!(attrs.keys().copied().collect::<Vec<_>>(), ["ami"]);
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct Body<'a> {
+    inner: Inner<'a>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum Inner<'a> {
+    Native(native::NativeBody<'a>),
+    /// Never holds a merged body: merging flattens.
+    Merged(Vec<Body<'a>>),
+}
+
+impl<'a> Body<'a> {
+    /// The body of the native syntax `body`, parsed from `file`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::schema::Body;
+    /// let file = hcl_core::parse("a = 1\n", "f.hcl").unwrap();
+    /// let body = Body::native(&file.body, &file.source);
+    /// assert_eq!(body.just_attributes().unwrap().len(), 1);
+    /// ```
+    pub fn native(body: &'a ast::Body<'a>, file: &'a Arc<SourceFile>) -> Self {
+        Body {
+            inner: Inner::Native(native::NativeBody::new(body, file)),
+        }
+    }
+
+    /// The top-level body of a parsed file.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::schema::Body;
+    /// let file = hcl_core::parse("a = 1\n", "f.hcl").unwrap();
+    /// assert!(Body::from_file(&file).just_attributes().is_ok());
+    /// ```
+    pub fn from_file(file: &'a File<'a>) -> Self {
+        Body::native(&file.body, &file.source)
+    }
+
+    /// A body with nothing in it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::schema::{Body, BodySchema};
+    /// let schema = BodySchema::builder().required_attribute("x").build().unwrap();
+    /// assert!(Body::empty().content(&schema).is_err());
+    /// assert!(Body::empty().just_attributes().unwrap().is_empty());
+    /// ```
+    pub fn empty() -> Self {
+        Body {
+            inner: Inner::Merged(Vec::new()),
+        }
+    }
+
+    /// One body made of several, as a directory of configuration files is
+    /// one module: the content of each, in the order given. An attribute
+    /// defined by two of them is a "Duplicate argument" error naming both
+    /// places; blocks keep the bodies' order. Merged bodies among `bodies`
+    /// are flattened.
+    ///
+    /// A required attribute missing from every body is reported without a
+    /// source range, since no one body is where it belongs.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::schema::{Body, BodySchema};
+    /// let main = hcl_core::parse("resource \"a\" \"x\" {}\n", "main.tf").unwrap();
+    /// let extra = hcl_core::parse("resource \"b\" \"y\" {}\n", "extra.tf").unwrap();
+    /// let body = Body::merge([Body::from_file(&main), Body::from_file(&extra)]);
+    /// let schema = BodySchema::builder().block("resource", &["type", "name"]).build().unwrap();
+    /// let content = body.content(&schema).unwrap();
+    /// let files: Vec<_> = content.blocks.iter().map(|b| b.file.name()).collect();
+    /// assert_eq!(files, ["main.tf", "extra.tf"]);
+    /// ```
+    pub fn merge(bodies: impl IntoIterator<Item = Body<'a>>) -> Self {
+        let mut flat = Vec::new();
+        for body in bodies {
+            match body.inner {
+                Inner::Merged(children) => flat.extend(children),
+                inner @ Inner::Native(_) => flat.push(Body { inner }),
+            }
+        }
+        Body {
+            inner: Inner::Merged(flat),
+        }
+    }
+
+    /// The merged top-level bodies of parsed files, in the order given; see
+    /// [`Body::merge`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::schema::Body;
+    /// let a = hcl_core::parse("x = 1\n", "a.tf").unwrap();
+    /// let b = hcl_core::parse("x = 2\n", "b.tf").unwrap();
+    /// let err = Body::merge_files([&a, &b]).just_attributes().unwrap_err();
+    /// assert!(err.to_string().contains("Argument \"x\" was already set at a.tf:1,1-2"));
+    /// ```
+    pub fn merge_files(files: impl IntoIterator<Item = &'a File<'a>>) -> Self {
+        Body::merge(files.into_iter().map(Body::from_file))
+    }
+
+    /// Where something missing from the body would go: before the closing
+    /// brace of a block's body, or at the end of a file (the first body's,
+    /// for a merged body). `None` for an empty merged body.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::schema::Body;
+    /// let file = hcl_core::parse("a = 1\n", "f.hcl").unwrap();
+    /// let at = Body::from_file(&file).missing_item().unwrap();
+    /// assert_eq!(at.range().to_string(), "f.hcl:2,1-1");
+    /// ```
+    pub fn missing_item(&self) -> Option<Location<'a>> {
+        match &self.inner {
+            Inner::Native(body) => Some(body.missing_item()),
+            Inner::Merged(children) => children.first().and_then(Body::missing_item),
+        }
+    }
+
+    /// Exhaustive processing: the attributes and blocks the schema
+    /// declares; anything else in the body is an error.
+    ///
+    /// # Errors
+    ///
+    /// The diagnostics, when any is an error: "Unsupported argument",
+    /// "Unsupported block type" (each with "Did you mean ...?" when a
+    /// declared name is close), "Missing required argument", "Missing
+    /// *label* for *type*", "Extraneous label for *type*", and for merged
+    /// bodies "Duplicate argument".
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::schema::{Body, BodySchema};
+    /// let file = hcl_core::parse("nmae = \"x\"\n", "f.hcl").unwrap();
+    /// let schema = BodySchema::builder().attribute("name").build().unwrap();
+    /// let err = Body::from_file(&file).content(&schema).unwrap_err();
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "Error: Unsupported argument\n  --> f.hcl:1:1\n  |\n1 | nmae = \"x\"\n  | ^^^^\n\n\
+    ///      An argument named \"nmae\" is not expected here. Did you mean \"name\"?\n"
+    /// );
+    /// ```
+    pub fn content(&self, schema: &BodySchema) -> Result<BodyContent<'a>, Diagnostics> {
+        into_result(self.content_with_diagnostics(schema))
+    }
+
+    /// [`Body::content`], returning what was found with every diagnostic.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::schema::{Body, BodySchema};
+    /// let file = hcl_core::parse("a = 1\nb = 2\n", "f.hcl").unwrap();
+    /// let schema = BodySchema::builder().attribute("a").build().unwrap();
+    /// let (content, diags) = Body::from_file(&file).content_with_diagnostics(&schema);
+    /// assert!(content.attributes.contains_key("a"));
+    /// assert_eq!(diags.len(), 1);
+    /// ```
+    pub fn content_with_diagnostics(&self, schema: &BodySchema) -> (BodyContent<'a>, Diagnostics) {
+        let mut diags = Diagnostics::default();
+        let content = self.content_into(schema, true, &mut diags);
+        (content, diags)
+    }
+
+    /// Partial processing: the attributes and blocks the schema declares,
+    /// and a body of exactly the remaining ones, unmodified, which any mode
+    /// can process further. A partial step with one schema followed by an
+    /// exhaustive step with another finds the same attributes, blocks and
+    /// diagnostics as one exhaustive step with their
+    /// [union](BodySchema::union); only the order differs, blocks coming
+    /// step by step.
+    ///
+    /// # Errors
+    ///
+    /// As [`Body::content`], less the errors about undeclared items.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::schema::{Body, BodySchema};
+    /// let src = "terraform {}\nvariable \"region\" {}\nlocals { a = 1 }\n";
+    /// let file = hcl_core::parse(src, "main.tf").unwrap();
+    /// let vars = BodySchema::builder().block("variable", &["name"]).build().unwrap();
+    /// let (content, rest) = Body::from_file(&file).partial_content(&vars).unwrap();
+    /// assert_eq!(content.blocks[0].labels[0].value, "region");
+    ///
+    /// let others = BodySchema::builder()
+    ///     .block("terraform", &[])
+    ///     .block("locals", &[])
+    ///     .build()
+    ///     .unwrap();
+    /// assert_eq!(rest.content(&others).unwrap().blocks.len(), 2);
+    /// ```
+    pub fn partial_content(
+        &self,
+        schema: &BodySchema,
+    ) -> Result<(BodyContent<'a>, Body<'a>), Diagnostics> {
+        let (content, rest, diags) = self.partial_content_with_diagnostics(schema);
+        into_result(((content, rest), diags))
+    }
+
+    /// [`Body::partial_content`], returning what was found with every
+    /// diagnostic.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::schema::{Body, BodySchema};
+    /// let file = hcl_core::parse("x = 1\n", "f.hcl").unwrap();
+    /// let schema = BodySchema::builder().required_attribute("y").build().unwrap();
+    /// let (_, rest, diags) = Body::from_file(&file).partial_content_with_diagnostics(&schema);
+    /// assert_eq!(diags.iter().next().unwrap().summary, "Missing required argument");
+    /// assert!(rest.just_attributes().unwrap().contains_key("x"));
+    /// ```
+    pub fn partial_content_with_diagnostics(
+        &self,
+        schema: &BodySchema,
+    ) -> (BodyContent<'a>, Body<'a>, Diagnostics) {
+        let mut diags = Diagnostics::default();
+        let (content, rest) = self.partial_into(schema, true, &mut diags);
+        (content, rest, diags)
+    }
+
+    /// Dynamic-attributes processing: every attribute, whatever its name.
+    ///
+    /// # Errors
+    ///
+    /// The diagnostics, when the body has a block ("Unexpected "*type*"
+    /// block", pointing at the first one) or, for merged bodies, when two
+    /// bodies define the same attribute ("Duplicate argument").
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::schema::Body;
+    /// let file = hcl_core::parse("a = 1\nb { }\n", "f.hcl").unwrap();
+    /// let err = Body::from_file(&file).just_attributes().unwrap_err();
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "Error: Unexpected \"b\" block\n  --> f.hcl:2:1\n  |\n2 | b { }\n  | ^\n\n\
+    ///      Blocks are not allowed here.\n"
+    /// );
+    /// ```
+    pub fn just_attributes(&self) -> Result<Attributes<'a>, Diagnostics> {
+        into_result(self.just_attributes_with_diagnostics())
+    }
+
+    /// [`Body::just_attributes`], returning the attributes found with every
+    /// diagnostic.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::schema::Body;
+    /// let file = hcl_core::parse("a = 1\nb { }\n", "f.hcl").unwrap();
+    /// let (attrs, diags) = Body::from_file(&file).just_attributes_with_diagnostics();
+    /// assert!(attrs.contains_key("a"));
+    /// assert!(diags.has_errors());
+    /// ```
+    pub fn just_attributes_with_diagnostics(&self) -> (Attributes<'a>, Diagnostics) {
+        let mut diags = Diagnostics::default();
+        let attrs = self.just_attributes_into(&mut diags);
+        (attrs, diags)
+    }
+
+    /// Exhaustive processing into `diags`; `check_required` is off for the
+    /// parts of a merged body, which checks required attributes over all of
+    /// them.
+    pub(super) fn content_into(
+        &self,
+        schema: &BodySchema,
+        check_required: bool,
+        diags: &mut Diagnostics,
+    ) -> BodyContent<'a> {
+        match &self.inner {
+            Inner::Native(body) => body.content(schema, check_required, diags),
+            Inner::Merged(children) => merged::content(children, schema, check_required, diags),
+        }
+    }
+
+    pub(super) fn partial_into(
+        &self,
+        schema: &BodySchema,
+        check_required: bool,
+        diags: &mut Diagnostics,
+    ) -> (BodyContent<'a>, Body<'a>) {
+        match &self.inner {
+            Inner::Native(body) => {
+                let (content, rest) = body.partial_content(schema, check_required, diags);
+                (
+                    content,
+                    Body {
+                        inner: Inner::Native(rest),
+                    },
+                )
+            }
+            Inner::Merged(children) => {
+                let (content, rests) =
+                    merged::partial_content(children, schema, check_required, diags);
+                (content, Body::merge(rests))
+            }
+        }
+    }
+
+    pub(super) fn just_attributes_into(&self, diags: &mut Diagnostics) -> Attributes<'a> {
+        match &self.inner {
+            Inner::Native(body) => body.just_attributes(diags),
+            Inner::Merged(children) => merged::just_attributes(children, diags),
+        }
+    }
+}
+
+impl<'a> From<&'a File<'a>> for Body<'a> {
+    fn from(file: &'a File<'a>) -> Self {
+        Body::from_file(file)
+    }
+}
+
+fn into_result<T>((value, diags): (T, Diagnostics)) -> Result<T, Diagnostics> {
+    if diags.has_errors() {
+        Err(diags)
+    } else {
+        Ok(value)
+    }
+}
+
+/// Names declared by the schemata of earlier partial steps.
+pub(super) type NameSet = BTreeSet<String>;

@@ -1,0 +1,329 @@
+//! What processing a body gives: attributes and blocks, each with its file.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::Arc;
+
+use super::Body;
+use crate::analysis::{ExprRef, Location};
+use crate::ast;
+use crate::span::{Range, SourceFile, Span};
+
+/// Attributes by name.
+pub type Attributes<'a> = BTreeMap<&'a str, Attribute<'a>>;
+
+/// The content of a body that a schema selected: the attributes by name and
+/// the blocks in order.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::schema::{Body, BodySchema};
+///
+/// let file = hcl_core::parse("name = \"web\"\nport \"http\" { n = 80 }\n", "app.hcl").unwrap();
+/// let schema = BodySchema::builder()
+///     .required_attribute("name")
+///     .block("port", &["protocol"])
+///     .build()
+///     .unwrap();
+/// let content = Body::from_file(&file).content(&schema).unwrap();
+/// assert_eq!(content.attributes["name"].expr.location().text(), "\"web\"");
+/// assert_eq!(content.blocks[0].labels[0].value, "http");
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct BodyContent<'a> {
+    /// The attributes the schema declares and the body defines.
+    pub attributes: Attributes<'a>,
+    /// The blocks of the types the schema declares, with valid labels, in
+    /// source order (file order for merged bodies).
+    pub blocks: Vec<Block<'a>>,
+    /// Where something missing from the body would go, for diagnostics of
+    /// the caller's own: before the closing brace, or at the end of the
+    /// file. `None` for an empty merged body.
+    pub missing_item: Option<Location<'a>>,
+}
+
+impl<'a> BodyContent<'a> {
+    pub(super) fn new(missing_item: Option<Location<'a>>) -> Self {
+        BodyContent {
+            attributes: BTreeMap::new(),
+            blocks: Vec::new(),
+            missing_item,
+        }
+    }
+
+    /// The blocks of one type, in order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::schema::{Body, BodySchema};
+    /// let file = hcl_core::parse("a {}\nb {}\na {}\n", "f.hcl").unwrap();
+    /// let schema = BodySchema::builder().block("a", &[]).block("b", &[]).build().unwrap();
+    /// let content = Body::from_file(&file).content(&schema).unwrap();
+    /// assert_eq!(content.blocks_of_type("a").count(), 2);
+    /// ```
+    pub fn blocks_of_type<'s>(
+        &'s self,
+        block_type: &'s str,
+    ) -> impl Iterator<Item = &'s Block<'a>> + 's {
+        self.blocks
+            .iter()
+            .filter(move |b| b.block_type == block_type)
+    }
+}
+
+/// An attribute of a body: `name = expression`.
+#[derive(Clone)]
+pub struct Attribute<'a> {
+    /// The attribute's name.
+    pub name: &'a str,
+    /// The value expression, with its file.
+    pub expr: ExprRef<'a>,
+    /// The name's span.
+    pub name_span: Span,
+    /// The whole attribute, name to end of expression.
+    pub span: Span,
+    /// The file the attribute belongs to.
+    pub file: &'a Arc<SourceFile>,
+}
+
+impl<'a> Attribute<'a> {
+    pub(super) fn native(attr: &'a ast::Attribute<'a>, file: &'a Arc<SourceFile>) -> Self {
+        Attribute {
+            name: attr.name,
+            expr: ExprRef::new(&attr.expr, file),
+            name_span: attr.name_span,
+            span: attr.span,
+            file,
+        }
+    }
+
+    /// The whole attribute's range.
+    pub fn range(&self) -> Range {
+        self.file.range(self.span)
+    }
+
+    /// The name's range.
+    pub fn name_range(&self) -> Range {
+        self.file.range(self.name_span)
+    }
+
+    /// The whole attribute as a [`Location`].
+    pub fn location(&self) -> Location<'a> {
+        Location::new(self.file, self.span)
+    }
+
+    /// The name as a [`Location`]: where diagnostics about the attribute
+    /// itself (rather than its value) point.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::schema::{Body, BodySchema};
+    /// let file = hcl_core::parse("legacy = true\n", "f.hcl").unwrap();
+    /// let schema = BodySchema::builder().attribute("legacy").build().unwrap();
+    /// let content = Body::from_file(&file).content(&schema).unwrap();
+    /// let warning = content.attributes["legacy"]
+    ///     .name_location()
+    ///     .warning("Deprecated argument", "The argument \"legacy\" has no effect.");
+    /// assert_eq!(
+    ///     warning.to_string(),
+    ///     "Warning: Deprecated argument\n  --> f.hcl:1:1\n  |\n1 | legacy = true\n  | ^^^^^^\n\n\
+    ///      The argument \"legacy\" has no effect.\n"
+    /// );
+    /// ```
+    pub fn name_location(&self) -> Location<'a> {
+        Location::new(self.file, self.name_span)
+    }
+}
+
+/// A block label with its span.
+#[derive(Clone)]
+pub struct Label<'a> {
+    /// The label's text, escapes resolved.
+    pub value: &'a str,
+    /// The label, quotes included.
+    pub span: Span,
+    /// The file the label belongs to.
+    pub file: &'a Arc<SourceFile>,
+}
+
+impl<'a> Label<'a> {
+    /// The label's range.
+    pub fn range(&self) -> Range {
+        self.file.range(self.span)
+    }
+
+    /// The label as a [`Location`].
+    pub fn location(&self) -> Location<'a> {
+        Location::new(self.file, self.span)
+    }
+}
+
+/// A block of a body: `type "label"... { body }`.
+#[derive(Clone)]
+pub struct Block<'a> {
+    /// The block type.
+    pub block_type: &'a str,
+    /// The labels, as many as the schema names.
+    pub labels: Vec<Label<'a>>,
+    /// The block's body, to process with a schema of its own.
+    pub body: Body<'a>,
+    /// The type name's span.
+    pub type_span: Span,
+    /// The header: the type and the labels.
+    pub def_span: Span,
+    /// The opening brace.
+    pub open_brace_span: Span,
+    /// The closing brace.
+    pub close_brace_span: Span,
+    /// The whole block, type to closing brace.
+    pub span: Span,
+    /// The file the block belongs to.
+    pub file: &'a Arc<SourceFile>,
+}
+
+impl<'a> Block<'a> {
+    pub(super) fn native(block: &'a ast::Block<'a>, file: &'a Arc<SourceFile>) -> Self {
+        let def_span = block
+            .labels
+            .last()
+            .map_or(block.type_span, |l| block.type_span.to(l.span));
+        Block {
+            block_type: block.block_type,
+            labels: block
+                .labels
+                .iter()
+                .map(|l| Label {
+                    value: l.value.as_ref(),
+                    span: l.span,
+                    file,
+                })
+                .collect(),
+            body: Body::native(&block.body, file),
+            type_span: block.type_span,
+            def_span,
+            open_brace_span: block.open_brace_span,
+            close_brace_span: block.close_brace_span,
+            span: block.span,
+            file,
+        }
+    }
+
+    /// The label values, in order.
+    pub fn label_values(&self) -> Vec<&'a str> {
+        self.labels.iter().map(|l| l.value).collect()
+    }
+
+    /// The whole block's range.
+    pub fn range(&self) -> Range {
+        self.file.range(self.span)
+    }
+
+    /// The type name's range.
+    pub fn type_range(&self) -> Range {
+        self.file.range(self.type_span)
+    }
+
+    /// The header's range: type and labels.
+    pub fn def_range(&self) -> Range {
+        self.file.range(self.def_span)
+    }
+
+    /// The whole block as a [`Location`].
+    pub fn location(&self) -> Location<'a> {
+        Location::new(self.file, self.span)
+    }
+
+    /// The header (type and labels) as a [`Location`]: where diagnostics
+    /// about the block as a whole point.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::schema::{Body, BodySchema};
+    /// let file = hcl_core::parse("resource \"aws_vpc\" \"main\" {\n}\n", "main.tf").unwrap();
+    /// let schema = BodySchema::builder().block("resource", &["type", "name"]).build().unwrap();
+    /// let content = Body::from_file(&file).content(&schema).unwrap();
+    /// let block = &content.blocks[0];
+    /// assert_eq!(block.label_values(), ["aws_vpc", "main"]);
+    /// assert_eq!(block.def_location().text(), "resource \"aws_vpc\" \"main\"");
+    /// assert_eq!(block.def_range().to_string(), "main.tf:1,1-26");
+    /// ```
+    pub fn def_location(&self) -> Location<'a> {
+        Location::new(self.file, self.def_span)
+    }
+
+    /// The type name as a [`Location`].
+    pub fn type_location(&self) -> Location<'a> {
+        Location::new(self.file, self.type_span)
+    }
+}
+
+// The file is compared by identity and shown by name: its text would drown
+// the rest.
+
+impl PartialEq for Attribute<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name
+            && self.expr == other.expr
+            && self.name_span == other.name_span
+            && self.span == other.span
+            && Arc::ptr_eq(self.file, other.file)
+    }
+}
+
+impl fmt::Debug for Attribute<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Attribute")
+            .field("name", &self.name)
+            .field("expr", &self.expr.expr)
+            .field("name_span", &self.name_span)
+            .field("span", &self.span)
+            .field("file", &self.file.name())
+            .finish()
+    }
+}
+
+impl PartialEq for Label<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.value == other.value && self.span == other.span && Arc::ptr_eq(self.file, other.file)
+    }
+}
+
+impl fmt::Debug for Label<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Label")
+            .field("value", &self.value)
+            .field("span", &self.span)
+            .field("file", &self.file.name())
+            .finish()
+    }
+}
+
+impl PartialEq for Block<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.block_type == other.block_type
+            && self.labels == other.labels
+            && self.body == other.body
+            && self.type_span == other.type_span
+            && self.def_span == other.def_span
+            && self.open_brace_span == other.open_brace_span
+            && self.close_brace_span == other.close_brace_span
+            && self.span == other.span
+            && Arc::ptr_eq(self.file, other.file)
+    }
+}
+
+impl fmt::Debug for Block<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Block")
+            .field("block_type", &self.block_type)
+            .field("labels", &self.labels)
+            .field("body", &self.body)
+            .field("span", &self.span)
+            .field("file", &self.file.name())
+            .finish_non_exhaustive()
+    }
+}

@@ -1,0 +1,290 @@
+//! Body schemata: the attributes and block types a body may contain.
+
+use std::fmt;
+
+/// An attribute a body may (or must) define.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::schema::AttributeSchema;
+/// assert!(AttributeSchema::required("name").required);
+/// assert!(!AttributeSchema::optional("tags").required);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct AttributeSchema {
+    /// The attribute's name.
+    pub name: String,
+    /// Whether a body without it is an error.
+    pub required: bool,
+}
+
+impl AttributeSchema {
+    /// An attribute that may be left out.
+    pub fn optional(name: impl Into<String>) -> Self {
+        AttributeSchema {
+            name: name.into(),
+            required: false,
+        }
+    }
+
+    /// An attribute that must be defined.
+    pub fn required(name: impl Into<String>) -> Self {
+        AttributeSchema {
+            name: name.into(),
+            required: true,
+        }
+    }
+}
+
+/// A block type a body may contain, with the names of its labels: a block
+/// of this type must have exactly that many labels.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::schema::BlockHeaderSchema;
+/// let resource = BlockHeaderSchema::new("resource", &["type", "name"]);
+/// assert_eq!(resource.label_names, ["type", "name"]);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct BlockHeaderSchema {
+    /// The block type.
+    pub block_type: String,
+    /// The names of the labels, in order; used in diagnostics.
+    pub label_names: Vec<String>,
+}
+
+impl BlockHeaderSchema {
+    /// A block type with the given label names.
+    pub fn new(block_type: impl Into<String>, label_names: &[&str]) -> Self {
+        BlockHeaderSchema {
+            block_type: block_type.into(),
+            label_names: label_names.iter().map(|&l| l.to_owned()).collect(),
+        }
+    }
+}
+
+/// The shallow structure expected of a body: its attributes and its block
+/// types. Always valid: no name is declared twice, and no block type is
+/// also an attribute name (a body could not tell them apart in every
+/// syntax).
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::schema::BodySchema;
+///
+/// let schema = BodySchema::builder()
+///     .required_attribute("name")
+///     .attribute("tags")
+///     .block("listener", &["port"])
+///     .build()
+///     .unwrap();
+/// assert_eq!(schema.attributes().len(), 2);
+/// assert_eq!(schema.block("listener").unwrap().label_names, ["port"]);
+///
+/// let err = BodySchema::builder().attribute("a").block("a", &[]).build().unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "invalid body schema: \"a\" is declared both as an attribute and as a block type"
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct BodySchema {
+    attributes: Vec<AttributeSchema>,
+    blocks: Vec<BlockHeaderSchema>,
+}
+
+impl BodySchema {
+    /// A schema of these attributes and block types.
+    ///
+    /// # Errors
+    ///
+    /// A [`SchemaError`] when a name is declared twice or is both an
+    /// attribute and a block type.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::schema::{AttributeSchema, BlockHeaderSchema, BodySchema, SchemaError};
+    /// let ok = BodySchema::new(
+    ///     vec![AttributeSchema::required("source")],
+    ///     vec![BlockHeaderSchema::new("provider", &["name"])],
+    /// );
+    /// assert!(ok.is_ok());
+    /// let twice = BodySchema::new(
+    ///     vec![AttributeSchema::required("x"), AttributeSchema::optional("x")],
+    ///     vec![],
+    /// );
+    /// assert_eq!(twice, Err(SchemaError::DuplicateAttribute { name: "x".into() }));
+    /// ```
+    pub fn new(
+        attributes: Vec<AttributeSchema>,
+        blocks: Vec<BlockHeaderSchema>,
+    ) -> Result<Self, SchemaError> {
+        for (i, attr) in attributes.iter().enumerate() {
+            if attributes.iter().take(i).any(|a| a.name == attr.name) {
+                return Err(SchemaError::DuplicateAttribute {
+                    name: attr.name.clone(),
+                });
+            }
+        }
+        for (i, block) in blocks.iter().enumerate() {
+            if blocks
+                .iter()
+                .take(i)
+                .any(|b| b.block_type == block.block_type)
+            {
+                return Err(SchemaError::DuplicateBlockType {
+                    block_type: block.block_type.clone(),
+                });
+            }
+            if attributes.iter().any(|a| a.name == block.block_type) {
+                return Err(SchemaError::AttributeAndBlockType {
+                    name: block.block_type.clone(),
+                });
+            }
+        }
+        Ok(BodySchema { attributes, blocks })
+    }
+
+    /// A builder, to list attributes and block types one call at a time.
+    pub fn builder() -> SchemaBuilder {
+        SchemaBuilder::default()
+    }
+
+    /// The attributes, in the order given.
+    pub fn attributes(&self) -> &[AttributeSchema] {
+        &self.attributes
+    }
+
+    /// The block types, in the order given.
+    pub fn blocks(&self) -> &[BlockHeaderSchema] {
+        &self.blocks
+    }
+
+    /// The attribute named `name`, if declared.
+    pub fn attribute(&self, name: &str) -> Option<&AttributeSchema> {
+        self.attributes.iter().find(|a| a.name == name)
+    }
+
+    /// The block type `block_type`, if declared.
+    pub fn block(&self, block_type: &str) -> Option<&BlockHeaderSchema> {
+        self.blocks.iter().find(|b| b.block_type == block_type)
+    }
+
+    /// Everything declared by either schema: the schema that processes in
+    /// one step what a partial step with `self` and a step with `other`
+    /// process in two.
+    ///
+    /// # Errors
+    ///
+    /// A [`SchemaError`] when the two declare the same name.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::schema::BodySchema;
+    /// let meta = BodySchema::builder().attribute("count").build().unwrap();
+    /// let own = BodySchema::builder().required_attribute("ami").build().unwrap();
+    /// assert_eq!(meta.union(&own).unwrap().attributes().len(), 2);
+    /// assert!(meta.union(&meta).is_err());
+    /// ```
+    pub fn union(&self, other: &BodySchema) -> Result<BodySchema, SchemaError> {
+        let mut attributes = self.attributes.clone();
+        attributes.extend(other.attributes.iter().cloned());
+        let mut blocks = self.blocks.clone();
+        blocks.extend(other.blocks.iter().cloned());
+        BodySchema::new(attributes, blocks)
+    }
+}
+
+/// Builds a [`BodySchema`]; see [`BodySchema::builder`].
+#[derive(Debug, Clone, Default)]
+pub struct SchemaBuilder {
+    attributes: Vec<AttributeSchema>,
+    blocks: Vec<BlockHeaderSchema>,
+}
+
+impl SchemaBuilder {
+    /// Declares an optional attribute.
+    pub fn attribute(mut self, name: impl Into<String>) -> Self {
+        self.attributes.push(AttributeSchema::optional(name));
+        self
+    }
+
+    /// Declares a required attribute.
+    pub fn required_attribute(mut self, name: impl Into<String>) -> Self {
+        self.attributes.push(AttributeSchema::required(name));
+        self
+    }
+
+    /// Declares a block type with the given label names.
+    pub fn block(mut self, block_type: impl Into<String>, label_names: &[&str]) -> Self {
+        self.blocks
+            .push(BlockHeaderSchema::new(block_type, label_names));
+        self
+    }
+
+    /// The schema.
+    ///
+    /// # Errors
+    ///
+    /// As [`BodySchema::new`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::schema::{BodySchema, SchemaError};
+    /// let err = BodySchema::builder().block("b", &["x"]).block("b", &["y"]).build();
+    /// assert_eq!(err, Err(SchemaError::DuplicateBlockType { block_type: "b".into() }));
+    /// ```
+    pub fn build(self) -> Result<BodySchema, SchemaError> {
+        BodySchema::new(self.attributes, self.blocks)
+    }
+}
+
+/// Why a schema is invalid.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SchemaError {
+    /// The same attribute is declared twice.
+    DuplicateAttribute {
+        /// The attribute's name.
+        name: String,
+    },
+    /// The same block type is declared twice.
+    DuplicateBlockType {
+        /// The block type.
+        block_type: String,
+    },
+    /// A name is declared both as an attribute and as a block type.
+    AttributeAndBlockType {
+        /// The name.
+        name: String,
+    },
+}
+
+impl fmt::Display for SchemaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("invalid body schema: ")?;
+        match self {
+            SchemaError::DuplicateAttribute { name } => {
+                write!(f, "the attribute \"{name}\" is declared more than once")
+            }
+            SchemaError::DuplicateBlockType { block_type } => {
+                write!(
+                    f,
+                    "the block type \"{block_type}\" is declared more than once"
+                )
+            }
+            SchemaError::AttributeAndBlockType { name } => write!(
+                f,
+                "\"{name}\" is declared both as an attribute and as a block type"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SchemaError {}

@@ -1,0 +1,101 @@
+//! Schema processing of merged bodies: each part in turn, then the union.
+//!
+//! Parts never check required attributes themselves, since any one part
+//! may define an attribute; the merged body checks them over the union.
+
+use super::body::Body;
+use super::content::{Attribute, Attributes, BodyContent};
+use super::definition::BodySchema;
+use crate::diagnostic::{Diagnostic, Diagnostics};
+
+pub(super) fn content<'a>(
+    parts: &[Body<'a>],
+    schema: &BodySchema,
+    check_required: bool,
+    diags: &mut Diagnostics,
+) -> BodyContent<'a> {
+    let mut content = BodyContent::new(parts.first().and_then(Body::missing_item));
+    for part in parts {
+        let found = part.content_into(schema, false, diags);
+        absorb(&mut content, found, diags);
+    }
+    if check_required {
+        check_required_attributes(&content, schema, diags);
+    }
+    content
+}
+
+pub(super) fn partial_content<'a>(
+    parts: &[Body<'a>],
+    schema: &BodySchema,
+    check_required: bool,
+    diags: &mut Diagnostics,
+) -> (BodyContent<'a>, Vec<Body<'a>>) {
+    let mut content = BodyContent::new(parts.first().and_then(Body::missing_item));
+    let mut rests = Vec::with_capacity(parts.len());
+    for part in parts {
+        let (found, rest) = part.partial_into(schema, false, diags);
+        absorb(&mut content, found, diags);
+        rests.push(rest);
+    }
+    if check_required {
+        check_required_attributes(&content, schema, diags);
+    }
+    (content, rests)
+}
+
+pub(super) fn just_attributes<'a>(parts: &[Body<'a>], diags: &mut Diagnostics) -> Attributes<'a> {
+    let mut attrs = Attributes::new();
+    for part in parts {
+        for (name, attr) in part.just_attributes_into(diags) {
+            add_attribute(&mut attrs, name, attr, diags);
+        }
+    }
+    attrs
+}
+
+fn absorb<'a>(content: &mut BodyContent<'a>, found: BodyContent<'a>, diags: &mut Diagnostics) {
+    for (name, attr) in found.attributes {
+        add_attribute(&mut content.attributes, name, attr, diags);
+    }
+    content.blocks.extend(found.blocks);
+}
+
+/// Adds an attribute of a later part, unless an earlier part defined it.
+fn add_attribute<'a>(
+    attrs: &mut Attributes<'a>,
+    name: &'a str,
+    attr: Attribute<'a>,
+    diags: &mut Diagnostics,
+) {
+    match attrs.get(name) {
+        Some(existing) => diags.push(attr.name_location().error(
+            "Duplicate argument",
+            format!(
+                "Argument \"{name}\" was already set at {}",
+                existing.name_range()
+            ),
+        )),
+        None => {
+            attrs.insert(name, attr);
+        }
+    }
+}
+
+fn check_required_attributes(
+    content: &BodyContent<'_>,
+    schema: &BodySchema,
+    diags: &mut Diagnostics,
+) {
+    for attr in schema.attributes() {
+        if attr.required && !content.attributes.contains_key(attr.name.as_str()) {
+            diags.push(Diagnostic::error(
+                "Missing required argument",
+                format!(
+                    "The argument \"{}\" is required, but was not set.",
+                    attr.name
+                ),
+            ));
+        }
+    }
+}

@@ -1,0 +1,236 @@
+//! Schema processing of native-syntax bodies.
+
+use std::fmt;
+use std::sync::Arc;
+
+use super::body::NameSet;
+use super::content::{Attribute, Attributes, Block, BodyContent};
+use super::definition::{BlockHeaderSchema, BodySchema};
+use crate::analysis::Location;
+use crate::ast;
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::didyoumean::suggest_name;
+use crate::span::SourceFile;
+
+/// A native-syntax body, less the items that earlier partial steps took.
+///
+/// Rather than copying the remaining items, a partial step records the
+/// names its schema declared: attributes of those names and blocks of those
+/// types are hidden from later steps. The names also stay candidates for
+/// "Did you mean" suggestions, so that two steps suggest what one step with
+/// both schemata would.
+#[derive(Clone)]
+pub(super) struct NativeBody<'a> {
+    body: &'a ast::Body<'a>,
+    file: &'a Arc<SourceFile>,
+    hidden_attrs: NameSet,
+    hidden_blocks: NameSet,
+}
+
+impl PartialEq for NativeBody<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.body, other.body)
+            && Arc::ptr_eq(self.file, other.file)
+            && self.hidden_attrs == other.hidden_attrs
+            && self.hidden_blocks == other.hidden_blocks
+    }
+}
+
+impl fmt::Debug for NativeBody<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("NativeBody")
+            .field("file", &self.file.name())
+            .field("span", &self.body.span)
+            .field("hidden_attrs", &self.hidden_attrs)
+            .field("hidden_blocks", &self.hidden_blocks)
+            .finish()
+    }
+}
+
+impl<'a> NativeBody<'a> {
+    pub(super) fn new(body: &'a ast::Body<'a>, file: &'a Arc<SourceFile>) -> Self {
+        NativeBody {
+            body,
+            file,
+            hidden_attrs: NameSet::new(),
+            hidden_blocks: NameSet::new(),
+        }
+    }
+
+    pub(super) fn missing_item(&self) -> Location<'a> {
+        Location::new(self.file, self.body.end_span)
+    }
+
+    fn attributes(&self) -> impl Iterator<Item = &'a ast::Attribute<'a>> + '_ {
+        let attrs: &'a [ast::Attribute<'a>] = &self.body.attributes;
+        attrs.iter().filter(|a| !self.hidden_attrs.contains(a.name))
+    }
+
+    fn blocks(&self) -> impl Iterator<Item = &'a ast::Block<'a>> + '_ {
+        let blocks: &'a [ast::Block<'a>] = &self.body.blocks;
+        blocks
+            .iter()
+            .filter(|b| !self.hidden_blocks.contains(b.block_type))
+    }
+
+    pub(super) fn partial_content(
+        &self,
+        schema: &BodySchema,
+        check_required: bool,
+        diags: &mut Diagnostics,
+    ) -> (BodyContent<'a>, NativeBody<'a>) {
+        let mut content = BodyContent::new(Some(self.missing_item()));
+        for attr_schema in schema.attributes() {
+            match self.attributes().find(|a| a.name == attr_schema.name) {
+                Some(attr) => {
+                    content
+                        .attributes
+                        .insert(attr.name, Attribute::native(attr, self.file));
+                }
+                None if attr_schema.required && check_required => {
+                    diags.push(self.missing_item().error(
+                        "Missing required argument",
+                        format!(
+                            "The argument \"{}\" is required, but no definition was found.",
+                            attr_schema.name
+                        ),
+                    ))
+                }
+                None => {}
+            }
+        }
+        for block in self.blocks() {
+            let Some(header) = schema.block(block.block_type) else {
+                continue;
+            };
+            match check_labels(block, header, self.file) {
+                Some(diag) => diags.push(diag),
+                None => content.blocks.push(Block::native(block, self.file)),
+            }
+        }
+        let mut rest = self.clone();
+        rest.hidden_attrs
+            .extend(schema.attributes().iter().map(|a| a.name.clone()));
+        rest.hidden_blocks
+            .extend(schema.blocks().iter().map(|b| b.block_type.clone()));
+        (content, rest)
+    }
+
+    pub(super) fn content(
+        &self,
+        schema: &BodySchema,
+        check_required: bool,
+        diags: &mut Diagnostics,
+    ) -> BodyContent<'a> {
+        let (content, rest) = self.partial_content(schema, check_required, diags);
+        for attr in rest.attributes() {
+            diags.push(rest.unsupported_attribute(attr));
+        }
+        for block in rest.blocks() {
+            diags.push(rest.unsupported_block(block));
+        }
+        content
+    }
+
+    pub(super) fn just_attributes(&self, diags: &mut Diagnostics) -> Attributes<'a> {
+        if let Some(block) = self.blocks().next() {
+            diags.push(Location::new(self.file, block.type_span).error(
+                format!("Unexpected \"{}\" block", block.block_type),
+                "Blocks are not allowed here.",
+            ));
+        }
+        let mut attrs = Attributes::new();
+        for attr in self.attributes() {
+            attrs
+                .entry(attr.name)
+                .or_insert_with(|| Attribute::native(attr, self.file));
+        }
+        attrs
+    }
+
+    /// "Unsupported argument" for an attribute no step declared; `self` is
+    /// the body after the last step, whose hidden names are every name
+    /// declared so far.
+    fn unsupported_attribute(&self, attr: &ast::Attribute<'_>) -> Diagnostic {
+        let defined = |name: &str| self.body.attributes.iter().any(|a| a.name == name);
+        let candidates = self
+            .hidden_attrs
+            .iter()
+            .map(String::as_str)
+            .filter(|name| !defined(name));
+        let suggestion = match suggest_name(attr.name, candidates) {
+            Some(name) => format!(" Did you mean \"{name}\"?"),
+            None if self.hidden_blocks.contains(attr.name) => {
+                format!(" Did you mean to define a block of type \"{}\"?", attr.name)
+            }
+            None => String::new(),
+        };
+        Location::new(self.file, attr.name_span).error(
+            "Unsupported argument",
+            format!(
+                "An argument named \"{}\" is not expected here.{suggestion}",
+                attr.name
+            ),
+        )
+    }
+
+    /// "Unsupported block type" for a block of a type no step declared.
+    fn unsupported_block(&self, block: &ast::Block<'_>) -> Diagnostic {
+        let candidates = self.hidden_blocks.iter().map(String::as_str);
+        let suggestion = match suggest_name(block.block_type, candidates) {
+            Some(name) => format!(" Did you mean \"{name}\"?"),
+            None if self.hidden_attrs.contains(block.block_type) => format!(
+                " Did you mean to define argument \"{}\"? If so, use the equals sign to assign \
+                 it a value.",
+                block.block_type
+            ),
+            None => String::new(),
+        };
+        Location::new(self.file, block.type_span).error(
+            "Unsupported block type",
+            format!(
+                "Blocks of type \"{}\" are not expected here.{suggestion}",
+                block.block_type
+            ),
+        )
+    }
+}
+
+/// The diagnostic for a block whose label count is not the schema's.
+fn check_labels(
+    block: &ast::Block<'_>,
+    header: &BlockHeaderSchema,
+    file: &Arc<SourceFile>,
+) -> Option<Diagnostic> {
+    let expected = header.label_names.len();
+    let name = block.block_type;
+    let context = block.def_span();
+    if block.labels.len() > expected {
+        let detail = if expected == 0 {
+            format!("No labels are expected for {name} blocks.")
+        } else {
+            format!(
+                "Only {expected} labels ({}) are expected for {name} blocks.",
+                header.label_names.join(", ")
+            )
+        };
+        let subject = block.labels.get(expected).map_or(context, |l| l.span);
+        return Some(
+            Diagnostic::error(format!("Extraneous label for {name}"), detail)
+                .with_subject(file, subject)
+                .with_context(file, context),
+        );
+    }
+    let missing = header.label_names.get(block.labels.len())?;
+    Some(
+        Diagnostic::error(
+            format!("Missing {missing} for {name}"),
+            format!(
+                "All {name} blocks must have {expected} labels ({}).",
+                header.label_names.join(", ")
+            ),
+        )
+        .with_subject(file, block.open_brace_span)
+        .with_context(file, context),
+    )
+}

@@ -1,0 +1,649 @@
+//! Unit tests of every processing mode and every diagnostic, with the
+//! rendered text a user sees.
+
+use super::*;
+use crate::{parse, Diagnostics, File};
+
+fn file(src: &str) -> File<'_> {
+    match parse(src, "main.tf") {
+        Ok(file) => file,
+        Err(diags) => panic!("{diags}"),
+    }
+}
+
+fn valid(build: SchemaBuilder) -> BodySchema {
+    match build.build() {
+        Ok(schema) => schema,
+        Err(err) => panic!("{err}"),
+    }
+}
+
+/// The rendered diagnostics of exhaustive processing.
+fn content_errors(src: &str, schema: &BodySchema) -> String {
+    let file = file(src);
+    let (_, diags) = Body::from_file(&file).content_with_diagnostics(schema);
+    diags.to_string()
+}
+
+fn summaries(diags: &Diagnostics) -> Vec<&str> {
+    diags.iter().map(|d| d.summary.as_str()).collect()
+}
+
+#[test]
+fn content_reads_attributes_and_blocks_with_ranges() {
+    let src = "name = \"web\"\nlistener \"http\" {\n  port = 80\n}\nlistener \"https\" {}\n";
+    let file = file(src);
+    let schema = valid(
+        BodySchema::builder()
+            .required_attribute("name")
+            .attribute("tags")
+            .block("listener", &["protocol"]),
+    );
+    let content = match Body::from_file(&file).content(&schema) {
+        Ok(content) => content,
+        Err(diags) => panic!("{diags}"),
+    };
+    assert_eq!(content.attributes.len(), 1);
+    let name = &content.attributes["name"];
+    assert_eq!(name.name_range().to_string(), "main.tf:1,1-5");
+    assert_eq!(name.range().to_string(), "main.tf:1,1-13");
+    assert_eq!(name.expr.range().to_string(), "main.tf:1,8-13");
+    assert_eq!(name.file.name(), "main.tf");
+
+    let labels: Vec<_> = content.blocks.iter().map(|b| b.labels[0].value).collect();
+    assert_eq!(labels, ["http", "https"]);
+    let http = &content.blocks[0];
+    assert_eq!(http.type_range().to_string(), "main.tf:2,1-9");
+    assert_eq!(http.labels[0].range().to_string(), "main.tf:2,10-16");
+    assert_eq!(http.def_range().to_string(), "main.tf:2,1-16");
+    assert_eq!(http.range().to_string(), "main.tf:2,1-4,2");
+    assert_eq!(
+        http.location().text(),
+        "listener \"http\" {\n  port = 80\n}"
+    );
+
+    let inner = schema_port();
+    let port = match http.body.content(&inner) {
+        Ok(content) => content,
+        Err(diags) => panic!("{diags}"),
+    };
+    assert_eq!(port.attributes["port"].expr.location().text(), "80");
+    assert_eq!(
+        content.missing_item.map(|m| m.range().to_string()),
+        Some("main.tf:6,1-1".to_owned())
+    );
+}
+
+fn schema_port() -> BodySchema {
+    valid(BodySchema::builder().required_attribute("port"))
+}
+
+#[test]
+fn unsupported_argument() {
+    let schema = valid(BodySchema::builder().attribute("name"));
+    assert_eq!(
+        content_errors("name = 1\ncolor = \"red\"\n", &schema),
+        "Error: Unsupported argument
+  --> main.tf:2:1
+  |
+2 | color = \"red\"
+  | ^^^^^
+
+An argument named \"color\" is not expected here.
+"
+    );
+}
+
+#[test]
+fn unsupported_argument_suggests_a_close_undefined_name() {
+    let schema = valid(BodySchema::builder().attribute("name").attribute("image"));
+    assert_eq!(
+        content_errors("imgae = \"x\"\n", &schema),
+        "Error: Unsupported argument
+  --> main.tf:1:1
+  |
+1 | imgae = \"x\"
+  | ^^^^^
+
+An argument named \"imgae\" is not expected here. Did you mean \"image\"?
+"
+    );
+    // A name the body already defines is not suggested.
+    let other = valid(BodySchema::builder().attribute("name").attribute("port"));
+    let errors = content_errors("name = 1\nnmae = 2\n", &other);
+    assert!(
+        errors.ends_with("An argument named \"nmae\" is not expected here.\n"),
+        "{errors}"
+    );
+}
+
+#[test]
+fn unsupported_argument_that_is_a_block_type() {
+    let schema = valid(BodySchema::builder().block("lifecycle", &[]));
+    assert_eq!(
+        content_errors("lifecycle = {}\n", &schema),
+        "Error: Unsupported argument
+  --> main.tf:1:1
+  |
+1 | lifecycle = {}
+  | ^^^^^^^^^
+
+An argument named \"lifecycle\" is not expected here. Did you mean to define a block of type \"lifecycle\"?
+"
+    );
+}
+
+#[test]
+fn unsupported_block_type() {
+    let schema = valid(BodySchema::builder().block("ingress", &[]));
+    assert_eq!(
+        content_errors("network {\n}\n", &schema),
+        "Error: Unsupported block type
+  --> main.tf:1:1
+  |
+1 | network {
+  | ^^^^^^^
+
+Blocks of type \"network\" are not expected here.
+"
+    );
+    assert_eq!(
+        content_errors("ingres {\n}\n", &schema),
+        "Error: Unsupported block type
+  --> main.tf:1:1
+  |
+1 | ingres {
+  | ^^^^^^
+
+Blocks of type \"ingres\" are not expected here. Did you mean \"ingress\"?
+"
+    );
+}
+
+#[test]
+fn unsupported_block_type_that_is_an_argument() {
+    let schema = valid(BodySchema::builder().attribute("tags"));
+    assert_eq!(
+        content_errors("tags {\n  a = 1\n}\n", &schema),
+        "Error: Unsupported block type
+  --> main.tf:1:1
+  |
+1 | tags {
+  | ^^^^
+
+Blocks of type \"tags\" are not expected here. Did you mean to define argument \"tags\"? If so, use the equals sign to assign it a value.
+"
+    );
+}
+
+#[test]
+fn missing_required_argument_points_at_the_end_of_the_file() {
+    let schema = valid(BodySchema::builder().required_attribute("region"));
+    assert_eq!(
+        content_errors("# nothing here\n", &schema),
+        "Error: Missing required argument
+  --> main.tf:2:1
+  |
+2 | 
+  | ^
+
+The argument \"region\" is required, but no definition was found.
+"
+    );
+}
+
+#[test]
+fn missing_required_argument_points_at_the_closing_brace() {
+    let src = "provider \"aws\" {\n  profile = \"x\"\n}\n";
+    let file = file(src);
+    let top = valid(BodySchema::builder().block("provider", &["name"]));
+    let content = match Body::from_file(&file).content(&top) {
+        Ok(content) => content,
+        Err(diags) => panic!("{diags}"),
+    };
+    let inner = valid(
+        BodySchema::builder()
+            .required_attribute("region")
+            .attribute("profile"),
+    );
+    let (found, diags) = content.blocks[0].body.content_with_diagnostics(&inner);
+    assert!(found.attributes.contains_key("profile"));
+    assert_eq!(
+        diags.to_string(),
+        "Error: Missing required argument
+  --> main.tf:3:1
+  |
+3 | }
+  | ^
+
+The argument \"region\" is required, but no definition was found.
+"
+    );
+}
+
+#[test]
+fn missing_label() {
+    let schema = valid(BodySchema::builder().block("resource", &["type", "name"]));
+    let src = "resource \"aws_vpc\" {\n}\n";
+    assert_eq!(
+        content_errors(src, &schema),
+        "Error: Missing name for resource
+  --> main.tf:1:20
+  |
+1 | resource \"aws_vpc\" {
+  |                    ^
+
+All resource blocks must have 2 labels (type, name).
+"
+    );
+    let file = file(src);
+    let (content, diags) = Body::from_file(&file).content_with_diagnostics(&schema);
+    assert!(content.blocks.is_empty());
+    let context = diags.iter().next().and_then(|d| d.context.clone());
+    assert_eq!(
+        context.map(|r| r.to_string()),
+        Some("main.tf:1,1-21".to_owned())
+    );
+    assert_eq!(
+        content_errors("resource {\n}\n", &schema),
+        "Error: Missing type for resource
+  --> main.tf:1:10
+  |
+1 | resource {
+  |          ^
+
+All resource blocks must have 2 labels (type, name).
+"
+    );
+}
+
+#[test]
+fn extraneous_label() {
+    let schema = valid(
+        BodySchema::builder()
+            .block("variable", &["name"])
+            .block("locals", &[]),
+    );
+    assert_eq!(
+        content_errors("variable \"a\" \"b\" {\n}\n", &schema),
+        "Error: Extraneous label for variable
+  --> main.tf:1:14
+  |
+1 | variable \"a\" \"b\" {
+  |              ^^^
+
+Only 1 labels (name) are expected for variable blocks.
+"
+    );
+    assert_eq!(
+        content_errors("locals \"x\" {\n}\n", &schema),
+        "Error: Extraneous label for locals
+  --> main.tf:1:8
+  |
+1 | locals \"x\" {
+  |        ^^^
+
+No labels are expected for locals blocks.
+"
+    );
+}
+
+#[test]
+fn diagnostics_come_in_reference_order() {
+    let schema = valid(
+        BodySchema::builder()
+            .required_attribute("a")
+            .required_attribute("b")
+            .block("blk", &["x"]),
+    );
+    let src = "z = 1\nblk {}\nb = 2\nunknown {}\ny = 3\n";
+    let file = file(src);
+    let (content, diags) = Body::from_file(&file).content_with_diagnostics(&schema);
+    assert_eq!(
+        summaries(&diags),
+        [
+            "Missing required argument",
+            "Missing x for blk",
+            "Unsupported argument",
+            "Unsupported argument",
+            "Unsupported block type",
+        ]
+    );
+    let subjects: Vec<String> = diags
+        .iter()
+        .filter_map(|d| d.subject.as_ref().map(|r| r.to_string()))
+        .collect();
+    assert_eq!(
+        subjects,
+        [
+            "main.tf:6,1-1",
+            "main.tf:2,5-6",
+            "main.tf:1,1-2",
+            "main.tf:5,1-2",
+            "main.tf:4,1-8"
+        ]
+    );
+    // What was found is still returned.
+    assert!(content.attributes.contains_key("b"));
+}
+
+#[test]
+fn partial_content_leaves_the_rest_for_another_step() {
+    let src = "count = 2\nami = \"ami-1\"\nlifecycle {}\nebs \"sda\" {}\nebs \"sdb\" {}\n";
+    let file = file(src);
+    let body = Body::from_file(&file);
+    let meta = valid(
+        BodySchema::builder()
+            .attribute("count")
+            .attribute("for_each")
+            .block("lifecycle", &[]),
+    );
+    let (content, rest) = match body.partial_content(&meta) {
+        Ok(found) => found,
+        Err(diags) => panic!("{diags}"),
+    };
+    assert_eq!(
+        content.attributes.keys().copied().collect::<Vec<_>>(),
+        ["count"]
+    );
+    assert_eq!(content.blocks.len(), 1);
+
+    // The rest is exactly what the first schema left, unmodified.
+    let own = valid(
+        BodySchema::builder()
+            .attribute("ami")
+            .block("ebs", &["device"]),
+    );
+    let second = match rest.content(&own) {
+        Ok(content) => content,
+        Err(diags) => panic!("{diags}"),
+    };
+    assert_eq!(second.attributes["ami"].expr.location().text(), "\"ami-1\"");
+    let devices: Vec<_> = second.blocks.iter().map(|b| b.labels[0].value).collect();
+    assert_eq!(devices, ["sda", "sdb"]);
+
+    // Items taken by the first step are gone from the rest: declaring them
+    // again finds nothing.
+    let again = valid(BodySchema::builder().required_attribute("count"));
+    let (_, _, diags) = rest.partial_content_with_diagnostics(&again);
+    assert_eq!(summaries(&diags), ["Missing required argument"]);
+
+    // The original body is untouched.
+    assert!(body.partial_content(&meta).is_ok());
+}
+
+#[test]
+fn partial_content_reports_its_own_problems_only() {
+    let schema = valid(
+        BodySchema::builder()
+            .required_attribute("a")
+            .block("b", &["name"]),
+    );
+    let file = file("b {}\nother = 1\n");
+    let (_, rest, diags) = Body::from_file(&file).partial_content_with_diagnostics(&schema);
+    assert_eq!(
+        summaries(&diags),
+        ["Missing required argument", "Missing name for b"]
+    );
+    // The invalid block was consumed with its error; the rest has `other`.
+    let attrs = match rest.just_attributes() {
+        Ok(attrs) => attrs,
+        Err(diags) => panic!("{diags}"),
+    };
+    assert_eq!(attrs.keys().copied().collect::<Vec<_>>(), ["other"]);
+}
+
+#[test]
+fn exhaustive_step_after_partial_suggests_names_of_earlier_steps() {
+    let file = file("cuont = 1\n");
+    let meta = valid(BodySchema::builder().attribute("count"));
+    let (_, rest, _) = Body::from_file(&file).partial_content_with_diagnostics(&meta);
+    let (_, diags) = rest.content_with_diagnostics(&BodySchema::default());
+    assert!(
+        diags.to_string().ends_with(
+            "An argument named \"cuont\" is not expected here. Did you mean \"count\"?\n"
+        ),
+        "{diags}"
+    );
+}
+
+#[test]
+fn just_attributes_reads_any_name() {
+    let file = file("b = 2\na = 1\n");
+    let attrs = match Body::from_file(&file).just_attributes() {
+        Ok(attrs) => attrs,
+        Err(diags) => panic!("{diags}"),
+    };
+    assert_eq!(attrs.keys().copied().collect::<Vec<_>>(), ["a", "b"]);
+    assert_eq!(attrs["b"].range().to_string(), "main.tf:1,1-6");
+}
+
+#[test]
+fn just_attributes_rejects_blocks() {
+    let file = file("a = 1\nnested {\n  b = 2\n}\nother {}\n");
+    let (attrs, diags) = Body::from_file(&file).just_attributes_with_diagnostics();
+    assert!(attrs.contains_key("a"));
+    assert_eq!(
+        diags.to_string(),
+        "Error: Unexpected \"nested\" block
+  --> main.tf:2:1
+  |
+2 | nested {
+  | ^^^^^^
+
+Blocks are not allowed here.
+"
+    );
+}
+
+#[test]
+fn just_attributes_of_a_rest_ignores_blocks_taken_before() {
+    let file = file("a = 1\nnested {}\n");
+    let taken = valid(BodySchema::builder().block("nested", &[]));
+    let (_, rest, _) = Body::from_file(&file).partial_content_with_diagnostics(&taken);
+    let attrs = match rest.just_attributes() {
+        Ok(attrs) => attrs,
+        Err(diags) => panic!("{diags}"),
+    };
+    assert_eq!(attrs.len(), 1);
+}
+
+#[test]
+fn invalid_schemata_are_rejected() {
+    let twice = BodySchema::builder()
+        .attribute("a")
+        .required_attribute("a")
+        .build();
+    assert_eq!(
+        twice.map_err(|e| e.to_string()),
+        Err("invalid body schema: the attribute \"a\" is declared more than once".to_owned())
+    );
+    let both = BodySchema::builder().block("x", &[]).attribute("x").build();
+    assert_eq!(
+        both,
+        Err(SchemaError::AttributeAndBlockType { name: "x".into() })
+    );
+    let blocks = BodySchema::builder()
+        .block("x", &[])
+        .block("x", &["n"])
+        .build();
+    assert_eq!(
+        blocks.map_err(|e| e.to_string()),
+        Err("invalid body schema: the block type \"x\" is declared more than once".to_owned())
+    );
+    let a = valid(BodySchema::builder().attribute("a"));
+    let b = valid(BodySchema::builder().block("a", &[]));
+    assert!(a.union(&b).is_err());
+}
+
+fn two_files() -> (File<'static>, File<'static>) {
+    let main = file(
+        "region = \"eu\"\nresource \"a\" \"one\" {}\nname = \"x\"\nresource \"a\" \"two\" {}\n",
+    );
+    let other = match parse(
+        "resource \"b\" \"three\" {}\nname = \"y\"\ndata \"c\" \"d\" {}\n",
+        "other.tf",
+    ) {
+        Ok(file) => file,
+        Err(diags) => panic!("{diags}"),
+    };
+    (main, other)
+}
+
+#[test]
+fn merged_bodies_give_the_union_in_file_order() {
+    let (main, other) = two_files();
+    let body = Body::merge_files([&main, &other]);
+    let schema = valid(
+        BodySchema::builder()
+            .attribute("region")
+            .attribute("name")
+            .block("resource", &["type", "name"])
+            .block("data", &["type", "name"]),
+    );
+    let (content, diags) = body.content_with_diagnostics(&schema);
+    let blocks: Vec<_> = content
+        .blocks
+        .iter()
+        .map(|b| format!("{} {}", b.file.name(), b.labels[1].value))
+        .collect();
+    assert_eq!(
+        blocks,
+        ["main.tf one", "main.tf two", "other.tf three", "other.tf d"]
+    );
+    assert_eq!(content.attributes["name"].file.name(), "main.tf");
+    assert_eq!(
+        diags.to_string(),
+        "Error: Duplicate argument
+  --> other.tf:2:1
+  |
+2 | name = \"y\"
+  | ^^^^
+
+Argument \"name\" was already set at main.tf:3,1-5
+"
+    );
+}
+
+#[test]
+fn merged_bodies_report_undeclared_items_of_each_file() {
+    let (main, other) = two_files();
+    let body = Body::merge_files([&main, &other]);
+    let schema = valid(
+        BodySchema::builder()
+            .attribute("name")
+            .block("resource", &["type", "name"]),
+    );
+    let (_, diags) = body.content_with_diagnostics(&schema);
+    let found: Vec<String> = diags
+        .iter()
+        .map(|d| {
+            let at = d
+                .subject
+                .as_ref()
+                .map(|r| r.to_string())
+                .unwrap_or_default();
+            format!("{}: {at}", d.summary)
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "Unsupported argument: main.tf:1,1-7",
+            "Unsupported block type: other.tf:3,1-5",
+            "Duplicate argument: other.tf:2,1-5",
+        ]
+    );
+}
+
+#[test]
+fn merged_bodies_check_required_arguments_over_all_files() {
+    let (main, other) = two_files();
+    let body = Body::merge_files([&main, &other]);
+    // Each file alone lacks "region" or defines it; together they have it.
+    let has = valid(BodySchema::builder().required_attribute("region"));
+    let (_, _, diags) = body.partial_content_with_diagnostics(&has);
+    assert!(diags.is_empty(), "{diags}");
+    let lacks = valid(BodySchema::builder().required_attribute("zone"));
+    let (_, _, diags) = body.partial_content_with_diagnostics(&lacks);
+    // No one file is where it belongs, so there is no source range.
+    assert_eq!(
+        diags.to_string(),
+        "Error: Missing required argument
+
+The argument \"zone\" is required, but was not set.
+"
+    );
+}
+
+#[test]
+fn merged_partial_content_leaves_a_merged_rest() {
+    let (main, other) = two_files();
+    let body = Body::merge([Body::from_file(&main), Body::merge_files([&other])]);
+    let resources = valid(BodySchema::builder().block("resource", &["type", "name"]));
+    let (content, rest) = match body.partial_content(&resources) {
+        Ok(found) => found,
+        Err(diags) => panic!("{diags}"),
+    };
+    assert_eq!(content.blocks.len(), 3);
+    let rest_schema = valid(
+        BodySchema::builder()
+            .attribute("region")
+            .block("data", &["type", "name"]),
+    );
+    let (found, diags) = rest.content_with_diagnostics(&rest_schema);
+    assert_eq!(found.blocks.len(), 1);
+    // "name" is in both files: undeclared in each.
+    assert_eq!(
+        summaries(&diags),
+        ["Unsupported argument", "Unsupported argument"]
+    );
+    assert_eq!(
+        rest.missing_item().map(|m| m.range().to_string()),
+        Some("main.tf:5,1-1".to_owned())
+    );
+}
+
+#[test]
+fn merged_just_attributes_reports_duplicates() {
+    let a = file("x = 1\ny = 2\n");
+    let b = match parse("y = 3\n", "b.tf") {
+        Ok(file) => file,
+        Err(diags) => panic!("{diags}"),
+    };
+    let (attrs, diags) = Body::merge_files([&a, &b]).just_attributes_with_diagnostics();
+    assert_eq!(attrs["y"].file.name(), "main.tf");
+    assert_eq!(
+        diags.to_string(),
+        "Error: Duplicate argument
+  --> b.tf:1:1
+  |
+1 | y = 3
+  | ^
+
+Argument \"y\" was already set at main.tf:2,1-2
+"
+    );
+}
+
+#[test]
+fn empty_bodies() {
+    let empty = Body::empty();
+    assert!(empty.missing_item().is_none());
+    let (content, diags) = empty.content_with_diagnostics(&BodySchema::default());
+    assert!(content.attributes.is_empty() && content.blocks.is_empty() && diags.is_empty());
+    assert_eq!(Body::merge([]), Body::empty());
+    let file = file("");
+    let (_, diags) = Body::from_file(&file).content_with_diagnostics(&schema_port());
+    assert_eq!(
+        diags.to_string(),
+        "Error: Missing required argument
+  --> main.tf:1:1
+  |
+1 | 
+  | ^
+
+The argument \"port\" is required, but no definition was found.
+"
+    );
+}
