@@ -281,6 +281,8 @@ pub(super) fn scan(text: &str, mode: Mode, limit: usize) -> Scan {
                             _ => {}
                         }
                     }
+                    // Names, numbers and spaces are the most common.
+                    _ if c.is_ascii_alphanumeric() || c == b' ' => {}
                     _ => {
                         if invalid.is_none() {
                             invalid = invalid_at(text, i);

@@ -1,0 +1,443 @@
+//! Deserializing an evaluated [`Value`]: attribute values, and
+//! [`from_value`](crate::from_value).
+//!
+//! Errors made here have no source range; the attribute that owns the
+//! value gives them its expression's range on the way out.
+
+use hcl_core::value::ValueKind;
+use hcl_core::{Number, Value};
+use serde::de::{self, IntoDeserializer, Visitor};
+
+use crate::error::{Error, Result};
+
+/// A deserializer over a borrowed [`Value`].
+pub(crate) struct ValueDeserializer<'v> {
+    value: &'v Value,
+}
+
+impl<'v> ValueDeserializer<'v> {
+    pub(crate) fn new(value: &'v Value) -> Self {
+        ValueDeserializer { value }
+    }
+
+    fn kind(&self) -> Result<ValueKind<'v>> {
+        match self.value.kind() {
+            ValueKind::Unknown => Err(Error::message(
+                "Unknown value",
+                "The value is not known yet, so it cannot be decoded.".to_string(),
+            )),
+            ValueKind::Capsule(_) => Err(Error::message(
+                "Unsupported value",
+                format!("A value of type {} cannot be decoded.", self.value.ty()),
+            )),
+            kind => Ok(kind),
+        }
+    }
+
+    fn mismatch(&self, expected: &str) -> Error {
+        let found = match self.value.kind() {
+            ValueKind::Null => "null".to_string(),
+            _ => self.value.ty().to_string(),
+        };
+        Error::message(
+            "Incorrect value type",
+            format!("Expected {expected}, but found a value of type {found}."),
+        )
+    }
+
+    /// The value as a number, converting a numeric string as HCL does.
+    fn number(&self, target: &str) -> Result<Number> {
+        match self.kind()? {
+            ValueKind::Number(n) => Ok(n.clone()),
+            ValueKind::String(s) => Number::parse_str(s).ok_or_else(|| {
+                Error::message(
+                    "Incorrect value type",
+                    format!("Expected {target}, but the string {s:?} is not a number."),
+                )
+            }),
+            _ => Err(self.mismatch(target)),
+        }
+    }
+
+    fn integer(&self, target: &str) -> Result<Number> {
+        let n = self.number(target)?;
+        if !n.is_integer() {
+            return Err(Error::message(
+                "Invalid value",
+                format!("The value {n} is not an integer, so it cannot be converted to {target}."),
+            ));
+        }
+        Ok(n)
+    }
+
+    /// The value as a string, converting a number or bool as HCL does.
+    fn string(&self) -> Result<String> {
+        match self.kind()? {
+            ValueKind::String(s) => Ok(s.to_string()),
+            ValueKind::Number(n) => Ok(n.to_string()),
+            ValueKind::Bool(b) => Ok(b.to_string()),
+            _ => Err(self.mismatch("a string")),
+        }
+    }
+}
+
+fn out_of_range(n: &Number, target: &str, min: impl ToString, max: impl ToString) -> Error {
+    Error::message(
+        "Invalid value",
+        format!(
+            "The value {n} is out of range for {target} ({} to {}).",
+            min.to_string(),
+            max.to_string()
+        ),
+    )
+}
+
+macro_rules! deserialize_int {
+    ($($method:ident $visit:ident $ty:ident $wide:ident $to:ident,)*) => {$(
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+            let name = stringify!($ty);
+            let n = self.integer(name)?;
+            let v = n
+                .$to()
+                .and_then(|w: $wide| $ty::try_from(w).ok())
+                .ok_or_else(|| out_of_range(&n, name, $ty::MIN, $ty::MAX))?;
+            visitor.$visit(v)
+        }
+    )*};
+}
+
+impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self.kind()? {
+            ValueKind::Null => visitor.visit_unit(),
+            ValueKind::Bool(b) => visitor.visit_bool(b),
+            ValueKind::Number(n) => {
+                if n.is_integer() {
+                    if let Some(i) = n.to_i64() {
+                        return visitor.visit_i64(i);
+                    }
+                    if let Some(u) = n.to_u64() {
+                        return visitor.visit_u64(u);
+                    }
+                }
+                match n.to_f64_checked() {
+                    Some(f) => visitor.visit_f64(f),
+                    None => Err(Error::message(
+                        "Invalid value",
+                        format!("The value {n} cannot be represented as a 64-bit float."),
+                    )),
+                }
+            }
+            ValueKind::String(s) => visitor.visit_str(s),
+            ValueKind::List(e) | ValueKind::Set(e) | ValueKind::Tuple(e) => visit_seq(e, visitor),
+            ValueKind::Map(e) | ValueKind::Object(e) => visit_map(e, visitor),
+            ValueKind::Unknown | ValueKind::Capsule(_) => Err(self.mismatch("a value")),
+        }
+    }
+
+    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self.kind()? {
+            ValueKind::Bool(b) => visitor.visit_bool(b),
+            ValueKind::String("true") => visitor.visit_bool(true),
+            ValueKind::String("false") => visitor.visit_bool(false),
+            _ => Err(self.mismatch("a bool")),
+        }
+    }
+
+    deserialize_int! {
+        deserialize_i8 visit_i8 i8 i64 to_i64,
+        deserialize_i16 visit_i16 i16 i64 to_i64,
+        deserialize_i32 visit_i32 i32 i64 to_i64,
+        deserialize_i64 visit_i64 i64 i64 to_i64,
+        deserialize_i128 visit_i128 i128 i128 to_i128,
+        deserialize_u8 visit_u8 u8 u64 to_u64,
+        deserialize_u16 visit_u16 u16 u64 to_u64,
+        deserialize_u32 visit_u32 u32 u64 to_u64,
+        deserialize_u64 visit_u64 u64 u64 to_u64,
+        deserialize_u128 visit_u128 u128 u128 to_u128,
+    }
+
+    fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let n = self.number("f32")?;
+        match n.to_f64_checked() {
+            Some(f) if !f.is_finite() || f.abs() <= f64::from(f32::MAX) => {
+                // Rounding to the nearest f32 is the point of the cast.
+                #[allow(clippy::cast_possible_truncation, reason = "checked range")]
+                visitor.visit_f32(f as f32)
+            }
+            _ => Err(out_of_range(&n, "f32", f32::MIN, f32::MAX)),
+        }
+    }
+
+    fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let n = self.number("f64")?;
+        match n.to_f64_checked() {
+            Some(f) => visitor.visit_f64(f),
+            None => Err(out_of_range(&n, "f64", f64::MIN, f64::MAX)),
+        }
+    }
+
+    fn deserialize_char<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let s = self.string()?;
+        let mut chars = s.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => visitor.visit_char(c),
+            _ => Err(Error::message(
+                "Invalid value",
+                format!("Expected a single character, but found the string {s:?}."),
+            )),
+        }
+    }
+
+    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self.kind()? {
+            ValueKind::String(s) => visitor.visit_str(s),
+            _ => visitor.visit_string(self.string()?),
+        }
+    }
+
+    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.deserialize_str(visitor)
+    }
+
+    fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self.kind()? {
+            ValueKind::String(s) => visitor.visit_bytes(s.as_bytes()),
+            ValueKind::List(e) | ValueKind::Tuple(e) => visit_seq(e, visitor),
+            _ => Err(self.mismatch("a string")),
+        }
+    }
+
+    fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.deserialize_bytes(visitor)
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        if self.value.is_null() {
+            visitor.visit_none()
+        } else {
+            visitor.visit_some(self)
+        }
+    }
+
+    fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self.kind()? {
+            ValueKind::Null => visitor.visit_unit(),
+            ValueKind::Tuple([]) | ValueKind::Object([]) => visitor.visit_unit(),
+            _ => Err(self.mismatch("null")),
+        }
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value> {
+        self.deserialize_unit(visitor)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self.kind()? {
+            ValueKind::List(e) | ValueKind::Set(e) | ValueKind::Tuple(e) => visit_seq(e, visitor),
+            _ => Err(self.mismatch("a list, set or tuple")),
+        }
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value> {
+        match self.kind()? {
+            ValueKind::List(e) | ValueKind::Set(e) | ValueKind::Tuple(e) if e.len() != len => {
+                Err(Error::message(
+                    "Invalid value",
+                    format!("Expected {len} elements, but found {}.", e.len()),
+                ))
+            }
+            _ => self.deserialize_seq(visitor),
+        }
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        len: usize,
+        visitor: V,
+    ) -> Result<V::Value> {
+        self.deserialize_tuple(len, visitor)
+    }
+
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self.kind()? {
+            ValueKind::Map(e) | ValueKind::Object(e) => visit_map(e, visitor),
+            _ => Err(self.mismatch("a map or object")),
+        }
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        match self.kind()? {
+            ValueKind::Map(e) | ValueKind::Object(e) => visit_map(e, visitor),
+            _ => Err(self.mismatch("an object")),
+        }
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        match self.kind()? {
+            ValueKind::String(s) => visitor.visit_enum(s.into_deserializer()),
+            ValueKind::Map([(k, v)]) | ValueKind::Object([(k, v)]) => {
+                visitor.visit_enum(EnumAccess {
+                    variant: k,
+                    value: v,
+                })
+            }
+            _ => Err(self.mismatch("a string or an object with one attribute")),
+        }
+    }
+
+    fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.deserialize_str(visitor)
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_unit()
+    }
+}
+
+fn visit_seq<'de, V: Visitor<'de>>(elements: &[Value], visitor: V) -> Result<V::Value> {
+    let mut seq = SeqAccess {
+        iter: elements.iter().enumerate(),
+    };
+    visitor.visit_seq(&mut seq)
+}
+
+fn visit_map<'de, V: Visitor<'de>>(entries: &[(String, Value)], visitor: V) -> Result<V::Value> {
+    let mut map = MapAccess {
+        iter: entries.iter(),
+        value: None,
+    };
+    visitor.visit_map(&mut map)
+}
+
+struct SeqAccess<'v, I: Iterator<Item = (usize, &'v Value)>> {
+    iter: I,
+}
+
+impl<'de, 'v, I: Iterator<Item = (usize, &'v Value)>> de::SeqAccess<'de> for SeqAccess<'v, I> {
+    type Error = Error;
+
+    fn next_element_seed<T: de::DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>> {
+        match self.iter.next() {
+            Some((i, v)) => seed
+                .deserialize(ValueDeserializer::new(v))
+                .map(Some)
+                .map_err(|e| e.add_key(&i.to_string())),
+            None => Ok(None),
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        self.iter.size_hint().1
+    }
+}
+
+struct MapAccess<'v> {
+    iter: std::slice::Iter<'v, (String, Value)>,
+    value: Option<(&'v str, &'v Value)>,
+}
+
+impl<'de, 'v> de::MapAccess<'de> for MapAccess<'v> {
+    type Error = Error;
+
+    fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        match self.iter.next() {
+            Some((k, v)) => {
+                self.value = Some((k, v));
+                // Keys are strings; a numeric or bool key type converts them.
+                let key = Value::string(k);
+                seed.deserialize(ValueDeserializer::new(&key))
+                    .map(Some)
+                    .map_err(|e| e.add_key(k))
+            }
+            None => Ok(None),
+        }
+    }
+
+    fn next_value_seed<S: de::DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value> {
+        match self.value.take() {
+            Some((k, v)) => seed
+                .deserialize(ValueDeserializer::new(v))
+                .map_err(|e| e.add_key(k)),
+            None => Err(Error::message(
+                "Invalid value",
+                "A map value was requested before its key.".to_string(),
+            )),
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.iter.len())
+    }
+}
+
+struct EnumAccess<'v> {
+    variant: &'v str,
+    value: &'v Value,
+}
+
+impl<'de, 'v> de::EnumAccess<'de> for EnumAccess<'v> {
+    type Error = Error;
+    type Variant = ValueDeserializer<'v>;
+
+    fn variant_seed<S: de::DeserializeSeed<'de>>(
+        self,
+        seed: S,
+    ) -> Result<(S::Value, Self::Variant)> {
+        let key: de::value::StrDeserializer<'_, Error> = self.variant.into_deserializer();
+        let variant = seed.deserialize(key)?;
+        Ok((variant, ValueDeserializer::new(self.value)))
+    }
+}
+
+impl<'de> de::VariantAccess<'de> for ValueDeserializer<'_> {
+    type Error = Error;
+
+    fn unit_variant(self) -> Result<()> {
+        de::Deserialize::deserialize(self)
+    }
+
+    fn newtype_variant_seed<T: de::DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value> {
+        seed.deserialize(self)
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value> {
+        de::Deserializer::deserialize_tuple(self, len, visitor)
+    }
+
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        _fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        de::Deserializer::deserialize_map(self, visitor)
+    }
+}

@@ -1,0 +1,208 @@
+//! The crate's one error type: the diagnostics of a failed decode.
+
+use std::fmt;
+
+use hcl_core::analysis::Location;
+use hcl_core::{Diagnostic, Diagnostics};
+
+/// A `Result` whose error is this crate's [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Why a document could not be decoded: every problem found, as
+/// diagnostics with the source range they are about, and the path of keys
+/// that led to the first one when it is known.
+///
+/// `Display` renders the diagnostics as the reference implementation does:
+/// a summary, `--> file:line:col`, the source line with carets, and the
+/// detail.
+///
+/// # Examples
+///
+/// ```
+/// #[derive(serde::Deserialize, Debug)]
+/// struct Config {
+///     port: u16,
+/// }
+///
+/// let err = hcl_serde::from_str::<Config>("port = 70000\n").unwrap_err();
+/// assert_eq!(err.path(), Some("port"));
+/// assert_eq!(
+///     err.to_string(),
+///     "Error: Invalid value
+///   --> <input>:1:8
+///   |
+/// 1 | port = 70000
+///   |        ^^^^^
+///
+/// The value 70000 is out of range for u16 (0 to 65535).
+/// "
+/// );
+/// ```
+pub struct Error {
+    inner: Box<Inner>,
+}
+
+struct Inner {
+    diagnostics: Diagnostics,
+    /// Keys from the outermost inwards, added on the way out.
+    path: Vec<String>,
+    /// Set by serde's `missing_field`, until a body gives it a place.
+    missing_field: Option<&'static str>,
+}
+
+impl Error {
+    /// An error made of these diagnostics.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::Diagnostic;
+    /// let err = hcl_serde::Error::from_diagnostics(Diagnostic::error("Bad", "Very bad.").into());
+    /// assert_eq!(err.diagnostics().len(), 1);
+    /// ```
+    #[cold]
+    pub fn from_diagnostics(diagnostics: Diagnostics) -> Self {
+        Error {
+            inner: Box::new(Inner {
+                diagnostics,
+                path: Vec::new(),
+                missing_field: None,
+            }),
+        }
+    }
+
+    #[cold]
+    pub(crate) fn at(location: Location<'_>, summary: &str, detail: String) -> Self {
+        Error::from_diagnostics(location.error(summary, detail).into())
+    }
+
+    #[cold]
+    pub(crate) fn message(summary: &str, detail: String) -> Self {
+        Error::from_diagnostics(Diagnostic::error(summary, detail).into())
+    }
+
+    /// The diagnostics, in the order found.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let err = hcl_serde::from_str::<std::collections::HashMap<String, u8>>("a = 1\nb = 300\n")
+    ///     .unwrap_err();
+    /// assert_eq!(err.diagnostics().iter().next().unwrap().summary, "Invalid value");
+    /// ```
+    pub fn diagnostics(&self) -> &Diagnostics {
+        &self.inner.diagnostics
+    }
+
+    /// The diagnostics, by value.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let err = hcl_serde::from_str::<u8>("a = 1\n").unwrap_err();
+    /// assert!(err.into_diagnostics().has_errors());
+    /// ```
+    pub fn into_diagnostics(self) -> Diagnostics {
+        self.inner.diagnostics
+    }
+
+    /// The dotted path of keys (attribute names, block types, block
+    /// labels) that led to the error, when known, e.g.
+    /// `resource.aws_instance.web.ami`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::collections::HashMap;
+    /// #[derive(serde::Deserialize, Debug)]
+    /// struct Service {
+    ///     port: u16,
+    /// }
+    /// #[derive(serde::Deserialize, Debug)]
+    /// struct Config {
+    ///     service: HashMap<String, Service>,
+    /// }
+    /// let err = hcl_serde::from_str::<Config>("service \"web\" {\n  port = -1\n}\n").unwrap_err();
+    /// assert_eq!(err.path(), Some("service.web.port"));
+    /// ```
+    pub fn path(&self) -> Option<&str> {
+        self.inner.path.first().map(String::as_str)
+    }
+
+    /// Prepends a key to the path (errors travel outwards).
+    pub(crate) fn add_key(mut self, key: &str) -> Self {
+        let path = &mut self.inner.path;
+        match path.first_mut() {
+            Some(p) => *p = format!("{key}.{p}"),
+            None => path.push(key.to_string()),
+        }
+        self
+    }
+
+    /// Gives every diagnostic without a subject this one.
+    pub(crate) fn or_at(mut self, location: Location<'_>) -> Self {
+        let diags = std::mem::take(&mut self.inner.diagnostics);
+        let mut fixed = Diagnostics::default();
+        for diag in diags {
+            if diag.subject.is_none() {
+                fixed.push(diag.with_subject(location.file, location.span));
+            } else {
+                fixed.push(diag);
+            }
+        }
+        self.inner.diagnostics = fixed;
+        self
+    }
+
+    /// The name serde reported missing, if this is that error.
+    pub(crate) fn missing_field(&self) -> Option<&'static str> {
+        self.inner.missing_field
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.inner.diagnostics, f)
+    }
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Error")
+            .field("diagnostics", &self.inner.diagnostics)
+            .field("path", &self.path())
+            .finish()
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<Diagnostics> for Error {
+    fn from(diagnostics: Diagnostics) -> Self {
+        Error::from_diagnostics(diagnostics)
+    }
+}
+
+impl serde::de::Error for Error {
+    #[cold]
+    fn custom<T: fmt::Display>(msg: T) -> Self {
+        Error::message("Invalid value", msg.to_string())
+    }
+
+    #[cold]
+    fn missing_field(field: &'static str) -> Self {
+        let mut err = Error::message(
+            "Missing required argument",
+            format!("The argument \"{field}\" is required, but no definition was found."),
+        );
+        err.inner.missing_field = Some(field);
+        err
+    }
+}
+
+impl serde::ser::Error for Error {
+    #[cold]
+    fn custom<T: fmt::Display>(msg: T) -> Self {
+        Error::message("Unsupported value", msg.to_string())
+    }
+}
