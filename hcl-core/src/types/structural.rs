@@ -52,6 +52,34 @@ fn own_element_type(v: &Value) -> Type {
     v.ty().element_type().cloned().unwrap_or(Type::Dynamic)
 }
 
+/// Each element of an iterable value, converted.
+fn convert_elements(
+    v: &Value,
+    conv: Option<&Conversion>,
+    path: &mut Vec<PathStep>,
+) -> Result<Vec<Value>, ConvertError> {
+    let mut elems = Vec::new();
+    for (i, (_, e)) in v
+        .element_pairs()
+        .unwrap_or_default()
+        .into_iter()
+        .enumerate()
+    {
+        elems.push(convert_element(conv, e, path, index(i))?);
+    }
+    Ok(elems)
+}
+
+/// The element type of an empty result: the wanted one, or the source's
+/// own when any type was wanted.
+fn empty_element_type(ety: &Type, v: &Value) -> Type {
+    if ety.is_dynamic() {
+        own_element_type(v)
+    } else {
+        ety.clone()
+    }
+}
+
 /// List or set (or anything iterable) to a list of `ety`.
 pub(super) fn collection_to_list(ety: Type, conv: Option<Conversion>) -> Conversion {
     Conversion::new(move |v, path| {
@@ -59,22 +87,9 @@ pub(super) fn collection_to_list(ety: Type, conv: Option<Conversion>) -> Convers
             // A set holding unknowns has an unknown length.
             return Ok(Value::unknown(Type::list(own_element_type(v))));
         }
-        let mut elems = Vec::new();
-        for (i, (_, e)) in v
-            .element_pairs()
-            .unwrap_or_default()
-            .into_iter()
-            .enumerate()
-        {
-            elems.push(convert_element(conv.as_ref(), e, path, index(i))?);
-        }
+        let elems = convert_elements(v, conv.as_ref(), path)?;
         if elems.is_empty() {
-            let t = if ety.is_dynamic() {
-                own_element_type(v)
-            } else {
-                ety.clone()
-            };
-            return built(Value::list(t, elems), path);
+            return built(Value::list(empty_element_type(&ety, v), elems), path);
         }
         if !can_collect(elems.iter().map(Value::ty)) {
             return Err(error_at(
@@ -89,22 +104,9 @@ pub(super) fn collection_to_list(ety: Type, conv: Option<Conversion>) -> Convers
 /// List or set (or anything iterable) to a set of `ety`.
 pub(super) fn collection_to_set(ety: Type, conv: Option<Conversion>) -> Conversion {
     Conversion::new(move |v, path| {
-        let mut elems = Vec::new();
-        for (i, (_, e)) in v
-            .element_pairs()
-            .unwrap_or_default()
-            .into_iter()
-            .enumerate()
-        {
-            elems.push(convert_element(conv.as_ref(), e, path, index(i))?);
-        }
+        let elems = convert_elements(v, conv.as_ref(), path)?;
         if elems.is_empty() {
-            let t = if ety.is_dynamic() {
-                own_element_type(v)
-            } else {
-                ety.clone()
-            };
-            return built(Value::set(t, elems), path);
+            return built(Value::set(empty_element_type(&ety, v), elems), path);
         }
         if !can_collect(elems.iter().map(Value::ty)) {
             return Err(error_at(
