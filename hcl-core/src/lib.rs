@@ -1,5 +1,43 @@
 //! HCL, the HashiCorp Configuration Language: the native syntax parser, the
 //! AST with source ranges, diagnostics, values and evaluation.
+//!
+//! # The data flow
+//!
+//! 1. **Source → syntax tree.** [`parse`] reads a file of the native syntax
+//!    into a [`File`]: its [`ast::Body`] of attributes and blocks, each node
+//!    with the byte [`Span`] it came from, and the [`SourceFile`] that turns
+//!    spans into line and column. A syntax error is a [`Diagnostic`] that
+//!    renders the offending line with a caret, like the reference
+//!    implementation and rustc. [`parse_expression`] and [`parse_template`]
+//!    read a lone expression or template.
+//! 2. **Syntax tree → body content.** A [`BodySchema`] says which
+//!    attributes and blocks a body may hold; [`Body`] applies it
+//!    exhaustively ([`Body::content`]), partially, leaving the rest for a
+//!    later pass ([`Body::partial_content`]), or reads a body of attributes
+//!    only ([`Body::just_attributes`]), over one file or several merged.
+//! 3. **Expressions → values.** An [`EvalContext`] holds variables and
+//!    functions (the standard library by default); evaluating an expression
+//!    gives a [`Value`] of the information model — NFC strings, exact
+//!    numbers ([`Number`]), bools, collections and structures, null and
+//!    unknown — with the reference's conversion and error rules.
+//! 4. **Values → your types.** The `hcl-serde` crate drives the previous
+//!    steps from a `#[derive(Deserialize)]` type.
+//!
+//! # Examples
+//!
+//! ```
+//! use hcl_core::{Body, BodySchema, EvalContext, Value};
+//!
+//! let file = hcl_core::parse("service \"web\" {\n  port = 8000 + 80\n}\n", "app.hcl").unwrap();
+//! let schema = BodySchema::builder().block("service", &["name"]).build().unwrap();
+//! let content = Body::from_file(&file).content(&schema).unwrap();
+//! let service = &content.blocks[0];
+//! assert_eq!(service.labels[0].value, "web");
+//!
+//! let attrs = service.body.just_attributes().unwrap();
+//! let port = attrs["port"].expr.value(&EvalContext::new()).unwrap();
+//! assert_eq!(port, Value::from(8080));
+//! ```
 
 pub mod analysis;
 // The generated parser refers to `alloc` when pest is built without "std".
