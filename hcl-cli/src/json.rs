@@ -292,6 +292,10 @@ fn slot<'n>(entries: &'n mut Vec<(String, Node)>, key: &str, make: fn() -> Node)
             entries.len() - 1
         }
     };
+    #[allow(
+        clippy::indexing_slicing,
+        reason = "`index` is a position found in `entries` or that of the entry just pushed"
+    )]
     &mut entries[index].1
 }
 

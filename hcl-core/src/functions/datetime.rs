@@ -254,18 +254,14 @@ fn is_digit(s: &str, i: usize) -> bool {
 
 /// One or (if `fixed`, exactly) two leading digits.
 fn get_num(s: &str, fixed: bool) -> Option<(u32, &str)> {
-    let b = s.as_bytes();
-    if !is_digit(s, 0) {
-        return None;
+    match *s.as_bytes() {
+        [d0 @ b'0'..=b'9', d1 @ b'0'..=b'9', ..] => Some((
+            u32::from(d0 - b'0') * 10 + u32::from(d1 - b'0'),
+            s.get(2..)?,
+        )),
+        [d0 @ b'0'..=b'9', ..] if !fixed => Some((u32::from(d0 - b'0'), s.get(1..)?)),
+        _ => None,
     }
-    let d0 = u32::from(b[0] - b'0');
-    if !is_digit(s, 1) {
-        if fixed {
-            return None;
-        }
-        return Some((d0, &s[1..]));
-    }
-    Some((d0 * 10 + u32::from(b[1] - b'0'), &s[2..]))
 }
 
 /// Consumes a literal separator of the layout.
@@ -321,16 +317,17 @@ fn parse_timestamp(input: &str) -> Result<Time, ParseError> {
         return Err(range("05", rest, "second"));
     }
     let mut nanos: i64 = 0;
-    let b = rest.as_bytes();
-    if b.len() >= 2 && (b[0] == b'.' || b[0] == b',') && b[1].is_ascii_digit() {
-        let n = 1 + b[1..].iter().take_while(|c| c.is_ascii_digit()).count();
+    if let [b'.' | b',', frac @ ..] = rest.as_bytes() {
+        let n = 1 + frac.iter().take_while(|c| c.is_ascii_digit()).count();
         // At most nine digits count; the rest are ignored.
-        let digits = &rest[1..n.min(10)];
-        nanos = digits.parse().unwrap_or(0);
-        for _ in digits.len()..9 {
-            nanos *= 10;
+        let digits = rest.get(1..n.min(10)).unwrap_or_default();
+        if n > 1 {
+            nanos = digits.parse().unwrap_or(0);
+            for _ in digits.len()..9 {
+                nanos *= 10;
+            }
+            rest = rest.get(n..).unwrap_or_default();
         }
-        rest = &rest[n..];
     }
     value = rest;
 
@@ -340,20 +337,22 @@ fn parse_timestamp(input: &str) -> Result<Time, ParseError> {
         value = rest;
         0
     } else {
-        let b = value.as_bytes();
-        if b.len() < 6 || b[3] != b':' || !value.is_char_boundary(6) {
+        let (&[sign_byte, h1, h2, b':', m1, m2], after) = (
+            value
+                .as_bytes()
+                .first_chunk::<6>()
+                .ok_or_else(|| bad("Z07:00", hold))?,
+            value.get(6..).ok_or_else(|| bad("Z07:00", hold))?,
+        ) else {
             return Err(bad("Z07:00", hold));
-        }
-        let two_digits = |d: &[u8]| match d {
-            [x @ b'0'..=b'9', y @ b'0'..=b'9'] => {
-                Some(u32::from(x - b'0') * 10 + u32::from(y - b'0'))
-            }
+        };
+        let two_digits = |x: u8, y: u8| match (x, y) {
+            (b'0'..=b'9', b'0'..=b'9') => Some(u32::from(x - b'0') * 10 + u32::from(y - b'0')),
             _ => None,
         };
-        let hh = two_digits(&b[1..3]).ok_or_else(|| bad("Z07:00", hold))?;
-        let mm = two_digits(&b[4..6]).ok_or_else(|| bad("Z07:00", hold))?;
-        let sign_byte = b[0];
-        value = &value[6..];
+        let hh = two_digits(h1, h2).ok_or_else(|| bad("Z07:00", hold))?;
+        let mm = two_digits(m1, m2).ok_or_else(|| bad("Z07:00", hold))?;
+        value = after;
         if hh > 24 {
             return Err(range("Z07:00", value, "time zone offset hour"));
         }
@@ -425,13 +424,13 @@ fn parse_duration(input: &str) -> Result<i64, String> {
     let mut total: u64 = 0;
     while !s.is_empty() {
         let b = s.as_bytes();
-        if !(b[0] == b'.' || b[0].is_ascii_digit()) {
+        if !b.first().is_some_and(|c| *c == b'.' || c.is_ascii_digit()) {
             return Err(invalid());
         }
         // The whole part.
         let int_len = b.iter().take_while(|c| c.is_ascii_digit()).count();
         let mut v: u64 = 0;
-        for &d in &b[..int_len] {
+        for &d in b.iter().take(int_len) {
             if v > LIMIT / 10 {
                 return Err(invalid());
             }
@@ -576,9 +575,9 @@ fn date_format_tokens(format: &str) -> Vec<&str> {
     let b = format.as_bytes();
     let mut tokens = Vec::new();
     let mut i = 0;
-    while i < b.len() {
+    while let Some(&first) = b.get(i) {
         let start = i;
-        if b[i] == b'\'' {
+        if first == b'\'' {
             if b.get(i + 1) == Some(&b'\'') {
                 i += 2;
             } else {
@@ -595,17 +594,21 @@ fn date_format_tokens(format: &str) -> Vec<&str> {
                     }
                 }
             }
-        } else if b[i].is_ascii_alphabetic() {
-            let letter = b[i];
-            while b.get(i) == Some(&letter) {
+        } else if first.is_ascii_alphabetic() {
+            while b.get(i) == Some(&first) {
                 i += 1;
             }
         } else {
-            while i < b.len() && b[i] != b'\'' && !b[i].is_ascii_alphabetic() {
+            while b
+                .get(i)
+                .is_some_and(|c| *c != b'\'' && !c.is_ascii_alphabetic())
+            {
                 i += 1;
             }
         }
-        tokens.push(&format[start..i]);
+        // Every token ends before an ASCII byte or at the end, so on a
+        // character boundary.
+        tokens.push(format.get(start..i).unwrap_or_default());
     }
     tokens
 }
@@ -629,7 +632,10 @@ fn format_date(format: &str, t: &Time) -> Result<String, String> {
     let mut out = String::new();
     for tok in date_format_tokens(format) {
         let bytes = tok.as_bytes();
-        let first = bytes[0];
+        let Some(&first) = bytes.first() else {
+            // Tokens are never empty.
+            continue;
+        };
         let n = bytes.len();
         let invalid = |why: &str| {
             if why.is_empty() {
@@ -639,14 +645,14 @@ fn format_date(format: &str, t: &Time) -> Result<String, String> {
             }
         };
         if first == b'\'' {
-            if n == 1 || bytes[n - 1] != b'\'' {
+            if n == 1 || bytes.last() != Some(&b'\'') {
                 return Err("unterminated literal '".to_owned());
             }
             if n == 2 {
                 out.push('\'');
             } else {
                 // The quoted text, with doubled quotes made single.
-                let inner = &tok[1..n - 1];
+                let inner = tok.get(1..n - 1).unwrap_or_default();
                 let mut chars = inner.chars();
                 while let Some(ch) = chars.next() {
                     out.push(ch);
@@ -669,16 +675,30 @@ fn format_date(format: &str, t: &Time) -> Result<String, String> {
             (b'M', 1) => out.push_str(&c.month.to_string()),
             (b'M', 2) => out.push_str(&two(c.month)),
             (b'M', 3 | 4) => {
-                let name = MONTHS[(c.month as usize + 11) % 12];
-                out.push_str(if n == 3 { &name[..3] } else { name });
+                let name = MONTHS
+                    .get((c.month as usize + 11) % 12)
+                    .copied()
+                    .unwrap_or_default();
+                out.push_str(if n == 3 {
+                    name.get(..3).unwrap_or(name)
+                } else {
+                    name
+                });
             }
             (b'M', _) => return Err(invalid("month must be \"M\", \"MM\", \"MMM\", or \"MMMM\"")),
             (b'D', 1) => out.push_str(&c.day.to_string()),
             (b'D', 2) => out.push_str(&two(c.day)),
             (b'D', _) => return Err(invalid("day of month must either be \"D\" or \"DD\"")),
             (b'E', 3 | 4) => {
-                let name = WEEKDAYS[c.weekday as usize % 7];
-                out.push_str(if n == 3 { &name[..3] } else { name });
+                let name = WEEKDAYS
+                    .get(c.weekday as usize % 7)
+                    .copied()
+                    .unwrap_or_default();
+                out.push_str(if n == 3 {
+                    name.get(..3).unwrap_or(name)
+                } else {
+                    name
+                });
             }
             (b'E', _) => return Err(invalid("day of week must either be \"EEE\" or \"EEEE\"")),
             (b'h', 1) => out.push_str(&c.hour.to_string()),

@@ -85,7 +85,6 @@ pub(crate) fn register(table: &mut Functions) {
 /// control characters (`\b`, `\f`, `\n`, `\r`, `\t`, others as `\u00xx`),
 /// and `<`, `>`, `&`, U+2028 and U+2029 as `\u` escapes.
 pub(super) fn write_go_json_string(s: &str, out: &mut String) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
     out.push('"');
     for c in s.chars() {
         match c {
@@ -100,7 +99,8 @@ pub(super) fn write_go_json_string(s: &str, out: &mut String) {
                 let u = c as u32;
                 out.push_str("\\u");
                 for shift in [12, 8, 4, 0] {
-                    out.push(char::from(HEX[((u >> shift) & 0xf) as usize]));
+                    // A nibble is always a valid hexadecimal digit.
+                    out.push(char::from_digit((u >> shift) & 0xf, 16).unwrap_or('0'));
                 }
             }
             _ => out.push(c),
@@ -969,7 +969,7 @@ fn csv_header(text: &str) -> Result<Vec<String>, String> {
         .map_err(|e| e.message())?
         .ok_or_else(|| "missing header line".to_owned())?;
     for (i, name) in header.iter().enumerate() {
-        if header[..i].contains(name) {
+        if header.iter().take(i).any(|earlier| earlier == name) {
             return Err(format!("duplicate column name {}", go_quote(name)));
         }
     }

@@ -253,8 +253,8 @@ fn format_values(fmt: &str, args: &[Value]) -> Result<String, FunctionError> {
     let mut highest = 0usize;
     let mut literal_start = 0;
     let mut p = 0;
-    while p < bytes.len() {
-        if bytes[p] != b'%' {
+    while let Some(&byte) = bytes.get(p) {
+        if byte != b'%' {
             p += 1;
             continue;
         }

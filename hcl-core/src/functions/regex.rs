@@ -544,8 +544,8 @@ impl Translator<'_> {
             return Ok(i + 1);
         }
         let b = rest.as_bytes();
-        let named_p = b.len() > 4 && b[2] == b'P' && b[3] == b'<';
-        let named = b.len() > 3 && b[2] == b'<';
+        let named_p = matches!(b, [_, _, b'P', b'<', _, ..]);
+        let named = matches!(b, [_, _, b'<', _, ..]);
         if named_p || named {
             let begin = if named_p { 4 } else { 3 };
             let Some(end) = rest.find('>') else {
@@ -779,10 +779,10 @@ fn parse_escape(src: &str, i: usize) -> Result<(u32, usize), PatternError> {
             let mut v = u32::from(c) - u32::from('0');
             let mut j = after;
             for _ in 1..3 {
-                if !octal(bytes.get(j)) {
+                let Some(&d) = bytes.get(j).filter(|d| octal(Some(d))) else {
                     break;
-                }
-                v = v * 8 + u32::from(bytes[j] - b'0');
+                };
+                v = v * 8 + u32::from(d - b'0');
                 j += 1;
             }
             Ok((v, j))
@@ -923,10 +923,11 @@ fn parse_repeat(s: &str) -> Option<(u32, Option<u32>, usize)> {
 /// beyond any valid count.
 fn parse_count(b: &[u8], j: &mut usize) -> Option<u32> {
     let start = *j;
-    if !b.get(start)?.is_ascii_digit() {
+    let first = *b.get(start)?;
+    if !first.is_ascii_digit() {
         return None;
     }
-    if b[start] == b'0' && b.get(start + 1).is_some_and(u8::is_ascii_digit) {
+    if first == b'0' && b.get(start + 1).is_some_and(u8::is_ascii_digit) {
         return None;
     }
     let mut n: u32 = 0;

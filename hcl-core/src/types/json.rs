@@ -24,10 +24,11 @@ pub(crate) fn write_string(s: &str, out: &mut String) {
         match esc {
             Some(e) => out.push_str(e),
             None => {
-                const HEX: &[u8; 16] = b"0123456789abcdef";
                 out.push_str("\\u00");
-                out.push(char::from(HEX[usize::from(b >> 4)]));
-                out.push(char::from(HEX[usize::from(b & 0xf)]));
+                // Each nibble is below 16, so always a valid digit.
+                for nibble in [b >> 4, b & 0xf] {
+                    out.push(char::from_digit(u32::from(nibble), 16).unwrap_or('0'));
+                }
             }
         }
         start = i + 1;

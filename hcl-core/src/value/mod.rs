@@ -9,6 +9,8 @@ mod access;
 mod equals;
 mod json;
 mod number;
+#[cfg(feature = "serde")]
+mod serde_impl;
 mod set;
 
 #[cfg(test)]

@@ -194,6 +194,14 @@ pub(super) fn hash_text(v: &Value, out: &mut Vec<u8>) {
     }
 }
 
+/// The lower-case hexadecimal digit of the low four bits of `n`.
+fn hex_digit(n: u32) -> u8 {
+    match (n & 0xf) as u8 {
+        d @ 0..=9 => b'0' + d,
+        d => b'a' + (d - 10),
+    }
+}
+
 /// Go's `%q` quoting of a string, as a `String`.
 pub(crate) fn go_quote_string(s: &str) -> String {
     let mut out = Vec::new();
@@ -203,7 +211,6 @@ pub(crate) fn go_quote_string(s: &str) -> String {
 
 /// Go's `%q` quoting of a string.
 fn go_quote(s: &str, out: &mut Vec<u8>) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
     out.push(b'"');
     let mut buf = [0u8; 4];
     for c in s.chars() {
@@ -224,7 +231,7 @@ fn go_quote(s: &str, out: &mut Vec<u8>) {
                 let b = c as u32;
                 out.extend_from_slice(b"\\x");
                 for shift in [4, 0] {
-                    out.push(HEX[((b >> shift) & 0xf) as usize]);
+                    out.push(hex_digit(b >> shift));
                 }
             }
             _ => {
@@ -235,7 +242,7 @@ fn go_quote(s: &str, out: &mut Vec<u8>) {
                 };
                 out.extend_from_slice(prefix);
                 for i in (0..digits).rev() {
-                    out.push(HEX[((c as u32 >> (4 * i)) & 0xf) as usize]);
+                    out.push(hex_digit(c as u32 >> (4 * i)));
                 }
             }
         }

@@ -22,6 +22,10 @@ use super::Number;
 pub(super) const PARSE_PREC: u32 = 512;
 
 /// `5^n` for `n` in `0..=27` (the largest that fits in 64 bits).
+#[allow(
+    clippy::indexing_slicing,
+    reason = "evaluated at compile time with 1 <= i < 28, so an index out of bounds would fail the build"
+)]
 const POW5: [u64; 28] = {
     let mut t = [1u64; 28];
     let mut i = 1;
@@ -44,8 +48,8 @@ fn pow5(n: u64, prec: u32) -> Option<Number> {
             exp: 0,
         },
     };
-    if n <= 27 {
-        return Some(small(POW5[n as usize]));
+    if let Some(&p) = usize::try_from(n).ok().and_then(|i| POW5.get(i)) {
+        return Some(small(p));
     }
     let mut z = small(POW5[27]);
     let mut f = Number {
@@ -181,15 +185,18 @@ pub(super) fn parse(text: &str) -> Option<Number> {
                 repr: round_u128(neg, v, e, false, PARSE_PREC),
             });
         }
-        if (1..=27).contains(&e5) {
-            let p = u128::from(POW5[e5 as usize]);
+        if let Some(&p) = POW5.get(e5 as usize).filter(|_| (1..=27).contains(&e5)) {
+            let p = u128::from(p);
             return Some(Number {
                 prec: PARSE_PREC,
                 repr: round_u128(neg, v * p, e, false, PARSE_PREC),
             });
         }
-        if (-27..=-1).contains(&e5) {
-            let p = u128::from(POW5[e5.unsigned_abs() as usize]);
+        if let Some(&p) = POW5
+            .get(e5.unsigned_abs() as usize)
+            .filter(|_| (-27..=-1).contains(&e5))
+        {
+            let p = u128::from(p);
             if v % p == 0 {
                 return Some(Number {
                     prec: PARSE_PREC,
@@ -199,7 +206,9 @@ pub(super) fn parse(text: &str) -> Option<Number> {
         }
     }
 
-    let digits: Vec<u8> = bytes[digits_start..digits_end]
+    let digits: Vec<u8> = bytes
+        .get(digits_start..digits_end)
+        .unwrap_or_default()
         .iter()
         .filter(|c| c.is_ascii_digit())
         .map(|c| c - b'0')

@@ -333,7 +333,7 @@ fn write_f(out: &mut impl fmt::Write, d: &Dec, prec: i64) -> fmt::Result {
     };
     if d.exp > 0 {
         let take = d.digits.len().min(d.exp as usize);
-        for &c in &d.digits[..take] {
+        for &c in d.digits.iter().take(take) {
             out.write_char(char::from(c))?;
         }
         write_zeros(out, d.exp - take as i64)?;
