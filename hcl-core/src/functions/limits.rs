@@ -55,3 +55,7 @@ pub const JSON_NUMBER_MAX_DIGITS: usize = 10_000;
 /// The largest exponent (`e` part) a number in `jsondecode`'s input may
 /// have, in magnitude.
 pub const JSON_NUMBER_MAX_EXPONENT: u64 = 10_000;
+
+/// The most elements `split` and `regexall` return: a 16 MiB string split
+/// into characters would otherwise build sixteen million values.
+pub const SEQUENCE_RESULT_MAX_ELEMENTS: usize = 1 << 20;

@@ -60,7 +60,7 @@
 use std::fmt::Write as _;
 use std::sync::{Arc, Mutex};
 
-use super::limits::{REGEX_MAX_COMPILED_BYTES, REGEX_MAX_NESTING};
+use super::limits::{REGEX_MAX_COMPILED_BYTES, REGEX_MAX_NESTING, SEQUENCE_RESULT_MAX_ELEMENTS};
 use super::string::string_arg;
 use super::support::list;
 use super::{Function, FunctionError, Functions, Parameter};
@@ -221,6 +221,12 @@ fn regexall_function() -> Function {
                 }
                 prev_end = Some(whole.end());
                 if accept {
+                    if out.len() == SEQUENCE_RESULT_MAX_ELEMENTS {
+                        return Err(FunctionError::failed(format!(
+                            "the pattern matches more than {SEQUENCE_RESULT_MAX_ELEMENTS} times, \
+                             the limit (SEQUENCE_RESULT_MAX_ELEMENTS)"
+                        )));
+                    }
                     out.push(match_result(&c, &caps));
                 }
             }

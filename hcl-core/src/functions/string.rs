@@ -165,7 +165,7 @@
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use super::limits::STRING_RESULT_MAX_BYTES;
+use super::limits::{SEQUENCE_RESULT_MAX_ELEMENTS, STRING_RESULT_MAX_BYTES};
 use super::support::{list, to_int, WHOLE_NUMBER};
 use super::{Function, FunctionError, Functions, Parameter};
 use crate::types::Type;
@@ -515,6 +515,17 @@ fn split_function() -> Function {
         .implementation(|args, _| {
             let sep = string_arg(args, 0)?;
             let s = string_arg(args, 1)?;
+            let count = if sep.is_empty() {
+                s.chars().count()
+            } else {
+                s.matches(sep).count() + 1
+            };
+            if count > SEQUENCE_RESULT_MAX_ELEMENTS {
+                return Err(FunctionError::failed(format!(
+                    "the result would have {count} elements, more than the limit of \
+                     {SEQUENCE_RESULT_MAX_ELEMENTS} (SEQUENCE_RESULT_MAX_ELEMENTS)"
+                )));
+            }
             let parts: Vec<Value> = if sep.is_empty() {
                 let mut buf = [0u8; 4];
                 s.chars()

@@ -360,3 +360,16 @@ fn translation() {
     assert_eq!(t("(?)a"), "a");
     assert_eq!(t("a{2,3}?"), "a{2,3}?");
 }
+
+#[test]
+fn regexall_results_are_bounded() {
+    use crate::functions::limits::SEQUENCE_RESULT_MAX_ELEMENTS;
+    let long = "x".repeat(SEQUENCE_RESULT_MAX_ELEMENTS + 1);
+    let err = call("regexall", &[s("x"), s(&long)]).unwrap_err();
+    assert!(
+        err.to_string().contains("SEQUENCE_RESULT_MAX_ELEMENTS"),
+        "{err}"
+    );
+    let ok = call("regexall", &[s("x"), s(&long[1..])]).unwrap();
+    assert_eq!(ok.length(), Some(SEQUENCE_RESULT_MAX_ELEMENTS));
+}

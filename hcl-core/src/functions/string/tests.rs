@@ -317,3 +317,24 @@ fn trims() {
         ("trimsuffix", vec![null(Type::String), s("a")], 0),
     ]);
 }
+
+#[test]
+fn split_results_are_bounded() {
+    use crate::functions::limits::SEQUENCE_RESULT_MAX_ELEMENTS;
+    let long = "x".repeat(SEQUENCE_RESULT_MAX_ELEMENTS + 1);
+    err(&[
+        (
+            "split",
+            vec![s(""), s(&long)],
+            "SEQUENCE_RESULT_MAX_ELEMENTS",
+        ),
+        (
+            "split",
+            vec![s(","), s(&",".repeat(SEQUENCE_RESULT_MAX_ELEMENTS))],
+            "SEQUENCE_RESULT_MAX_ELEMENTS",
+        ),
+    ]);
+    let at_limit = "x".repeat(SEQUENCE_RESULT_MAX_ELEMENTS);
+    let parts = call("split", &[s(""), s(&at_limit)]).unwrap();
+    assert_eq!(parts.length(), Some(SEQUENCE_RESULT_MAX_ELEMENTS));
+}
