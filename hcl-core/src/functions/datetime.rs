@@ -675,30 +675,14 @@ fn format_date(format: &str, t: &Time) -> Result<String, String> {
             (b'M', 1) => out.push_str(&c.month.to_string()),
             (b'M', 2) => out.push_str(&two(c.month)),
             (b'M', 3 | 4) => {
-                let name = MONTHS
-                    .get((c.month as usize + 11) % 12)
-                    .copied()
-                    .unwrap_or_default();
-                out.push_str(if n == 3 {
-                    name.get(..3).unwrap_or(name)
-                } else {
-                    name
-                });
+                out.push_str(name_token(&MONTHS, (c.month as usize + 11) % 12, n));
             }
             (b'M', _) => return Err(invalid("month must be \"M\", \"MM\", \"MMM\", or \"MMMM\"")),
             (b'D', 1) => out.push_str(&c.day.to_string()),
             (b'D', 2) => out.push_str(&two(c.day)),
             (b'D', _) => return Err(invalid("day of month must either be \"D\" or \"DD\"")),
             (b'E', 3 | 4) => {
-                let name = WEEKDAYS
-                    .get(c.weekday as usize % 7)
-                    .copied()
-                    .unwrap_or_default();
-                out.push_str(if n == 3 {
-                    name.get(..3).unwrap_or(name)
-                } else {
-                    name
-                });
+                out.push_str(name_token(&WEEKDAYS, c.weekday as usize % 7, n));
             }
             (b'E', _) => return Err(invalid("day of week must either be \"EEE\" or \"EEEE\"")),
             (b'h', 1) => out.push_str(&c.hour.to_string()),
@@ -747,4 +731,15 @@ fn format_date(format: &str, t: &Time) -> Result<String, String> {
         }
     }
     Ok(out)
+}
+
+/// Entry `index` of a table of names, abbreviated to three letters when the
+/// format token has three letters.
+fn name_token(table: &'static [&'static str], index: usize, token_len: usize) -> &'static str {
+    let name = table.get(index).copied().unwrap_or_default();
+    if token_len == 3 {
+        name.get(..3).unwrap_or(name)
+    } else {
+        name
+    }
 }

@@ -725,20 +725,7 @@ impl<'src, 'f> Builder<'src, 'f> {
                 _ => {}
             }
         }
-        let open = self
-            .source
-            .get(name_span.end as usize..span.end as usize)
-            .and_then(|text| text.find('('))
-            .map_or(name_span.end, |i| name_span.end + i as u32);
-        let call = FunctionCall {
-            name,
-            args,
-            expand_final,
-            name_span,
-            open_paren_span: Span::new(open, open + 1),
-            close_paren_span: Span::new(span.end.saturating_sub(1), span.end),
-        };
-        Expression::new(ExpressionKind::FunctionCall(Box::new(call)), span)
+        function_call_expression(self.source, name, name_span, args, expand_final, span)
     }
 
     fn tuple(&mut self, pair: Pair<'src, Rule>) -> ExpressionKind<'src> {
@@ -1136,6 +1123,31 @@ fn binary_op(rule: Rule) -> (BinaryOp, u8) {
         Rule::div => (BinaryOp::Divide, 6),
         _ => (BinaryOp::Modulo, 6),
     }
+}
+
+/// A function call spanning `whole`, from its parts; the parentheses are
+/// found in the source after the name. Both parsers build calls here.
+pub(super) fn function_call_expression<'src>(
+    source: &'src str,
+    name: &'src str,
+    name_span: Span,
+    args: Vec<Expression<'src>>,
+    expand_final: bool,
+    whole: Span,
+) -> Expression<'src> {
+    let open = source
+        .get(name_span.end as usize..whole.end as usize)
+        .and_then(|text| text.find('('))
+        .map_or(name_span.end, |i| name_span.end + i as u32);
+    let call = FunctionCall {
+        name,
+        args,
+        expand_final,
+        name_span,
+        open_paren_span: Span::new(open, open + 1),
+        close_paren_span: Span::new(whole.end.saturating_sub(1), whole.end),
+    };
+    Expression::new(ExpressionKind::FunctionCall(Box::new(call)), whole)
 }
 
 /// Whether an index key is a literal, making the index a traversal step.

@@ -6,10 +6,10 @@
 
 use super::{is_ident_start, span, Built, GiveUp, Parsed, Parser};
 use crate::ast::{
-    BinaryOp, Expression, ExpressionKind, ForExpr, FunctionCall, ObjectItem, TraversalStep,
-    TraversalStepKind, UnaryOp,
+    BinaryOp, Expression, ExpressionKind, ForExpr, ObjectItem, TraversalStep, TraversalStepKind,
+    UnaryOp,
 };
-use crate::parser::build::{extend_traversal, is_literal_key};
+use crate::parser::build::{extend_traversal, function_call_expression, is_literal_key};
 use crate::span::Span;
 
 /// The binary operator at the start of `bytes`, with its precedence (higher
@@ -429,22 +429,8 @@ impl<'src> Parser<'src, '_> {
         self.expect(b')')?;
         args.shrink_to_fit();
         let whole = Span::new(name_span.start, self.pos as u32);
-        // Where the builder finds the parenthesis.
-        let open = self
-            .src
-            .get(name_span.end as usize..self.pos)
-            .and_then(|text| text.find('('))
-            .map_or(name_span.end, |i| name_span.end + i as u32);
-        let call = FunctionCall {
-            name,
-            args,
-            expand_final,
-            name_span,
-            open_paren_span: Span::new(open, open + 1),
-            close_paren_span: Span::new(whole.end.saturating_sub(1), whole.end),
-        };
-        let kind = ExpressionKind::FunctionCall(Box::new(call));
-        Ok((Expression::new(kind, whole), 1 + height))
+        let call = function_call_expression(self.src, name, name_span, args, expand_final, whole);
+        Ok((call, 1 + height))
     }
 
     /// `number`, as written.
