@@ -9,36 +9,18 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "benchmark setup")]
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use hcl_core::ast::Body;
 use hcl_core::{EvalContext, SourceFile};
 
-/// Generates (once) the rich input of `mb` megabytes and returns its path.
+mod common;
+
+/// The rich input of `mb` megabytes.
 fn rich_input(mb: u32) -> Option<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let generator = root.join("../shared/bench/gen.py");
-    if !generator.is_file() {
-        eprintln!("notice: ../shared/bench/gen.py is absent; eval benchmark skipped");
-        return None;
-    }
-    let dir = root.join("target/bench");
-    let stem = dir.join(format!("rich-{mb}mb"));
-    let hcl = stem.with_extension("hcl");
-    if !hcl.is_file() {
-        std::fs::create_dir_all(&dir).unwrap();
-        let status = Command::new("python3")
-            .arg(&generator)
-            .args(["--mb", &mb.to_string(), "--seed", "42", "--rich", "--out"])
-            .arg(&stem)
-            .status()
-            .expect("run python3");
-        assert!(status.success(), "gen.py failed");
-    }
-    Some(hcl)
+    common::bench_input(mb, true).map(|input| input.hcl)
 }
 
 /// Evaluates every attribute of `body` and its blocks; returns how many.

@@ -60,7 +60,9 @@ pub use diagnostic::{Diagnostic, Diagnostics, Severity};
 pub use didyoumean::suggest_name;
 pub use eval::EvalContext;
 pub use limits::Limits;
-pub use parser::{parse, parse_expression, parse_template, parse_with, File, ParseOptions};
+pub use parser::{
+    parse, parse_expression, parse_template, parse_with, reparse_body, File, ParseOptions,
+};
 pub use schema::{Body, BodyContent, BodySchema};
 pub use span::{Pos, Range, SourceFile, Span};
 pub use types::Type;

@@ -1,1 +1,250 @@
-//! Schema annotations for HCL configuration types.
+//! Schema annotations for HCL configuration types: the `#[hcl]` attribute
+//! macro, used as [`hcl_serde::hcl`](../hcl_serde/attr.hcl.html).
+//!
+//! Plain `#[derive(Deserialize)]` structs already decode HCL with
+//! `hcl_serde`: each field is an attribute or a block of the same name.
+//! `#[hcl]` says what serde alone cannot: which fields are a block's
+//! labels, whether a field is an attribute or a block when its type leaves
+//! it open, and which fields take a block's unevaluated parts. It also
+//! gives the struct an [`HclSchema`](../hcl_serde/trait.HclSchema.html)
+//! impl, its body schema.
+//!
+//! # Usage
+//!
+//! Put `#[hcl_serde::hcl]` on the struct, *before* `#[derive(Deserialize)]`,
+//! and options on its fields:
+//!
+//! ```
+//! use std::collections::HashMap;
+//! use hcl_serde::HclSchema;
+//! use serde::Deserialize;
+//!
+//! #[hcl_serde::hcl]
+//! #[derive(Deserialize)]
+//! struct Resource {
+//!     #[hcl(label)]
+//!     kind: String,
+//!     #[hcl(label = "name")]
+//!     id: String,
+//!     ami: String,
+//!     #[hcl(attr)]
+//!     tags: HashMap<String, String>,
+//!     #[hcl(block, optional)]
+//!     network: Option<Network>,
+//!     #[hcl(optional)]
+//!     count: u32,
+//! }
+//!
+//! #[hcl_serde::hcl]
+//! #[derive(Deserialize)]
+//! struct Network {
+//!     subnet: String,
+//! }
+//!
+//! assert_eq!(Resource::hcl_labels(), ["kind", "name"]);
+//! let schema = Resource::hcl_schema();
+//! assert!(schema.attribute("ami").unwrap().required);
+//! assert!(!schema.attribute("count").unwrap().required);
+//! assert!(schema.attribute("tags").is_some());
+//! assert!(schema.block("network").unwrap().label_names.is_empty());
+//! ```
+//!
+//! The order matters: attribute macros and derives run in the order they
+//! are written, and serde's derive must see the fields after `#[hcl]` has
+//! renamed them (see [How it works](#how-it-works)); a derive written
+//! above `#[hcl]` would already have run on the fields as they were. So
+//! `#[hcl]` requires a `#[derive(Deserialize)]` below it, and is an error
+//! without one. It also removes every `#[hcl(...)]` field attribute it
+//! reads: nothing else declares them, so the compiler would reject any
+//! left over.
+//!
+//! # Field options
+//!
+//! | option                | the field takes                                   |
+//! |-----------------------|---------------------------------------------------|
+//! | (none)                | the attribute or the blocks of its name: blocks when the type inside its containers has `#[hcl]` itself, an attribute otherwise |
+//! | `attr`                | the attribute of its name, whatever its type      |
+//! | `block`               | the blocks of its name, whatever its type         |
+//! | `expr`                | the attribute of its name, as an expression not yet evaluated (an `hcl_serde::Expression`) |
+//! | `label`               | a label of the block the struct decodes           |
+//! | `label = "name"`      | the same, named `name` in diagnostics             |
+//! | `body`                | the whole body of the block, unevaluated (an `hcl_serde::RawBody`) |
+//! | `remain`              | what no other field takes from the body, unevaluated (an `hcl_serde::RawBody`) |
+//! | `optional`            | (with none of the above or with `attr`, `block` or `expr`) may be absent: adds `#[serde(default)]` |
+//!
+//! Options combine in one attribute, `#[hcl(block, optional)]`, or in
+//! several. A field's name in the document is its serde name: its
+//! identifier (without `r#`), or its `#[serde(rename = "...")]` (or
+//! `rename(deserialize = "...")`), or else the struct's
+//! `#[serde(rename_all = "...")]` applied to the identifier.
+//!
+//! Label fields come first, in the order of the block's labels, and have a
+//! string type: `String`, `&str`, `Cow<str>`, `Box<str>`, `Rc<str>`,
+//! `Arc<str>`, or `Spanned<..>` of one of them. A label is named after its
+//! field, or after the field's serde rename, unless `label = "..."` names
+//! it; the names are the struct's [`HclSchema::hcl_labels`](../hcl_serde/trait.HclSchema.html#tymethod.hcl_labels),
+//! and a block type holding the struct takes that many labels.
+//!
+//! A field is optional in the schema when its type is an `Option`, when
+//! it or the struct has `#[serde(default)]`, or with `#[hcl(optional)]`.
+//! `optional` adds `#[serde(default)]` to the field (unless the field or
+//! the struct has a serde `default` already), so its type needs a
+//! `Default` impl.
+//!
+//! Containers around a block's type say how many blocks a field takes:
+//! `Option<T>`, `Vec<T>`, `VecDeque<T>`, `Box<T>` wrap it, and each map,
+//! `HashMap<String, T>`, `BTreeMap<String, T>` or `IndexMap<String, T>`,
+//! keys the blocks by one more label, before `T`'s own:
+//!
+//! ```
+//! use std::collections::HashMap;
+//! use hcl_serde::HclSchema;
+//! use serde::Deserialize;
+//!
+//! #[hcl_serde::hcl]
+//! #[derive(Deserialize)]
+//! struct Config {
+//!     // resource "aws_instance" "web" { ... }
+//!     resource: HashMap<String, HashMap<String, Instance>>,
+//!     // service "api" { ... }: the label is Service's own.
+//!     service: Vec<Service>,
+//! }
+//!
+//! #[hcl_serde::hcl]
+//! #[derive(Deserialize)]
+//! struct Instance {
+//!     ami: String,
+//! }
+//!
+//! #[hcl_serde::hcl]
+//! #[derive(Deserialize)]
+//! struct Service {
+//!     #[hcl(label)]
+//!     name: String,
+//! }
+//!
+//! let schema = Config::hcl_schema();
+//! assert_eq!(schema.block("resource").unwrap().label_names, ["key", "key"]);
+//! assert_eq!(schema.block("service").unwrap().label_names, ["name"]);
+//! ```
+//!
+//! # How it works
+//!
+//! serde's derive knows nothing of labels or blocks; all it can pass on
+//! is a field's name. So `#[hcl]` renames each annotated field, for
+//! deserialising, to a marker the `hcl_serde` deserializer recognises
+//! (serialising keeps the field's name):
+//!
+//! | option            | serde name          |
+//! |-------------------|---------------------|
+//! | `label`           | `$hcl:label:LABEL`  |
+//! | `attr`            | `$hcl:attr:NAME`    |
+//! | `block`           | `$hcl:block:NAME`   |
+//! | `expr`            | `$hcl:expr:NAME`    |
+//! | `body`            | `$hcl:body`         |
+//! | `remain`          | `$hcl:remain`       |
+//!
+//! where `NAME` is the field's name in the document (as above) and
+//! `LABEL` the label's name. A field without these options keeps its name
+//! and its serde attributes. The deserializer, asked for a struct with
+//! these fields, hands each of them what it stands for; any other
+//! deserializer just sees the marker names:
+//!
+//! ```
+//! use serde::Deserialize;
+//!
+//! #[hcl_serde::hcl]
+//! #[derive(Deserialize, Debug, PartialEq)]
+//! struct Listener {
+//!     #[hcl(label)]
+//!     protocol: String,
+//!     #[hcl(attr)]
+//!     port: u16,
+//! }
+//!
+//! let json = r#"{"$hcl:label:protocol": "https", "$hcl:attr:port": 443}"#;
+//! let listener: Listener = serde_json::from_str(json).unwrap();
+//! assert_eq!(listener, Listener { protocol: "https".into(), port: 443 });
+//! ```
+//!
+//! This is why `#[hcl]` is an attribute macro and not a derive with
+//! helper attributes: a derive only adds items next to the struct, and
+//! cannot change the fields another derive sees.
+//!
+//! # Errors
+//!
+//! `#[hcl]` rejects, with an error at the offending token: an enum, a
+//! union, or a struct without named fields; a struct with no
+//! `#[derive(Deserialize)]` after `#[hcl]`; arguments to `#[hcl]` on the
+//! struct; an unknown option; options that contradict each other (`attr`
+//! with `block`; `label` with any other; `body`, `remain` or `expr` with
+//! `attr` or `block`; `body` or `remain` with `optional`); a label field
+//! after another field, or of a type that is not a string; two `body` or
+//! two `remain` fields; an option on a `#[serde(flatten)]` field or a field
+//! serde skips; and two fields (or two labels) of the same name.
+//!
+//! # Generics
+//!
+//! The struct's generic parameters, bounds and where clause carry over to
+//! the `HclSchema` impl. A field whose type mentions a generic type
+//! parameter (`T`, `Vec<T>`) is taken as an attribute unless it says
+//! `#[hcl(block)]`, as the macro cannot know whether `T` is a block; a
+//! block of such a type takes no labels of its own.
+//!
+//! ```
+//! use hcl_serde::HclSchema;
+//! use serde::Deserialize;
+//!
+//! #[hcl_serde::hcl]
+//! #[derive(Deserialize)]
+//! struct Named<'a, T> {
+//!     #[hcl(label)]
+//!     name: &'a str,
+//!     value: T,
+//!     #[hcl(block)]
+//!     extra: Vec<T>,
+//! }
+//!
+//! assert_eq!(Named::<u8>::hcl_labels(), ["name"]);
+//! assert!(Named::<u8>::hcl_schema().attribute("value").is_some());
+//! assert!(Named::<u8>::hcl_schema().block("extra").is_some());
+//! ```
+
+use proc_macro::TokenStream;
+
+mod case;
+mod expand;
+mod types;
+
+/// Describes a struct's HCL schema: renames its fields for `hcl_serde`'s
+/// deserializer and implements `HclSchema` for it.
+///
+/// Place it before `#[derive(Deserialize)]`; field options are
+/// `#[hcl(label)]`, `#[hcl(label = "name")]`, `#[hcl(attr)]`,
+/// `#[hcl(block)]`, `#[hcl(expr)]`, `#[hcl(body)]`, `#[hcl(remain)]` and
+/// `#[hcl(optional)]`. The [`hcl_derive`](../hcl_derive/index.html)
+/// crate's documentation is the guide to them.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_serde::HclSchema;
+/// use serde::Deserialize;
+///
+/// #[hcl_serde::hcl]
+/// #[derive(Deserialize)]
+/// struct Variable {
+///     #[hcl(label)]
+///     name: String,
+///     #[hcl(optional)]
+///     description: String,
+///     sensitive: Option<bool>,
+/// }
+///
+/// assert_eq!(Variable::hcl_labels(), ["name"]);
+/// assert!(!Variable::hcl_schema().attribute("description").unwrap().required);
+/// ```
+#[proc_macro_attribute]
+pub fn hcl(args: TokenStream, input: TokenStream) -> TokenStream {
+    expand::expand(args.into(), input.into()).into()
+}

@@ -6,13 +6,15 @@ mod blocks;
 mod body;
 pub(crate) mod value;
 
+use std::cell::RefCell;
 use std::io::Read;
 use std::path::Path;
 use std::sync::Arc;
 
-use hcl_core::schema::Body;
+use hcl_core::ast::ExpressionKind;
+use hcl_core::schema::{Attribute, Body};
 use hcl_core::span::Span;
-use hcl_core::{Diagnostic, EvalContext, SourceFile};
+use hcl_core::{Diagnostic, Diagnostics, EvalContext, SourceFile, Value};
 use serde::de::DeserializeOwned;
 
 use crate::error::{Error, Result};
@@ -161,15 +163,7 @@ pub fn from_file<T: DeserializeOwned>(path: impl AsRef<Path>) -> Result<T> {
 /// assert_eq!(map.len(), 2);
 /// ```
 pub fn from_body<T: DeserializeOwned>(body: &Body<'_>, ctx: &EvalContext<'_>) -> Result<T> {
-    let de = body::BodyDeserializer {
-        body: body.clone(),
-        ctx,
-    };
-    let result = T::deserialize(de);
-    match body.missing_item() {
-        Some(at) => result.map_err(|e| e.or_at(at)),
-        None => result,
-    }
+    Decoder::new().context(ctx).from_body(body).map(|d| d.value)
 }
 
 fn from_named_str<T: DeserializeOwned>(
@@ -177,8 +171,297 @@ fn from_named_str<T: DeserializeOwned>(
     name: &str,
     ctx: &EvalContext<'_>,
 ) -> Result<T> {
-    let file = hcl_core::parse(source, name)?;
-    from_body(&Body::from_file(&file), ctx)
+    Decoder::new()
+        .context(ctx)
+        .from_named_str(source, name)
+        .map(|d| d.value)
+}
+
+/// The settings of one decode, shared by every deserializer it makes.
+pub(crate) struct Session<'c> {
+    pub(crate) ctx: &'c EvalContext<'c>,
+    pub(crate) lenient: bool,
+    pub(crate) unresolved_as_source: bool,
+    /// The warnings of lenient mode.
+    pub(crate) warnings: RefCell<Diagnostics>,
+}
+
+impl Session<'_> {
+    /// The value of an attribute. In `unresolved_as_source` mode, an
+    /// expression that refers to a variable the context lacks, or fails to
+    /// evaluate, is its source text as a template, and its errors are
+    /// warnings.
+    pub(crate) fn evaluate(&self, attr: &Attribute<'_>) -> std::result::Result<Value, Diagnostics> {
+        if !self.unresolved_as_source {
+            return attr.expr.value(self.ctx);
+        }
+        if refers_to_undefined(attr, self.ctx) {
+            return Ok(Value::string(source_template(attr)));
+        }
+        match attr.expr.value(self.ctx) {
+            Ok(value) if value.is_wholly_known() => Ok(value),
+            Ok(_) => Ok(Value::string(source_template(attr))),
+            Err(diags) => {
+                let mut warnings = self.warnings.borrow_mut();
+                for mut diag in diags {
+                    if diag.is_error() {
+                        diag.severity = hcl_core::Severity::Warning;
+                        diag.detail.push_str(
+                            " The expression is read as a \"${...}\" template of its source.",
+                        );
+                    }
+                    warnings.push(diag);
+                }
+                Ok(Value::string(source_template(attr)))
+            }
+        }
+    }
+}
+
+/// Whether the expression refers to a variable that neither `ctx` nor its
+/// parents define.
+fn refers_to_undefined(attr: &Attribute<'_>, ctx: &EvalContext<'_>) -> bool {
+    attr.expr.variables().iter().any(|traversal| {
+        let mut scope = Some(ctx);
+        while let Some(c) = scope {
+            if c.variables()
+                .is_some_and(|v| v.contains_key(traversal.root))
+            {
+                return false;
+            }
+            scope = c.parent();
+        }
+        true
+    })
+}
+
+/// An expression's source text as a template: a quoted template's inner
+/// text, anything else wrapped in `${` and `}`.
+fn source_template(attr: &Attribute<'_>) -> String {
+    let text = attr.expr.location().text();
+    let is_template = matches!(
+        attr.expr.expr.kind,
+        ExpressionKind::Template(_) | ExpressionKind::TemplateWrap(_)
+    );
+    let inner = text
+        .strip_prefix('"')
+        .and_then(|t| t.strip_suffix('"'))
+        .filter(|_| is_template);
+    match inner {
+        Some(inner) => inner.to_string(),
+        None => format!("${{{text}}}"),
+    }
+}
+
+/// A decode's result with the warnings found on the way: the unsupported
+/// arguments and blocks of [lenient](Decoder::lenient) mode.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct Decoded<T> {
+    /// The decoded value.
+    pub value: T,
+    /// The warnings, each with its source range.
+    pub warnings: Diagnostics,
+}
+
+/// Decoding with settings: an evaluation context, lenient mode, and a mode
+/// for configurations whose variables are not known.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::{EvalContext, Value};
+/// #[derive(serde::Deserialize, Debug)]
+/// struct Config {
+///     name: String,
+///     port: Option<u16>,
+/// }
+///
+/// let mut ctx = EvalContext::new();
+/// ctx.set_variable("env", Value::string("prod"));
+/// let decoded = hcl_serde::Decoder::new()
+///     .context(&ctx)
+///     .lenient(true)
+///     .from_str::<Config>("name = \"web-${env}\"\nprot = 8080\n")
+///     .unwrap();
+/// assert_eq!(decoded.value.name, "web-prod");
+/// assert_eq!(decoded.value.port, None);
+/// let warning = decoded.warnings.iter().next().unwrap();
+/// assert_eq!(warning.summary, "Unsupported argument");
+/// assert!(warning.detail.contains("Did you mean \"port\"?"));
+/// ```
+#[derive(Clone, Copy, Default)]
+pub struct Decoder<'c> {
+    ctx: Option<&'c EvalContext<'c>>,
+    lenient: bool,
+    unresolved_as_source: bool,
+}
+
+impl<'c> Decoder<'c> {
+    /// Exhaustive decoding with the standard library and no variables.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let n: u8 = *hcl_serde::Decoder::new()
+    ///     .from_str::<std::collections::HashMap<String, u8>>("a = 1\n")
+    ///     .unwrap()
+    ///     .value
+    ///     .get("a")
+    ///     .unwrap();
+    /// assert_eq!(n, 1);
+    /// ```
+    pub fn new() -> Self {
+        Decoder::default()
+    }
+
+    /// Evaluates with the variables and functions of `ctx`.
+    ///
+    /// # Examples
+    ///
+    /// See [`Decoder`].
+    pub fn context(mut self, ctx: &'c EvalContext<'c>) -> Self {
+        self.ctx = Some(ctx);
+        self
+    }
+
+    /// With `true`, arguments and blocks the target does not take are
+    /// warnings in [`Decoded::warnings`] instead of errors.
+    ///
+    /// # Examples
+    ///
+    /// See [`Decoder`].
+    pub fn lenient(mut self, lenient: bool) -> Self {
+        self.lenient = lenient;
+        self
+    }
+
+    /// With `true`, an attribute whose expression refers to variables the
+    /// context does not have, or does not evaluate (it calls a function of
+    /// another program, say), decodes as its source text, as a template
+    /// string: `"${var.region}"` for `var.region`, the inner text for a
+    /// quoted template; the evaluation errors are warnings. That is how
+    /// `hcl json` writes such values, and it lets configurations written
+    /// for another program (Terraform's, say) be read without their
+    /// variables.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let decoded = hcl_serde::Decoder::new()
+    ///     .unresolved_as_source(true)
+    ///     .from_str::<serde_json::Value>("a = var.region\nb = \"x-${local.y}\"\nc = 1 + 1\n")
+    ///     .unwrap();
+    /// assert_eq!(
+    ///     decoded.value,
+    ///     serde_json::json!({"a": "${var.region}", "b": "x-${local.y}", "c": 2})
+    /// );
+    /// ```
+    pub fn unresolved_as_source(mut self, yes: bool) -> Self {
+        self.unresolved_as_source = yes;
+        self
+    }
+
+    /// Decodes `source`; see [`from_str`].
+    ///
+    /// # Errors
+    ///
+    /// As [`from_str`].
+    ///
+    /// # Examples
+    ///
+    /// See [`Decoder`].
+    pub fn from_str<T: DeserializeOwned>(&self, source: &str) -> Result<Decoded<T>> {
+        self.from_named_str(source, INPUT_NAME)
+    }
+
+    /// Decodes `source`, naming it `name` in diagnostics.
+    ///
+    /// # Errors
+    ///
+    /// As [`from_str`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let err = hcl_serde::Decoder::new()
+    ///     .from_named_str::<u8>("a = 1\n", "app.hcl")
+    ///     .unwrap_err();
+    /// assert!(err.to_string().contains("app.hcl:"));
+    /// ```
+    pub fn from_named_str<T: DeserializeOwned>(
+        &self,
+        source: &str,
+        name: &str,
+    ) -> Result<Decoded<T>> {
+        let file = hcl_core::parse(source, name)?;
+        self.from_body(&Body::from_file(&file))
+    }
+
+    /// Decodes the file at `path`; see [`from_file`].
+    ///
+    /// # Errors
+    ///
+    /// As [`from_file`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let path = std::env::temp_dir().join("hcl-serde-decoder-doc.hcl");
+    /// std::fs::write(&path, "a = 1\n").unwrap();
+    /// let decoded = hcl_serde::Decoder::new()
+    ///     .from_file::<std::collections::HashMap<String, u8>>(&path)
+    ///     .unwrap();
+    /// assert_eq!(decoded.value["a"], 1);
+    /// ```
+    pub fn from_file<T: DeserializeOwned>(&self, path: impl AsRef<Path>) -> Result<Decoded<T>> {
+        let path = path.as_ref();
+        let name = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|e| {
+            Error::message(
+                "Failed to read file",
+                format!("The file \"{name}\" could not be read: {e}."),
+            )
+        })?;
+        let source = utf8(&bytes, &name)?;
+        self.from_named_str(source, &name)
+    }
+
+    /// Decodes an already parsed body; see [`from_body`].
+    ///
+    /// # Errors
+    ///
+    /// As [`from_body`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::schema::Body;
+    /// let file = hcl_core::parse("a = 1\n", "a.hcl").unwrap();
+    /// let decoded = hcl_serde::Decoder::new()
+    ///     .from_body::<std::collections::HashMap<String, i8>>(&Body::from_file(&file))
+    ///     .unwrap();
+    /// assert_eq!(decoded.value["a"], 1);
+    /// ```
+    pub fn from_body<T: DeserializeOwned>(&self, body: &Body<'_>) -> Result<Decoded<T>> {
+        let default_ctx = EvalContext::new();
+        let session = Session {
+            ctx: self.ctx.unwrap_or(&default_ctx),
+            lenient: self.lenient,
+            unresolved_as_source: self.unresolved_as_source,
+            warnings: RefCell::new(Diagnostics::default()),
+        };
+        let de = body::BodyDeserializer::new(body.clone(), &session);
+        let result = T::deserialize(de);
+        let value = match body.missing_item() {
+            Some(at) => result.map_err(|e| e.or_at(at)),
+            None => result,
+        }?;
+        Ok(Decoded {
+            value,
+            warnings: session.warnings.into_inner(),
+        })
+    }
 }
 
 /// The text of `bytes`, or "Invalid UTF-8" at the first bad byte.

@@ -191,10 +191,21 @@ impl serde::de::Error for Error {
 
     #[cold]
     fn missing_field(field: &'static str) -> Self {
-        let mut err = Error::message(
-            "Missing required argument",
-            format!("The argument \"{field}\" is required, but no definition was found."),
-        );
+        let mut err = if let Some(block_type) = field.strip_prefix("$hcl:block:") {
+            Error::message(
+                &format!("Missing {block_type} block"),
+                format!("A block of type \"{block_type}\" is required here."),
+            )
+        } else {
+            let name = field
+                .strip_prefix("$hcl:attr:")
+                .or_else(|| field.strip_prefix("$hcl:expr:"))
+                .unwrap_or(field);
+            Error::message(
+                "Missing required argument",
+                format!("The argument \"{name}\" is required, but no definition was found."),
+            )
+        };
         err.inner.missing_field = Some(field);
         err
     }

@@ -12,7 +12,7 @@
 //! | a struct                 | exactly one                                  |
 //! | `Option<T>`              | zero or one                                  |
 //! | `Vec<T>`                 | all of them (add `#[serde(default)]` for none) |
-//! | `HashMap<String, T>`     | keyed by their first label; nest for more    |
+//! | `HashMap<String, T>`     | keyed by their first label; nest for more (one block without labels: its body as a map) |
 //!
 //! Attributes and blocks the struct does not name are errors, with the
 //! diagnostics of the reference implementation ("Unsupported argument",
@@ -69,11 +69,82 @@
 //! argument" at the end of the enclosing block.
 //!
 //! Schema-less targets such as `serde_json::Value` or maps take everything:
-//! attributes by name, blocks by type and then by label.
+//! attributes by name, blocks by type and then by label (several blocks
+//! with the same labels, or none, as an array of bodies).
+//!
+//! # Labels, attributes or blocks: `#[hcl]`
+//!
+//! The [`hcl`] attribute macro (from hcl-derive), written above
+//! `#[derive(Deserialize)]`, says what serde alone cannot:
+//!
+//! - `#[hcl(label)]` fields take a block's labels, in order; a block with
+//!   too few or too many is an error ("Missing name for resource",
+//!   "Extraneous label for resource");
+//! - `#[hcl(attr)]` and `#[hcl(block)]` decide how a field is matched when
+//!   its type leaves it open, and `#[hcl(optional)]` lets it be absent;
+//! - `#[hcl(expr)]` keeps an attribute unevaluated, as an [`Expression`];
+//! - `#[hcl(body)]` keeps a block's whole body, and `#[hcl(remain)]` what
+//!   the other fields did not take, as a [`RawBody`] to decode later into
+//!   another type (the two-pass pattern of plugin systems);
+//! - the struct gets an [`HclSchema`] impl: its body schema.
+//!
+//! ```
+//! use hcl_serde::RawBody;
+//! use serde::Deserialize;
+//!
+//! #[hcl_serde::hcl]
+//! #[derive(Deserialize, Debug)]
+//! struct Service {
+//!     #[hcl(label)]
+//!     name: String,
+//!     port: u16,
+//!     #[hcl(remain)]
+//!     extra: RawBody,
+//! }
+//!
+//! #[derive(Deserialize, Debug)]
+//! struct Config {
+//!     service: Vec<Service>,
+//! }
+//!
+//! let config: Config =
+//!     hcl_serde::from_str("service \"api\" {\n  port = 80\n  tls = true\n}\n").unwrap();
+//! assert_eq!(config.service[0].name, "api");
+//! let extra: std::collections::HashMap<String, bool> = config.service[0].extra.decode().unwrap();
+//! assert!(extra["tls"]);
+//! ```
+//!
+//! # Enums
+//!
+//! An enum takes a string for a unit variant and a one-key object for the
+//! others; a block's first label chooses the variant (`provisioner "file"
+//! { ... }` and `provisioner "exec" { ... }` into `Vec<Provisioner>`), and
+//! a block without labels whose body has one argument or block is chosen
+//! by its name.
+//!
+//! # Source ranges
+//!
+//! [`Spanned<T>`](Spanned) keeps where a value came from: an attribute's
+//! expression, a block, or a label. Errors of a field's own `Deserialize`,
+//! `FromStr` or `TryFrom` conversion (a bad duration, a bad URL) point at
+//! the value they came from.
+//!
+//! # Settings
+//!
+//! [`Decoder`] sets up a decode: an evaluation context, lenient mode
+//! (unsupported arguments and blocks are warnings, returned with the
+//! value), and a mode for configurations written for another program,
+//! whose variables are unknown, where such expressions are read as their
+//! source text.
+//!
+//! # Errors
 //!
 //! Each body level is checked as a whole before serde sees it, so every
-//! unsupported argument or block and every evaluation error of one level
-//! is reported together; past that, serde stops at the first error.
+//! unsupported argument or block, every label problem and every evaluation
+//! error of one level is reported together; past that, serde stops at the
+//! first error. The error names the path that led to it
+//! (`resource.aws_instance.web.ami`) and renders each diagnostic with its
+//! source line.
 //!
 //! [`from_value`] and [`to_value`] convert between Rust types and
 //! evaluated [`Value`](hcl_core::Value)s, and [`AnyValue`] keeps a value as
@@ -83,8 +154,18 @@
 
 mod de;
 mod error;
+mod schema;
+mod special;
 mod value;
 
-pub use de::{from_body, from_file, from_reader, from_slice, from_str, from_str_with};
+pub use de::{
+    from_body, from_file, from_reader, from_slice, from_str, from_str_with, Decoded, Decoder,
+};
 pub use error::{Error, Result};
+pub use special::{Expression, RawBody, Spanned};
 pub use value::{from_value, to_value, AnyValue};
+
+pub use hcl_derive::hcl;
+pub use schema::HclSchema;
+#[doc(hidden)]
+pub use schema::{__private, build_schema};

@@ -411,7 +411,9 @@ fn label_errors() {
         err.contains("No labels are expected for single blocks."),
         "{err}"
     );
-    let src = format!("single {SERVER}named {SERVER}");
+    // One unlabelled block into a map is a map of its body; two need
+    // labels to be told apart.
+    let src = format!("single {SERVER}named \"a\" {SERVER}named {SERVER}");
     let err = decode_err::<Blocks>(&src);
     assert!(err.starts_with("Error: Missing label for named\n"), "{err}");
     assert!(err.contains("All named blocks must have 1 label."), "{err}");

@@ -122,6 +122,59 @@ fn parse_file<'src>(
     Ok(File { body, source: file })
 }
 
+/// Parses again the items of a body that an earlier parse of `file` found:
+/// `body_span` and `end_span` are that body's [`Body::span`] and
+/// [`Body::end_span`]. Positions stay those of the whole file, so
+/// diagnostics point where the first parse would have. This lets a body be
+/// kept as a file and two offsets, and read in full later.
+///
+/// # Errors
+///
+/// The diagnostics of a syntax error, when the span is not the body of an
+/// earlier parse of the same text.
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::Arc;
+/// use hcl_core::SourceFile;
+/// let text = "service \"web\" {\n  port = 80\n}\n";
+/// let file = hcl_core::parse(text, "app.hcl").unwrap();
+/// let body = &file.body.blocks[0].body;
+/// let (span, end) = (body.span, body.end_span);
+///
+/// let source = Arc::new(SourceFile::new("app.hcl", text));
+/// let again = hcl_core::reparse_body(&source, span, end).unwrap();
+/// assert_eq!(again.attributes[0].name, "port");
+/// assert_eq!(again.attributes[0].name_span, body.attributes[0].name_span);
+/// ```
+pub fn reparse_body(
+    file: &Arc<SourceFile>,
+    body_span: Span,
+    end_span: Span,
+) -> Result<Body<'_>, Diagnostics> {
+    let text = file.text();
+    let (start, end) = (body_span.start as usize, end_span.start as usize);
+    let (Some(source), true) = (text.get(..end), start <= end) else {
+        return Err(Diagnostic::error(
+            "Invalid body position",
+            format!(
+                "The body at bytes {start}..{end} is not within the {} bytes of \"{}\".",
+                text.len(),
+                file.name()
+            ),
+        )
+        .into());
+    };
+    let limits = Limits::default();
+    let mut builder = Builder::new(source, file, limits.max_expression_depth);
+    let mut body = parse_top_level(&mut builder, start, &limits, true)?;
+    builder.finish()?;
+    body.span = body_span;
+    body.end_span = end_span;
+    Ok(body)
+}
+
 fn check_size(source: &str, file: &Arc<SourceFile>, limits: &Limits) -> Result<(), Diagnostics> {
     let max = limits.max_input_bytes.min(u32::MAX as usize - 1);
     if source.len() > max {

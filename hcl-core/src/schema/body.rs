@@ -3,7 +3,7 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use super::content::{Attributes, BodyContent};
+use super::content::{Attribute, Attributes, Block, BodyContent};
 use super::definition::BodySchema;
 use super::{merged, native};
 use crate::analysis::Location;
@@ -315,6 +315,119 @@ impl<'a> Body<'a> {
         (attrs, diags)
     }
 
+    /// Every attribute and every block of the body that no partial step
+    /// took, in source order (the parts of a merged body one after the
+    /// other), whatever their names and label counts: for readers whose
+    /// targets, not a schema, decide what a block's labels mean. Nothing is
+    /// checked; [`Body::hide`] and [`Body::content`] with an empty schema
+    /// report what a reader did not take.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::schema::Body;
+    /// let file = hcl_core::parse("a = 1\nb \"x\" {}\nb {}\n", "f.hcl").unwrap();
+    /// let (attrs, blocks) = Body::from_file(&file).items();
+    /// assert_eq!(attrs[0].name, "a");
+    /// let labels: Vec<usize> = blocks.iter().map(|b| b.labels.len()).collect();
+    /// assert_eq!(labels, [1, 0]);
+    /// ```
+    pub fn items(&self) -> (Vec<Attribute<'a>>, Vec<Block<'a>>) {
+        let mut attributes = Vec::new();
+        let mut blocks = Vec::new();
+        self.items_into(&mut attributes, &mut blocks);
+        (attributes, blocks)
+    }
+
+    fn items_into(&self, attributes: &mut Vec<Attribute<'a>>, blocks: &mut Vec<Block<'a>>) {
+        match &self.inner {
+            Inner::Native(body) => body.items_into(attributes, blocks),
+            Inner::Merged(children) => {
+                for child in children {
+                    child.items_into(attributes, blocks);
+                }
+            }
+        }
+    }
+
+    /// The body less the attributes named in `attributes` and the blocks of
+    /// the types in `block_types`, as a partial step with a schema of those
+    /// names leaves it, without checking anything. The names hidden stay
+    /// candidates for "Did you mean" suggestions.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::schema::{Body, BodySchema};
+    /// let file = hcl_core::parse("nmae = 2\n", "f.hcl").unwrap();
+    /// let rest = Body::from_file(&file).hide(&["name"], &[]);
+    /// let (_, diags) = rest.content_with_diagnostics(&BodySchema::default());
+    /// assert!(diags.to_string().contains("Did you mean \"name\"?"));
+    /// ```
+    pub fn hide(&self, attributes: &[&str], block_types: &[&str]) -> Body<'a> {
+        match &self.inner {
+            Inner::Native(body) => Body {
+                inner: Inner::Native(body.hide(attributes, block_types)),
+            },
+            Inner::Merged(children) => Body {
+                inner: Inner::Merged(
+                    children
+                        .iter()
+                        .map(|c| c.hide(attributes, block_types))
+                        .collect(),
+                ),
+            },
+        }
+    }
+
+    /// The native-syntax bodies this body is made of, each with the names
+    /// earlier partial steps hid: enough to keep the body as file positions
+    /// and build it again later with [`Body::native_hiding`] over
+    /// [`reparse_body`](crate::reparse_body).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::schema::Body;
+    /// let file = hcl_core::parse("a = 1\nb = 2\n", "f.hcl").unwrap();
+    /// let rest = Body::from_file(&file).hide(&["a"], &[]);
+    /// let parts = rest.parts();
+    /// assert_eq!(parts.len(), 1);
+    /// assert_eq!(parts[0].hidden_attributes, ["a"]);
+    ///
+    /// let again = Body::native_hiding(parts[0].body, parts[0].file, &["a"], &[]);
+    /// assert_eq!(again, rest);
+    /// ```
+    pub fn parts(&self) -> Vec<BodyPart<'a>> {
+        match &self.inner {
+            Inner::Native(body) => vec![body.part()],
+            Inner::Merged(children) => children.iter().flat_map(Body::parts).collect(),
+        }
+    }
+
+    /// The body of the native syntax `body`, less the attributes named in
+    /// `attributes` and the blocks of the types in `block_types`; see
+    /// [`Body::parts`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::schema::Body;
+    /// let file = hcl_core::parse("a = 1\nb = 2\n", "f.hcl").unwrap();
+    /// let body = Body::native_hiding(&file.body, &file.source, &["a"], &[]);
+    /// assert_eq!(body.just_attributes().unwrap().len(), 1);
+    /// ```
+    pub fn native_hiding(
+        body: &'a ast::Body<'a>,
+        file: &'a Arc<SourceFile>,
+        attributes: &[&str],
+        block_types: &[&str],
+    ) -> Self {
+        Body {
+            inner: Inner::Native(native::NativeBody::new(body, file).hide(attributes, block_types)),
+        }
+    }
+
     /// Exhaustive processing into `diags`; `check_required` is off for the
     /// parts of a merged body, which checks required attributes over all of
     /// them.
@@ -374,6 +487,20 @@ fn into_result<T>((value, diags): (T, Diagnostics)) -> Result<T, Diagnostics> {
     } else {
         Ok(value)
     }
+}
+
+/// One native-syntax body of a [`Body`], with the names earlier partial
+/// steps hid; see [`Body::parts`].
+#[derive(Debug, Clone)]
+pub struct BodyPart<'a> {
+    /// The syntax tree of the body.
+    pub body: &'a ast::Body<'a>,
+    /// The file it was parsed from.
+    pub file: &'a Arc<SourceFile>,
+    /// The attribute names hidden, sorted.
+    pub hidden_attributes: Vec<String>,
+    /// The block types hidden, sorted.
+    pub hidden_block_types: Vec<String>,
 }
 
 /// Names declared by the schemata of earlier partial steps.

@@ -87,6 +87,6 @@ mod native;
 mod tests;
 
 pub use crate::analysis::Location;
-pub use body::Body;
+pub use body::{Body, BodyPart};
 pub use content::{Attribute, Attributes, Block, BodyContent, Label};
 pub use definition::{AttributeSchema, BlockHeaderSchema, BodySchema, SchemaBuilder, SchemaError};

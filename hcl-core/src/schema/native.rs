@@ -3,7 +3,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::body::NameSet;
+use super::body::{BodyPart, NameSet};
 use super::content::{Attribute, Attributes, Block, BodyContent};
 use super::definition::{BlockHeaderSchema, BodySchema};
 use crate::analysis::Location;
@@ -54,6 +54,33 @@ impl<'a> NativeBody<'a> {
             file,
             hidden_attrs: NameSet::new(),
             hidden_blocks: NameSet::new(),
+        }
+    }
+
+    pub(super) fn items_into(
+        &self,
+        attributes: &mut Vec<Attribute<'a>>,
+        blocks: &mut Vec<Block<'a>>,
+    ) {
+        attributes.extend(self.attributes().map(|a| Attribute::native(a, self.file)));
+        blocks.extend(self.blocks().map(|b| Block::native(b, self.file)));
+    }
+
+    pub(super) fn hide(&self, attributes: &[&str], block_types: &[&str]) -> NativeBody<'a> {
+        let mut rest = self.clone();
+        rest.hidden_attrs
+            .extend(attributes.iter().map(|n| (*n).to_string()));
+        rest.hidden_blocks
+            .extend(block_types.iter().map(|n| (*n).to_string()));
+        rest
+    }
+
+    pub(super) fn part(&self) -> BodyPart<'a> {
+        BodyPart {
+            body: self.body,
+            file: self.file,
+            hidden_attributes: self.hidden_attrs.iter().cloned().collect(),
+            hidden_block_types: self.hidden_blocks.iter().cloned().collect(),
         }
     }
 

@@ -4,23 +4,27 @@
 //! of them, and a map groups them by their next label (one map level per
 //! label).
 
+use std::collections::HashMap;
+
 use hcl_core::analysis::Location;
 use hcl_core::schema::Block;
-use hcl_core::{Diagnostics, EvalContext, Value};
+use hcl_core::{suggest_name, Diagnostics, Value};
 use serde::de::{self, IntoDeserializer, Visitor};
 use serde::forward_to_deserialize_any;
 
-use super::body::BodyDeserializer;
+use super::body::{BodyDeserializer, StructSeed, TupleSeed};
 use super::value::ValueDeserializer;
+use super::Session;
 use crate::error::{Error, Result};
+use crate::special::{Payload, PayloadDeserializer, RawBody, SpannedAccess, PAYLOAD, SPANNED};
 
 /// A deserializer over the blocks of one type, of which the first `depth`
 /// labels have been taken by enclosing maps.
-pub(crate) struct BlocksDeserializer<'a, 'c> {
+pub(crate) struct BlocksDeserializer<'a, 's> {
     block_type: &'a str,
     blocks: Vec<Block<'a>>,
     depth: usize,
-    ctx: &'c EvalContext<'c>,
+    session: &'s Session<'s>,
     /// Where a missing block would go.
     missing: Option<Location<'a>>,
 }
@@ -33,18 +37,18 @@ fn position(location: &Location<'_>) -> String {
     )
 }
 
-impl<'a, 'c> BlocksDeserializer<'a, 'c> {
+impl<'a, 's> BlocksDeserializer<'a, 's> {
     pub(crate) fn new(
         block_type: &'a str,
         blocks: Vec<Block<'a>>,
-        ctx: &'c EvalContext<'c>,
+        session: &'s Session<'s>,
         missing: Option<Location<'a>>,
     ) -> Self {
         BlocksDeserializer {
             block_type,
             blocks,
             depth: 0,
-            ctx,
+            session,
             missing,
         }
     }
@@ -54,13 +58,14 @@ impl<'a, 'c> BlocksDeserializer<'a, 'c> {
             block_type: self.block_type,
             blocks,
             depth,
-            ctx: self.ctx,
+            session: self.session,
             missing: self.missing,
         }
     }
 
-    /// The one block a struct-like target takes, with its body.
-    fn one(self) -> Result<(Block<'a>, BodyDeserializer<'a, 'c>)> {
+    /// The one block a struct-like target takes, with its body; its labels
+    /// past `depth` go to the body's label fields.
+    fn one(self) -> Result<(Block<'a>, BodyDeserializer<'a, 's>)> {
         let t = self.block_type;
         let mut diags = Diagnostics::default();
         let mut blocks = self.blocks.into_iter();
@@ -80,26 +85,53 @@ impl<'a, 'c> BlocksDeserializer<'a, 'c> {
                 ),
             ));
         }
-        if let Some(label) = first.labels.get(self.depth) {
-            let detail = match self.depth {
-                0 => format!("No labels are expected for {t} blocks."),
-                1 => format!("Only 1 label is expected for {t} blocks."),
-                n => format!("Only {n} labels are expected for {t} blocks."),
-            };
-            diags.push(
-                label
-                    .location()
-                    .error(format!("Extraneous label for {t}"), detail),
-            );
-        }
         if diags.has_errors() {
             return Err(Error::from_diagnostics(diags));
         }
         let body = BodyDeserializer {
             body: first.body.clone(),
-            ctx: self.ctx,
+            session: self.session,
+            block: Some((first.clone(), self.depth)),
         };
         Ok((first, body))
+    }
+
+    /// "Inconsistent labels" when the blocks do not all have as many
+    /// labels, for targets that would take them differently. In lenient
+    /// mode the blocks unlike the first are left out, with warnings.
+    fn same_label_counts(mut self) -> Result<Self> {
+        let t = self.block_type;
+        let Some(first) = self.blocks.first().cloned() else {
+            return Ok(self);
+        };
+        let count = first.labels.len();
+        if self.blocks.iter().all(|b| b.labels.len() == count) {
+            return Ok(self);
+        }
+        let mut diags = Diagnostics::default();
+        for block in self.blocks.iter().filter(|b| b.labels.len() != count) {
+            diags.push(block.def_location().error(
+                format!("Inconsistent labels for {t}"),
+                format!(
+                    "All {t} blocks must have the same number of labels: this one has {}, \
+                     the one at {} has {count}.",
+                    block.labels.len(),
+                    position(&first.def_location()),
+                ),
+            ));
+        }
+        if !self.session.lenient {
+            return Err(Error::from_diagnostics(diags));
+        }
+        let mut warnings = self.session.warnings.borrow_mut();
+        for mut diag in diags {
+            diag.severity = hcl_core::Severity::Warning;
+            diag.detail.push_str(" The block is left out.");
+            warnings.push(diag);
+        }
+        drop(warnings);
+        self.blocks.retain(|b| b.labels.len() == count);
+        Ok(self)
     }
 
     /// "Unsupported block type" where the target takes a single value.
@@ -118,11 +150,16 @@ impl<'a, 'c> BlocksDeserializer<'a, 'c> {
     /// The blocks grouped by their label at `depth`, in order of first use.
     fn groups(self) -> Result<Vec<(&'a str, Self)>> {
         let t = self.block_type;
+        let depth = self.depth;
         let mut diags = Diagnostics::default();
         let mut groups: Vec<(&'a str, Vec<Block<'a>>)> = Vec::new();
-        for block in &self.blocks {
-            let Some(label) = block.labels.get(self.depth) else {
-                let n = self.depth + 1;
+        // Label to group number: a linear search would make many blocks
+        // quadratic.
+        let mut index: HashMap<&'a str, usize> = HashMap::new();
+        let mut blocks = self.blocks;
+        for block in blocks.drain(..) {
+            let Some(key) = block.labels.get(depth).map(|l| l.value) else {
+                let n = depth + 1;
                 let labels = if n == 1 { "label" } else { "labels" };
                 diags.push(block.def_location().error(
                     format!("Missing label for {t}"),
@@ -130,18 +167,21 @@ impl<'a, 'c> BlocksDeserializer<'a, 'c> {
                 ));
                 continue;
             };
-            match groups.iter_mut().find(|(key, _)| *key == label.value) {
-                Some((_, group)) => group.push(block.clone()),
-                None => groups.push((label.value, vec![block.clone()])),
+            match index.get(key).and_then(|&i| groups.get_mut(i)) {
+                Some((_, group)) => group.push(block),
+                None => {
+                    index.insert(key, groups.len());
+                    groups.push((key, vec![block]));
+                }
             }
         }
         if diags.has_errors() {
             return Err(Error::from_diagnostics(diags));
         }
-        let depth = self.depth + 1;
+        let template = BlocksDeserializer { blocks, ..self };
         Ok(groups
             .into_iter()
-            .map(|(key, blocks)| (key, self.with_blocks(blocks, depth)))
+            .map(|(key, blocks)| (key, template.with_blocks(blocks, depth + 1)))
             .collect())
     }
 }
@@ -159,15 +199,16 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let depth = self.depth;
-        if !self.blocks.is_empty() && self.blocks.iter().all(|b| b.labels.len() > depth) {
-            self.deserialize_map(visitor)
-        } else if self.blocks.len() == 1 {
-            let (block, body) = self.one()?;
+        let this = self.same_label_counts()?;
+        let depth = this.depth;
+        if !this.blocks.is_empty() && this.blocks.iter().all(|b| b.labels.len() > depth) {
+            this.deserialize_map(visitor)
+        } else if this.blocks.len() == 1 {
+            let (block, body) = this.one()?;
             body.deserialize_any(visitor)
                 .map_err(|e| e.or_at(block.def_location()))
         } else {
-            self.deserialize_seq(visitor)
+            this.deserialize_seq(visitor)
         }
     }
 
@@ -189,6 +230,16 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_> {
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        // One block with no labels left, as `locals { ... }`: a map of its
+        // body.
+        if let [block] = self.blocks.as_slice() {
+            if block.labels.len() <= self.depth {
+                let (block, body) = self.one()?;
+                return body
+                    .deserialize_map(visitor)
+                    .map_err(|e| e.or_at(block.def_location()));
+            }
+        }
         let groups = self.groups()?;
         visitor.visit_map(GroupAccess {
             groups: groups.into_iter(),
@@ -202,6 +253,10 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
+        if name == SPANNED {
+            let range = self.blocks.first().map(|b| b.location().range());
+            return visitor.visit_map(SpannedAccess::new(range, self));
+        }
         let (block, body) = self.one()?;
         body.deserialize_struct(name, fields, visitor)
             .map_err(|e| e.or_at(block.def_location()))
@@ -209,10 +264,75 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_> {
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
         self,
-        _name: &'static str,
+        name: &'static str,
         visitor: V,
     ) -> Result<V::Value> {
+        if name == PAYLOAD {
+            let (block, body) = self.one()?;
+            let raw = RawBody::from_body(&body.body);
+            return PayloadDeserializer(Payload::Body(raw))
+                .deserialize_any(visitor)
+                .map_err(|e| e.or_at(block.def_location()));
+        }
         visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        // The block's next label names the variant; the variant's content
+        // is the block with the labels after it.
+        let t = self.block_type;
+        if self.blocks.len() > 1 {
+            // Two blocks for one value: "Duplicate block".
+            return Err(match self.one() {
+                Err(e) => e,
+                Ok(_) => Error::message("Invalid value", format!("One {t} block is expected.")),
+            });
+        }
+        let Some(block) = self.blocks.first() else {
+            return Err(self.not_an_argument());
+        };
+        let Some(label) = block.labels.get(self.depth) else {
+            // Without a label, a body of one argument or block names it.
+            let (attrs, blocks) = block.body.items();
+            if attrs.len() + blocks.len() == 1 {
+                let (block, body) = self.one()?;
+                return body
+                    .deserialize_enum(name, variants, visitor)
+                    .map_err(|e| e.or_at(block.def_location()));
+            }
+            let detail = format!(
+                "A {t} block needs a label to say which kind it is: one of {}.",
+                quoted_list(variants)
+            );
+            return Err(Error::at(
+                hcl_core::Location::new(block.file, block.open_brace_span),
+                &format!("Missing label for {t}"),
+                detail,
+            ));
+        };
+        if !variants.contains(&label.value) {
+            let suggestion = match suggest_name(label.value, variants.iter().copied()) {
+                Some(s) => format!(" Did you mean \"{s}\"?"),
+                None => String::new(),
+            };
+            return Err(Error::at(
+                label.location(),
+                &format!("Invalid {t} label"),
+                format!(
+                    "The label \"{}\" is not one of the kinds of {t} block ({}).{suggestion}",
+                    label.value,
+                    quoted_list(variants)
+                ),
+            ));
+        }
+        let variant = label.value;
+        let rest = self.with_blocks(self.blocks.clone(), self.depth + 1);
+        visitor.visit_enum(LabelEnum { variant, rest })
     }
 
     fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -236,11 +356,11 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_> {
     }
 
     forward_to_deserialize_any! {
-        tuple tuple_struct enum
+        tuple tuple_struct
     }
 }
 
-impl<'de, 'a, 'c> IntoDeserializer<'de, Error> for BlocksDeserializer<'a, 'c> {
+impl<'de, 'a, 's> IntoDeserializer<'de, Error> for BlocksDeserializer<'a, 's> {
     type Deserializer = Self;
 
     fn into_deserializer(self) -> Self {
@@ -249,9 +369,9 @@ impl<'de, 'a, 'c> IntoDeserializer<'de, Error> for BlocksDeserializer<'a, 'c> {
 }
 
 /// Label groups, for serde's `visit_map`.
-struct GroupAccess<'a, 'c> {
-    groups: std::vec::IntoIter<(&'a str, BlocksDeserializer<'a, 'c>)>,
-    pending: Option<(&'a str, BlocksDeserializer<'a, 'c>)>,
+struct GroupAccess<'a, 's> {
+    groups: std::vec::IntoIter<(&'a str, BlocksDeserializer<'a, 's>)>,
+    pending: Option<(&'a str, BlocksDeserializer<'a, 's>)>,
 }
 
 impl<'de> de::MapAccess<'de> for GroupAccess<'_, '_> {
@@ -281,5 +401,59 @@ impl<'de> de::MapAccess<'de> for GroupAccess<'_, '_> {
 
     fn size_hint(&self) -> Option<usize> {
         Some(self.groups.len())
+    }
+}
+
+/// `"a", "b" or "c"`.
+fn quoted_list(names: &[&str]) -> String {
+    let quoted: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
+    match quoted.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        Some((last, _)) => last.clone(),
+        None => "none".to_string(),
+    }
+}
+
+/// An enum chosen by a block label.
+struct LabelEnum<'a, 's> {
+    variant: &'a str,
+    rest: BlocksDeserializer<'a, 's>,
+}
+
+impl<'de, 'a, 's> de::EnumAccess<'de> for LabelEnum<'a, 's> {
+    type Error = Error;
+    type Variant = BlocksDeserializer<'a, 's>;
+
+    fn variant_seed<V: de::DeserializeSeed<'de>>(
+        self,
+        seed: V,
+    ) -> Result<(V::Value, Self::Variant)> {
+        let key: de::value::StrDeserializer<'_, Error> = self.variant.into_deserializer();
+        let variant = seed.deserialize(key)?;
+        Ok((variant, self.rest))
+    }
+}
+
+impl<'de> de::VariantAccess<'de> for BlocksDeserializer<'_, '_> {
+    type Error = Error;
+
+    fn unit_variant(self) -> Result<()> {
+        de::Deserializer::deserialize_struct(self, "", &[], de::IgnoredAny).map(|_| ())
+    }
+
+    fn newtype_variant_seed<T: de::DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value> {
+        seed.deserialize(self)
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value> {
+        de::DeserializeSeed::deserialize(TupleSeed { len, visitor }, self)
+    }
+
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        de::DeserializeSeed::deserialize(StructSeed { fields, visitor }, self)
     }
 }

@@ -1,176 +1,426 @@
-//! Reading a body: splitting it into attributes and blocks by the names
-//! the target asks for, and handing each to serde.
+//! Reading a body: matching its attributes and blocks to the target's
+//! fields, and handing each to serde.
+//!
+//! The `#[hcl]` attribute macro marks fields by renaming them (see
+//! [`Field::parse`]); a plain `#[derive(Deserialize)]` struct has plain
+//! names, each of which takes an attribute or the blocks of that type.
 
 use std::sync::Arc;
 
-use hcl_core::schema::{Attribute, AttributeSchema, Block, BlockHeaderSchema, Body, BodySchema};
-use hcl_core::{Diagnostics, EvalContext, SourceFile, Value};
+use hcl_core::analysis::Location;
+use hcl_core::schema::{Attribute, Block, Body, BodySchema, Label};
+use hcl_core::{Diagnostics, Range, Severity, SourceFile, Value};
 use serde::de::{self, IntoDeserializer, Visitor};
 use serde::forward_to_deserialize_any;
 
 use super::blocks::BlocksDeserializer;
 use super::value::ValueDeserializer;
+use super::Session;
 use crate::error::{Error, Result};
-
-/// The most labels a block may have; more is reported as extraneous.
-const MAX_LABELS: usize = 8;
+use crate::special::{
+    Expression, Payload, PayloadDeserializer, RawBody, SpannedAccess, PAYLOAD, SPANNED,
+};
 
 /// A deserializer over a body (a file's or a block's).
-pub(crate) struct BodyDeserializer<'a, 'c> {
+pub(crate) struct BodyDeserializer<'a, 's> {
     pub(crate) body: Body<'a>,
-    pub(crate) ctx: &'c EvalContext<'c>,
+    pub(crate) session: &'s Session<'s>,
+    /// The block this is the body of, and how many of its labels enclosing
+    /// maps took; the rest go to label fields.
+    pub(crate) block: Option<(Block<'a>, usize)>,
 }
 
-/// One key of a body: an attribute with its value, or every block of a type.
-pub(crate) enum Entry<'a> {
-    Attribute(Attribute<'a>, Value),
-    Blocks(&'a str, Vec<Block<'a>>),
+/// What a target's field takes, from its (possibly marked) name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Field<'f> {
+    /// An attribute or the blocks of this name.
+    Auto(&'f str),
+    /// `#[hcl(attr)]`: only an attribute.
+    Attr(&'f str),
+    /// `#[hcl(block)]`: only blocks.
+    Block(&'f str),
+    /// `#[hcl(expr)]`: an attribute, not evaluated.
+    Expr(&'f str),
+    /// `#[hcl(label)]`, with the label's name for messages.
+    Label(&'f str),
+    /// `#[hcl(body)]`: the whole body.
+    Body,
+    /// `#[hcl(remain)]`: what the other fields did not take.
+    Remain,
 }
 
-impl<'a> Entry<'a> {
-    fn name(&self) -> &'a str {
+pub(crate) const LABEL: &str = "$hcl:label:";
+pub(crate) const ATTR: &str = "$hcl:attr:";
+pub(crate) const BLOCK: &str = "$hcl:block:";
+pub(crate) const EXPR: &str = "$hcl:expr:";
+pub(crate) const BODY: &str = "$hcl:body";
+pub(crate) const REMAIN: &str = "$hcl:remain";
+
+impl<'f> Field<'f> {
+    pub(crate) fn parse(field: &'f str) -> Field<'f> {
+        if !field.starts_with('$') {
+            return Field::Auto(field);
+        }
+        if let Some(name) = field.strip_prefix(LABEL) {
+            Field::Label(name)
+        } else if let Some(name) = field.strip_prefix(ATTR) {
+            Field::Attr(name)
+        } else if let Some(name) = field.strip_prefix(BLOCK) {
+            Field::Block(name)
+        } else if let Some(name) = field.strip_prefix(EXPR) {
+            Field::Expr(name)
+        } else if field == BODY {
+            Field::Body
+        } else if field == REMAIN {
+            Field::Remain
+        } else {
+            Field::Auto(field)
+        }
+    }
+
+    /// The attribute name this field takes, if any.
+    fn attribute(self) -> Option<&'f str> {
         match self {
-            Entry::Attribute(attr, _) => attr.name,
-            Entry::Blocks(name, _) => name,
+            Field::Auto(n) | Field::Attr(n) | Field::Expr(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// The block type this field takes, if any.
+    fn block_type(self) -> Option<&'f str> {
+        match self {
+            Field::Auto(n) | Field::Block(n) => Some(n),
+            _ => None,
         }
     }
 }
 
-fn schema_error(err: hcl_core::schema::SchemaError) -> Error {
-    Error::message("Invalid schema", err.to_string())
+/// One key of a body for serde: its field name, and what it holds.
+pub(crate) struct Entry<'a> {
+    key: &'a str,
+    /// Where it starts, to keep source order: (file number, byte).
+    order: (usize, u32),
+    item: Item<'a>,
 }
 
-/// Reads the attributes and blocks named `names` from `body`, evaluating
-/// the attributes; everything else in the body is an error. Collects every
-/// problem of this level before giving up.
-pub(crate) fn read<'a>(
-    body: &Body<'a>,
-    names: &[&str],
-    ctx: &EvalContext<'_>,
-) -> Result<Vec<Entry<'a>>> {
-    let mut diags = Diagnostics::default();
-    let attr_schema = BodySchema::new(
-        names
-            .iter()
-            .map(|n| AttributeSchema::optional(*n))
-            .collect(),
-        Vec::new(),
+enum Item<'a> {
+    Label(Label<'a>, Value),
+    Attribute(Attribute<'a>, Value),
+    Expression(Attribute<'a>),
+    Blocks(&'a str, Vec<Block<'a>>),
+    Body(RawBody),
+}
+
+/// The number of `file` among the files seen so far, adding it if new.
+fn file_number(files: &mut Vec<Arc<SourceFile>>, file: &Arc<SourceFile>) -> usize {
+    match files.iter().position(|f| Arc::ptr_eq(f, file)) {
+        Some(i) => i,
+        None => {
+            files.push(Arc::clone(file));
+            files.len() - 1
+        }
+    }
+}
+
+fn position(range: &Range) -> String {
+    format!(
+        "{}:{}:{}",
+        range.filename, range.start.line, range.start.column
     )
-    .map_err(schema_error)?;
-    let (content, rest, attr_diags) = body.partial_content_with_diagnostics(&attr_schema);
-    diags.extend(attr_diags);
+}
 
-    // The schema checks label counts exactly, but the target decides how
-    // many labels it takes: take blocks of every count, one count a step.
-    let mut blocks: Vec<Block<'a>> = Vec::new();
-    let mut remaining = rest.clone();
-    for count in 0..=MAX_LABELS {
-        let labels = vec!["label"; count];
-        let headers = names
-            .iter()
-            .map(|n| BlockHeaderSchema::new(*n, &labels))
-            .collect();
-        let schema = BodySchema::new(Vec::new(), headers).map_err(schema_error)?;
-        let (found, after, label_diags) = rest.partial_content_with_diagnostics(&schema);
-        blocks.extend(found.blocks);
-        if count == MAX_LABELS {
-            diags.extend(
-                label_diags
-                    .into_iter()
-                    .filter(|d| d.summary.starts_with("Extraneous label"))
-                    .collect::<Vec<_>>()
-                    .into(),
-            );
-            remaining = after;
+impl<'a, 's> BodyDeserializer<'a, 's> {
+    pub(crate) fn new(body: Body<'a>, session: &'s Session<'s>) -> Self {
+        BodyDeserializer {
+            body,
+            session,
+            block: None,
         }
     }
-    let empty = BodySchema::new(Vec::new(), Vec::new()).map_err(schema_error)?;
-    diags.extend(remaining.content_with_diagnostics(&empty).1);
 
-    let mut files: Vec<&Arc<SourceFile>> = Vec::new();
-    for block in &blocks {
-        if !files.iter().any(|f| Arc::ptr_eq(f, block.file)) {
-            files.push(block.file);
+    /// Where the body is, for `Spanned`: its block, or its file.
+    fn range(&self) -> Option<Range> {
+        match &self.block {
+            Some((block, _)) => Some(block.location().range()),
+            None => self.body.missing_item().map(|at| {
+                let mut range = at.range();
+                range.start = hcl_core::Pos {
+                    line: 1,
+                    column: 1,
+                    byte: 0,
+                };
+                range
+            }),
         }
     }
-    blocks.sort_by_key(|b| {
-        let file = files.iter().position(|f| Arc::ptr_eq(f, b.file));
-        (file, b.span.start)
-    });
 
-    let mut entries = Vec::new();
-    for name in names {
-        if let Some(attr) = content.attributes.get(name) {
-            if let Some(block) = blocks.iter().find(|b| b.block_type == *name) {
-                diags.push(block.type_location().error(
-                    "Unsupported block type",
+    /// Matches the body's content to `fields`. Collects every problem of
+    /// this level before giving up: unsupported items, label counts,
+    /// evaluation errors.
+    fn read(&self, keys: &[&'a str]) -> Result<Vec<Entry<'a>>> {
+        let fields: Vec<Field<'a>> = keys.iter().map(|f| Field::parse(f)).collect();
+        let mut diags = Diagnostics::default();
+        let mut entries: Vec<Entry<'a>> = Vec::new();
+        self.read_labels(keys, &fields, &mut entries, &mut diags);
+
+        let (attributes, blocks) = self.body.items();
+        let mut files: Vec<Arc<SourceFile>> = Vec::new();
+
+        for (field, &key) in fields.iter().zip(keys) {
+            match *field {
+                Field::Body => entries.push(Entry {
+                    key,
+                    order: (0, 0),
+                    item: Item::Body(RawBody::from_body(&self.body)),
+                }),
+                Field::Remain => {
+                    let (attrs, types) = claimed(&fields);
+                    entries.push(Entry {
+                        key,
+                        order: (0, 0),
+                        item: Item::Body(RawBody::from_body(&self.body.hide(&attrs, &types))),
+                    });
+                }
+                _ => {}
+            }
+        }
+
+        let item_count = attributes.len() + blocks.len();
+        for attr in &attributes {
+            let Some((field, &key)) = fields
+                .iter()
+                .zip(keys)
+                .find(|(f, _)| f.attribute() == Some(attr.name))
+            else {
+                continue;
+            };
+            if let Some(first) = entries.iter().find_map(|e| match &e.item {
+                Item::Attribute(a, _) | Item::Expression(a) if a.name == attr.name => Some(a),
+                _ => None,
+            }) {
+                diags.push(attr.name_location().error(
+                    "Duplicate argument",
                     format!(
-                        "Blocks of type \"{name}\" are not expected here, because an argument \
-                         \"{name}\" is already defined."
+                        "Argument \"{}\" was already set at {}. Each argument may be set only \
+                         once.",
+                        attr.name,
+                        position(&first.name_location().range())
                     ),
                 ));
+                continue;
             }
-            match attr.expr.value(ctx) {
-                Ok(value) => entries.push(Entry::Attribute(attr.clone(), value)),
+            if let Field::Auto(name) = *field {
+                if let Some(block) = blocks.iter().find(|b| b.block_type == name) {
+                    diags.push(block.type_location().error(
+                        "Unsupported block type",
+                        format!(
+                            "Blocks of type \"{name}\" are not expected here, because an \
+                             argument \"{name}\" is already defined."
+                        ),
+                    ));
+                }
+            }
+            let order = (file_number(&mut files, attr.file), attr.span.start);
+            if let Field::Expr(_) = field {
+                entries.push(Entry {
+                    key,
+                    order,
+                    item: Item::Expression(attr.clone()),
+                });
+                continue;
+            }
+            match self.session.evaluate(attr) {
+                Ok(value) => entries.push(Entry {
+                    key,
+                    order,
+                    item: Item::Attribute(attr.clone(), value),
+                }),
                 Err(eval_diags) => diags.extend(eval_diags),
             }
-        } else {
-            let of_type: Vec<Block<'a>> = blocks
+        }
+
+        let block_start = entries.len();
+        for block in blocks {
+            let Some(&key) = fields
                 .iter()
-                .filter(|b| b.block_type == *name)
-                .cloned()
-                .collect();
-            if let Some(first) = of_type.first() {
-                entries.push(Entry::Blocks(first.block_type, of_type));
+                .zip(keys)
+                .find(|(f, _)| f.block_type() == Some(block.block_type))
+                .map(|(_, k)| k)
+            else {
+                continue;
+            };
+            if let Some(existing) = entries
+                .iter_mut()
+                .skip(block_start)
+                .find_map(|e| match &mut e.item {
+                    Item::Blocks(t, list) if *t == block.block_type => Some(list),
+                    _ => None,
+                })
+            {
+                existing.push(block);
+                continue;
+            }
+            let taken = entries.iter().any(|e| {
+                matches!(&e.item, Item::Attribute(a, _) | Item::Expression(a) if a.name == block.block_type)
+            });
+            if taken {
+                continue;
+            }
+            entries.push(Entry {
+                key,
+                order: (file_number(&mut files, block.file), block.span.start),
+                item: Item::Blocks(block.block_type, vec![block]),
+            });
+        }
+
+        let taken = entries
+            .iter()
+            .map(|e| match &e.item {
+                Item::Attribute(..) | Item::Expression(_) => 1,
+                Item::Blocks(_, list) => list.len(),
+                Item::Label(..) | Item::Body(_) => 0,
+            })
+            .sum::<usize>();
+        let all_taken = taken == item_count;
+        if !all_taken && !fields.contains(&Field::Remain) {
+            let (attrs, types) = claimed(&fields);
+            let rest = self.body.hide(&attrs, &types);
+            let (_, unsupported) = rest.content_with_diagnostics(&BodySchema::default());
+            if self.session.lenient {
+                let mut warnings = self.session.warnings.borrow_mut();
+                for mut diag in unsupported {
+                    diag.severity = Severity::Warning;
+                    warnings.push(diag);
+                }
+            } else {
+                diags.extend(unsupported);
             }
         }
-    }
-    if diags.has_errors() {
-        return Err(Error::from_diagnostics(diags));
-    }
-    Ok(entries)
-}
 
-/// Every attribute name and block type in `body`, in that order.
-fn names<'a>(body: &Body<'a>) -> Vec<String> {
-    let (attrs, _) = body.just_attributes_with_diagnostics();
-    let mut names: Vec<String> = attrs.keys().map(|k| k.to_string()).collect();
-    let empty = BodySchema::default();
-    // FIXME: hcl-core has no listing of a body's block types; until it
-    // does, ask which ones a schema without blocks rejects.
-    for diag in body.content_with_diagnostics(&empty).1 {
-        if diag.summary != "Unsupported block type" {
-            continue;
+        if diags.has_errors() {
+            return Err(Error::from_diagnostics(diags));
         }
-        let (Some(subject), Some(source)) = (&diag.subject, &diag.source) else {
-            continue;
+        entries.sort_by_key(|e| e.order);
+        Ok(entries)
+    }
+
+    /// The label fields' entries, or the diagnostics of a label count that
+    /// does not match.
+    fn read_labels(
+        &self,
+        keys: &[&'a str],
+        fields: &[Field<'_>],
+        entries: &mut Vec<Entry<'a>>,
+        diags: &mut Diagnostics,
+    ) {
+        let names: Vec<&str> = fields
+            .iter()
+            .filter_map(|f| match f {
+                Field::Label(name) => Some(*name),
+                _ => None,
+            })
+            .collect();
+        let Some((block, depth)) = &self.block else {
+            if let Some(name) = names.first() {
+                let detail = format!(
+                    "The top level of a document has no labels, but the target type asks for \
+                     label \"{name}\"."
+                );
+                let diag = match self.body.missing_item() {
+                    Some(at) => at.error("Missing label", detail),
+                    None => hcl_core::Diagnostic::error("Missing label", detail),
+                };
+                diags.push(diag);
+            }
+            return;
         };
-        let range = subject.start.byte as usize..subject.end.byte as usize;
-        if let Some(name) = source.text().get(range) {
-            if !names.iter().any(|n| n == name) {
-                names.push(name.to_string());
-            }
+        let t = block.block_type;
+        let labels = block.labels.get(*depth..).unwrap_or_default();
+        let expected = names.len();
+        let list = names.join(", ");
+        if let Some(extra) = labels.get(expected) {
+            let detail = match expected {
+                0 => format!("No labels are expected for {t} blocks."),
+                1 => format!("Only 1 label ({list}) is expected for {t} blocks."),
+                n => format!("Only {n} labels ({list}) are expected for {t} blocks."),
+            };
+            diags.push(
+                extra
+                    .location()
+                    .error(format!("Extraneous label for {t}"), detail)
+                    .with_context(block.file, block.def_span),
+            );
+            return;
+        }
+        if let Some(missing) = names.get(labels.len()) {
+            let all = depth + expected;
+            let noun = if all == 1 { "label" } else { "labels" };
+            diags.push(
+                Location::new(block.file, block.open_brace_span)
+                    .error(
+                        format!("Missing {missing} for {t}"),
+                        format!("All {t} blocks must have {all} {noun} ({list})."),
+                    )
+                    .with_context(block.file, block.def_span),
+            );
+            return;
+        }
+        let mut label_keys = fields
+            .iter()
+            .zip(keys)
+            .filter(|(f, _)| matches!(f, Field::Label(_)))
+            .map(|(_, k)| *k);
+        for label in labels {
+            let Some(key) = label_keys.next() else {
+                break;
+            };
+            entries.push(Entry {
+                key,
+                order: (0, 0),
+                item: Item::Label(label.clone(), Value::string(label.value)),
+            });
         }
     }
-    names
-}
 
-impl<'a, 'c> BodyDeserializer<'a, 'c> {
-    fn visit<'de, V: Visitor<'de>>(self, names: &[&str], visitor: V) -> Result<V::Value> {
-        let entries = read(&self.body, names, self.ctx)?;
+    fn visit<'de, V: Visitor<'de>>(self, fields: &[&'a str], visitor: V) -> Result<V::Value> {
+        let entries = self.read(fields)?;
+        let missing = self.body.missing_item();
         let access = BodyAccess {
             entries: entries.into_iter(),
             pending: None,
-            ctx: self.ctx,
-            missing: self.body.missing_item(),
+            session: self.session,
+            missing,
         };
-        visitor.visit_map(access).map_err(|err| {
-            match (err.missing_field(), self.body.missing_item()) {
-                (Some(_), Some(at)) => err.or_at(at),
-                _ => err,
-            }
+        visitor.visit_map(access).map_err(|err| match missing {
+            Some(at) if err.missing_field().is_some() => err.or_at(at),
+            _ => err,
         })
     }
+}
+
+/// The attribute names and block types that `fields` take.
+fn claimed<'f>(fields: &[Field<'f>]) -> (Vec<&'f str>, Vec<&'f str>) {
+    (
+        fields.iter().filter_map(|f| f.attribute()).collect(),
+        fields.iter().filter_map(|f| f.block_type()).collect(),
+    )
+}
+
+/// Every attribute name and block type in `body`, each once, in source
+/// order: the fields of a schema-less target.
+fn names<'a>(body: &Body<'a>) -> Vec<&'a str> {
+    let (attributes, blocks) = body.items();
+    let mut names: Vec<&'a str> = Vec::new();
+    for name in attributes
+        .iter()
+        .map(|a| a.name)
+        .chain(blocks.iter().map(|b| b.block_type))
+    {
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names
 }
 
 impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_> {
@@ -178,16 +428,19 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_> {
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         let names = names(&self.body);
-        let names: Vec<&str> = names.iter().map(String::as_str).collect();
         self.visit(&names, visitor)
     }
 
     fn deserialize_struct<V: Visitor<'de>>(
         self,
-        _name: &'static str,
+        name: &'static str,
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
+        if name == SPANNED {
+            let range = self.range();
+            return visitor.visit_map(SpannedAccess::new(range, self));
+        }
         self.visit(fields, visitor)
     }
 
@@ -197,10 +450,39 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_> {
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
         self,
-        _name: &'static str,
+        name: &'static str,
         visitor: V,
     ) -> Result<V::Value> {
+        if name == PAYLOAD {
+            let raw = RawBody::from_body(&self.body);
+            return PayloadDeserializer(Payload::Body(raw)).deserialize_any(visitor);
+        }
         visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        // Like a one-key object: the body's only attribute or block type
+        // names the variant.
+        let names = names(&self.body);
+        let mut entries = self.read(&names)?;
+        let (Some(entry), true) = (entries.pop(), entries.is_empty()) else {
+            let detail =
+                "Expected exactly one argument or block type, which names the variant.".to_string();
+            return Err(match self.body.missing_item() {
+                Some(at) => Error::at(at, "Invalid value", detail),
+                None => Error::message("Invalid value", detail),
+            });
+        };
+        visitor.visit_enum(EntryEnum {
+            entry,
+            session: self.session,
+            missing: self.body.missing_item(),
+        })
     }
 
     fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -209,16 +491,43 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_> {
 
     forward_to_deserialize_any! {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
-        bytes byte_buf unit unit_struct seq tuple tuple_struct map enum identifier
+        bytes byte_buf unit unit_struct seq tuple tuple_struct map identifier
     }
 }
 
 /// The keys of a body, for serde's `visit_map`.
-struct BodyAccess<'a, 'c> {
+struct BodyAccess<'a, 's> {
     entries: std::vec::IntoIter<Entry<'a>>,
-    pending: Option<Entry<'a>>,
-    ctx: &'c EvalContext<'c>,
-    missing: Option<hcl_core::analysis::Location<'a>>,
+    pending: Option<Item<'a>>,
+    session: &'s Session<'s>,
+    missing: Option<Location<'a>>,
+}
+
+fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
+    item: Item<'a>,
+    seed: S,
+    session: &Session<'_>,
+    missing: Option<Location<'a>>,
+) -> Result<S::Value> {
+    match item {
+        Item::Label(label, value) => seed
+            .deserialize(ValueDeserializer::new(&value).at(label.location()))
+            .map_err(|e| e.or_at(label.location())),
+        Item::Attribute(attr, value) => {
+            let at = attr.expr.location();
+            seed.deserialize(ValueDeserializer::new(&value).at(at))
+                .map_err(|e| e.or_at(at).add_key(attr.name))
+        }
+        Item::Expression(attr) => {
+            let expression = Expression::new(attr.expr.location(), attr.span);
+            seed.deserialize(PayloadDeserializer(Payload::Expression(expression)))
+                .map_err(|e| e.or_at(attr.expr.location()).add_key(attr.name))
+        }
+        Item::Blocks(name, blocks) => seed
+            .deserialize(BlocksDeserializer::new(name, blocks, session, missing))
+            .map_err(|e| e.add_key(name)),
+        Item::Body(raw) => seed.deserialize(PayloadDeserializer(Payload::Body(raw))),
+    }
 }
 
 impl<'de> de::MapAccess<'de> for BodyAccess<'_, '_> {
@@ -228,24 +537,14 @@ impl<'de> de::MapAccess<'de> for BodyAccess<'_, '_> {
         let Some(entry) = self.entries.next() else {
             return Ok(None);
         };
-        let name = entry.name();
-        self.pending = Some(entry);
-        seed.deserialize(name.into_deserializer()).map(Some)
+        let key = entry.key;
+        self.pending = Some(entry.item);
+        seed.deserialize(key.into_deserializer()).map(Some)
     }
 
     fn next_value_seed<S: de::DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value> {
         match self.pending.take() {
-            Some(Entry::Attribute(attr, value)) => seed
-                .deserialize(ValueDeserializer::new(&value))
-                .map_err(|e| e.or_at(attr.expr.location()).add_key(attr.name)),
-            Some(Entry::Blocks(name, blocks)) => seed
-                .deserialize(BlocksDeserializer::new(
-                    name,
-                    blocks,
-                    self.ctx,
-                    self.missing,
-                ))
-                .map_err(|e| e.add_key(name)),
+            Some(item) => deserialize_item(item, seed, self.session, self.missing),
             None => Err(Error::message(
                 "Invalid value",
                 "A value was requested before its key.".to_string(),
@@ -255,5 +554,95 @@ impl<'de> de::MapAccess<'de> for BodyAccess<'_, '_> {
 
     fn size_hint(&self) -> Option<usize> {
         Some(self.entries.len())
+    }
+}
+
+/// A body's only entry as an enum: its name is the variant.
+struct EntryEnum<'a, 's> {
+    entry: Entry<'a>,
+    session: &'s Session<'s>,
+    missing: Option<Location<'a>>,
+}
+
+impl<'de, 'a, 's> de::EnumAccess<'de> for EntryEnum<'a, 's> {
+    type Error = Error;
+    type Variant = EntryVariant<'a, 's>;
+
+    fn variant_seed<V: de::DeserializeSeed<'de>>(
+        self,
+        seed: V,
+    ) -> Result<(V::Value, Self::Variant)> {
+        let key = self.entry.key;
+        let key: de::value::StrDeserializer<'_, Error> = key.into_deserializer();
+        let variant = seed.deserialize(key)?;
+        Ok((
+            variant,
+            EntryVariant {
+                item: self.entry.item,
+                session: self.session,
+                missing: self.missing,
+            },
+        ))
+    }
+}
+
+struct EntryVariant<'a, 's> {
+    item: Item<'a>,
+    session: &'s Session<'s>,
+    missing: Option<Location<'a>>,
+}
+
+impl<'de> de::VariantAccess<'de> for EntryVariant<'_, '_> {
+    type Error = Error;
+
+    fn unit_variant(self) -> Result<()> {
+        let seed = std::marker::PhantomData::<de::IgnoredAny>;
+        deserialize_item(self.item, seed, self.session, self.missing).map(|_| ())
+    }
+
+    fn newtype_variant_seed<T: de::DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value> {
+        deserialize_item(self.item, seed, self.session, self.missing)
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value> {
+        let seed = TupleSeed { len, visitor };
+        deserialize_item(self.item, seed, self.session, self.missing)
+    }
+
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        let seed = StructSeed { fields, visitor };
+        deserialize_item(self.item, seed, self.session, self.missing)
+    }
+}
+
+/// A seed that asks for a tuple of `len`.
+pub(crate) struct TupleSeed<V> {
+    pub(crate) len: usize,
+    pub(crate) visitor: V,
+}
+
+impl<'de, V: Visitor<'de>> de::DeserializeSeed<'de> for TupleSeed<V> {
+    type Value = V::Value;
+
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<V::Value, D::Error> {
+        d.deserialize_tuple(self.len, self.visitor)
+    }
+}
+
+/// A seed that asks for a struct of `fields`.
+pub(crate) struct StructSeed<V> {
+    pub(crate) fields: &'static [&'static str],
+    pub(crate) visitor: V,
+}
+
+impl<'de, V: Visitor<'de>> de::DeserializeSeed<'de> for StructSeed<V> {
+    type Value = V::Value;
+
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<V::Value, D::Error> {
+        d.deserialize_struct("", self.fields, self.visitor)
     }
 }

@@ -4,20 +4,36 @@
 //! Errors made here have no source range; the attribute that owns the
 //! value gives them its expression's range on the way out.
 
+use hcl_core::analysis::Location;
 use hcl_core::value::ValueKind;
 use hcl_core::{Number, Value};
 use serde::de::{self, IntoDeserializer, Visitor};
 
 use crate::error::{Error, Result};
+use crate::special::{SpannedAccess, PAYLOAD, SPANNED};
 
-/// A deserializer over a borrowed [`Value`].
+/// A deserializer over a borrowed [`Value`], with the source range it came
+/// from when known.
 pub(crate) struct ValueDeserializer<'v> {
     value: &'v Value,
+    at: Option<Location<'v>>,
 }
 
 impl<'v> ValueDeserializer<'v> {
     pub(crate) fn new(value: &'v Value) -> Self {
-        ValueDeserializer { value }
+        ValueDeserializer { value, at: None }
+    }
+
+    /// The same, for a value that came from `at`.
+    pub(crate) fn at(self, at: Location<'v>) -> Self {
+        ValueDeserializer {
+            at: Some(at),
+            ..self
+        }
+    }
+
+    fn child(&self, value: &'v Value) -> Self {
+        ValueDeserializer { value, at: self.at }
     }
 
     fn kind(&self) -> Result<ValueKind<'v>> {
@@ -131,8 +147,10 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
                 }
             }
             ValueKind::String(s) => visitor.visit_str(s),
-            ValueKind::List(e) | ValueKind::Set(e) | ValueKind::Tuple(e) => visit_seq(e, visitor),
-            ValueKind::Map(e) | ValueKind::Object(e) => visit_map(e, visitor),
+            ValueKind::List(e) | ValueKind::Set(e) | ValueKind::Tuple(e) => {
+                visit_seq(e, self.at, visitor)
+            }
+            ValueKind::Map(e) | ValueKind::Object(e) => visit_map(e, self.at, visitor),
             ValueKind::Unknown | ValueKind::Capsule(_) => Err(self.mismatch("a value")),
         }
     }
@@ -205,7 +223,7 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
     fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         match self.kind()? {
             ValueKind::String(s) => visitor.visit_bytes(s.as_bytes()),
-            ValueKind::List(e) | ValueKind::Tuple(e) => visit_seq(e, visitor),
+            ValueKind::List(e) | ValueKind::Tuple(e) => visit_seq(e, self.at, visitor),
             _ => Err(self.mismatch("a string")),
         }
     }
@@ -240,15 +258,25 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
         self,
-        _name: &'static str,
+        name: &'static str,
         visitor: V,
     ) -> Result<V::Value> {
+        if name == PAYLOAD {
+            return Err(Error::message(
+                "Unsupported value",
+                "An evaluated value cannot be read as an expression or a body: an expression \
+                 field needs #[hcl(expr)], and a body comes from a block."
+                    .to_string(),
+            ));
+        }
         visitor.visit_newtype_struct(self)
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         match self.kind()? {
-            ValueKind::List(e) | ValueKind::Set(e) | ValueKind::Tuple(e) => visit_seq(e, visitor),
+            ValueKind::List(e) | ValueKind::Set(e) | ValueKind::Tuple(e) => {
+                visit_seq(e, self.at, visitor)
+            }
             _ => Err(self.mismatch("a list, set or tuple")),
         }
     }
@@ -276,19 +304,23 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         match self.kind()? {
-            ValueKind::Map(e) | ValueKind::Object(e) => visit_map(e, visitor),
+            ValueKind::Map(e) | ValueKind::Object(e) => visit_map(e, self.at, visitor),
             _ => Err(self.mismatch("a map or object")),
         }
     }
 
     fn deserialize_struct<V: Visitor<'de>>(
         self,
-        _name: &'static str,
+        name: &'static str,
         _fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
+        if name == SPANNED {
+            let range = self.at.map(|at| at.range());
+            return visitor.visit_map(SpannedAccess::new(range, self));
+        }
         match self.kind()? {
-            ValueKind::Map(e) | ValueKind::Object(e) => visit_map(e, visitor),
+            ValueKind::Map(e) | ValueKind::Object(e) => visit_map(e, self.at, visitor),
             _ => Err(self.mismatch("an object")),
         }
     }
@@ -304,7 +336,7 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
             ValueKind::Map([(k, v)]) | ValueKind::Object([(k, v)]) => {
                 visitor.visit_enum(EnumAccess {
                     variant: k,
-                    value: v,
+                    value: self.child(v),
                 })
             }
             _ => Err(self.mismatch("a string or an object with one attribute")),
@@ -320,23 +352,34 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
     }
 }
 
-fn visit_seq<'de, V: Visitor<'de>>(elements: &[Value], visitor: V) -> Result<V::Value> {
+fn visit_seq<'de, 'v, V: Visitor<'de>>(
+    elements: &'v [Value],
+    at: Option<Location<'v>>,
+    visitor: V,
+) -> Result<V::Value> {
     let mut seq = SeqAccess {
         iter: elements.iter().enumerate(),
+        at,
     };
     visitor.visit_seq(&mut seq)
 }
 
-fn visit_map<'de, V: Visitor<'de>>(entries: &[(String, Value)], visitor: V) -> Result<V::Value> {
+fn visit_map<'de, 'v, V: Visitor<'de>>(
+    entries: &'v [(String, Value)],
+    at: Option<Location<'v>>,
+    visitor: V,
+) -> Result<V::Value> {
     let mut map = MapAccess {
         iter: entries.iter(),
         value: None,
+        at,
     };
     visitor.visit_map(&mut map)
 }
 
 struct SeqAccess<'v, I: Iterator<Item = (usize, &'v Value)>> {
     iter: I,
+    at: Option<Location<'v>>,
 }
 
 impl<'de, 'v, I: Iterator<Item = (usize, &'v Value)>> de::SeqAccess<'de> for SeqAccess<'v, I> {
@@ -348,7 +391,10 @@ impl<'de, 'v, I: Iterator<Item = (usize, &'v Value)>> de::SeqAccess<'de> for Seq
     ) -> Result<Option<T::Value>> {
         match self.iter.next() {
             Some((i, v)) => seed
-                .deserialize(ValueDeserializer::new(v))
+                .deserialize(ValueDeserializer {
+                    value: v,
+                    at: self.at,
+                })
                 .map(Some)
                 .map_err(|e| e.add_key(&i.to_string())),
             None => Ok(None),
@@ -363,6 +409,7 @@ impl<'de, 'v, I: Iterator<Item = (usize, &'v Value)>> de::SeqAccess<'de> for Seq
 struct MapAccess<'v> {
     iter: std::slice::Iter<'v, (String, Value)>,
     value: Option<(&'v str, &'v Value)>,
+    at: Option<Location<'v>>,
 }
 
 impl<'de, 'v> de::MapAccess<'de> for MapAccess<'v> {
@@ -385,7 +432,10 @@ impl<'de, 'v> de::MapAccess<'de> for MapAccess<'v> {
     fn next_value_seed<S: de::DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value> {
         match self.value.take() {
             Some((k, v)) => seed
-                .deserialize(ValueDeserializer::new(v))
+                .deserialize(ValueDeserializer {
+                    value: v,
+                    at: self.at,
+                })
                 .map_err(|e| e.add_key(k)),
             None => Err(Error::message(
                 "Invalid value",
@@ -401,7 +451,7 @@ impl<'de, 'v> de::MapAccess<'de> for MapAccess<'v> {
 
 struct EnumAccess<'v> {
     variant: &'v str,
-    value: &'v Value,
+    value: ValueDeserializer<'v>,
 }
 
 impl<'de, 'v> de::EnumAccess<'de> for EnumAccess<'v> {
@@ -414,7 +464,7 @@ impl<'de, 'v> de::EnumAccess<'de> for EnumAccess<'v> {
     ) -> Result<(S::Value, Self::Variant)> {
         let key: de::value::StrDeserializer<'_, Error> = self.variant.into_deserializer();
         let variant = seed.deserialize(key)?;
-        Ok((variant, ValueDeserializer::new(self.value)))
+        Ok((variant, self.value))
     }
 }
 

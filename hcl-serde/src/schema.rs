@@ -1,0 +1,140 @@
+//! The body schema of a Rust type, as the `#[hcl]` attribute macro
+//! describes it: which fields are attributes and which are blocks, with
+//! their labels.
+
+use hcl_core::schema::{AttributeSchema, BlockHeaderSchema, BodySchema};
+
+/// Types whose body schema is known: the types annotated with
+/// [`#[hcl]`](crate::hcl).
+///
+/// # Examples
+///
+/// ```
+/// use hcl_serde::HclSchema;
+/// use serde::Deserialize;
+///
+/// #[hcl_serde::hcl]
+/// #[derive(Deserialize)]
+/// struct Service {
+///     #[hcl(label)]
+///     name: String,
+///     port: u16,
+///     #[hcl(optional)]
+///     host: String,
+/// }
+///
+/// assert_eq!(Service::hcl_labels(), ["name"]);
+/// let schema = Service::hcl_schema();
+/// assert!(schema.attribute("port").unwrap().required);
+/// assert!(!schema.attribute("host").unwrap().required);
+/// ```
+pub trait HclSchema {
+    /// The attributes and blocks the type's fields take.
+    fn hcl_schema() -> BodySchema;
+
+    /// The names of the labels the type takes when it is a block: its
+    /// `#[hcl(label)]` fields, in order.
+    fn hcl_labels() -> &'static [&'static str];
+}
+
+/// Items the `#[hcl]` macro's expansion uses; not a public API.
+#[doc(hidden)]
+pub mod __private {
+    use std::marker::PhantomData;
+
+    pub use super::build_schema;
+    pub use hcl_core::schema::BodySchema;
+
+    /// How the macro saw a field.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum FieldKind {
+        /// No `attr` or `block` annotation: a block when the field's inner
+        /// type implements `HclSchema`, an attribute otherwise.
+        Auto,
+        /// `#[hcl(attr)]` or `#[hcl(expr)]`.
+        Attribute,
+        /// `#[hcl(block)]`.
+        Block,
+        /// `#[hcl(label)]`, `#[hcl(body)]`, `#[hcl(remain)]`: not in the
+        /// schema.
+        Skip,
+    }
+
+    /// One field of an annotated struct.
+    #[derive(Debug, Clone)]
+    pub struct FieldInfo {
+        /// The name it has in the document.
+        pub name: &'static str,
+        /// How it was annotated.
+        pub kind: FieldKind,
+        /// Whether it may be absent (`Option`, `#[serde(default)]`,
+        /// `#[hcl(optional)]`).
+        pub optional: bool,
+        /// The map levels around the inner type (`HashMap<String,
+        /// HashMap<String, T>>` has two): one label each.
+        pub map_levels: usize,
+        /// The inner type's own labels, when it implements `HclSchema`.
+        pub inner_labels: Option<&'static [&'static str]>,
+    }
+
+    /// `(&Probe::<T>::new()).inner_labels()` is `Some` of `T`'s labels
+    /// when `T: HclSchema`, and `None` otherwise: method resolution picks
+    /// [`ViaSchema`] before the auto-referenced [`ViaNothing`].
+    pub struct Probe<T: ?Sized>(PhantomData<T>);
+
+    impl<T: ?Sized> Probe<T> {
+        /// A probe for `T`.
+        #[allow(clippy::new_without_default)]
+        pub fn new() -> Self {
+            Probe(PhantomData)
+        }
+    }
+
+    /// The probe's answer for types with a schema.
+    pub trait ViaSchema {
+        /// `Some` of the type's labels.
+        fn inner_labels(&self) -> Option<&'static [&'static str]>;
+    }
+
+    impl<T: super::HclSchema + ?Sized> ViaSchema for Probe<T> {
+        fn inner_labels(&self) -> Option<&'static [&'static str]> {
+            Some(T::hcl_labels())
+        }
+    }
+
+    /// The probe's answer for every other type.
+    pub trait ViaNothing {
+        /// `None`.
+        fn inner_labels(&self) -> Option<&'static [&'static str]> {
+            None
+        }
+    }
+
+    impl<T: ?Sized> ViaNothing for &Probe<T> {}
+}
+
+/// The schema of the fields the macro describes.
+#[doc(hidden)]
+pub fn build_schema(fields: &[__private::FieldInfo]) -> BodySchema {
+    use __private::FieldKind;
+    let mut attributes = Vec::new();
+    let mut blocks = Vec::new();
+    for field in fields {
+        let block_labels = match (field.kind, field.inner_labels) {
+            (FieldKind::Skip, _) => continue,
+            (FieldKind::Attribute, _) | (FieldKind::Auto, None) => None,
+            (FieldKind::Block, labels) | (FieldKind::Auto, labels @ Some(_)) => {
+                let mut names = vec!["key"; field.map_levels];
+                names.extend(labels.unwrap_or_default());
+                Some(names)
+            }
+        };
+        match block_labels {
+            Some(labels) => blocks.push(BlockHeaderSchema::new(field.name, &labels)),
+            None if field.optional => attributes.push(AttributeSchema::optional(field.name)),
+            None => attributes.push(AttributeSchema::required(field.name)),
+        }
+    }
+    // The macro rejects two fields of one name, so this cannot fail.
+    BodySchema::new(attributes, blocks).unwrap_or_default()
+}

@@ -1,0 +1,474 @@
+//! The `#[hcl]` annotations at work, and the decoder's modes.
+#![allow(missing_docs, clippy::unwrap_used, reason = "tests")]
+
+use std::collections::BTreeMap;
+
+use hcl_core::{EvalContext, Value};
+use hcl_serde::{Decoder, Expression, RawBody, Spanned};
+use serde::Deserialize;
+
+#[hcl_serde::hcl]
+#[derive(Deserialize, Debug, PartialEq)]
+struct Resource {
+    #[hcl(label)]
+    kind: String,
+    #[hcl(label)]
+    name: String,
+    ami: String,
+    count: Option<u32>,
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct Terraform {
+    #[serde(default)]
+    resource: Vec<Resource>,
+}
+
+#[test]
+fn labels_fill_label_fields_in_order() {
+    let src = "resource \"aws_instance\" \"web\" {\n  ami = \"ami-1\"\n}\nresource \"aws_s3\" \"logs\" {\n  ami = \"x\"\n  count = 2\n}\n";
+    let tf: Terraform = hcl_serde::from_str(src).unwrap();
+    assert_eq!(
+        tf.resource,
+        [
+            Resource {
+                kind: "aws_instance".into(),
+                name: "web".into(),
+                ami: "ami-1".into(),
+                count: None
+            },
+            Resource {
+                kind: "aws_s3".into(),
+                name: "logs".into(),
+                ami: "x".into(),
+                count: Some(2)
+            },
+        ]
+    );
+}
+
+fn err<T: serde::de::DeserializeOwned + std::fmt::Debug>(src: &str) -> String {
+    hcl_serde::from_str::<T>(src).unwrap_err().to_string()
+}
+
+#[test]
+fn missing_label_is_reported_at_the_brace() {
+    let text = err::<Terraform>("resource \"aws_instance\" {\n  ami = \"a\"\n}\n");
+    assert_eq!(
+        text,
+        "Error: Missing name for resource\n  --> <input>:1:25\n  |\n1 | resource \"aws_instance\" {\n  |                         ^\n\nAll resource blocks must have 2 labels (kind, name).\n"
+    );
+}
+
+#[test]
+fn extraneous_label_is_reported_at_the_label() {
+    let text = err::<Terraform>("resource \"a\" \"b\" \"c\" {\n  ami = \"a\"\n}\n");
+    assert_eq!(
+        text,
+        "Error: Extraneous label for resource\n  --> <input>:1:18\n  |\n1 | resource \"a\" \"b\" \"c\" {\n  |                  ^^^\n\nOnly 2 labels (kind, name) are expected for resource blocks.\n"
+    );
+}
+
+#[hcl_serde::hcl]
+#[derive(Deserialize, Debug)]
+struct Named {
+    #[hcl(label = "service name")]
+    id: String,
+}
+
+#[derive(Deserialize, Debug)]
+struct Services {
+    service: Vec<Named>,
+}
+
+#[test]
+fn label_names_appear_in_messages() {
+    let text = err::<Services>("service {\n}\n");
+    assert!(
+        text.starts_with("Error: Missing service name for service\n"),
+        "{text}"
+    );
+    let ok: Services = hcl_serde::from_str("service \"a\" {}\nservice \"b\" {}\n").unwrap();
+    let ids: Vec<&str> = ok.service.iter().map(|s| s.id.as_str()).collect();
+    assert_eq!(ids, ["a", "b"]);
+}
+
+#[test]
+fn label_values_can_be_spanned() {
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug)]
+    struct Job {
+        #[hcl(label)]
+        name: Spanned<String>,
+    }
+    #[derive(Deserialize, Debug)]
+    struct File {
+        job: Job,
+    }
+    let file: File = hcl_serde::from_str("\njob \"api\" {\n}\n").unwrap();
+    assert_eq!(file.job.name.get_ref(), "api");
+    assert_eq!(file.job.name.range().to_string(), "<input>:2,5-10");
+}
+
+#[test]
+fn forced_attribute_takes_a_struct_typed_value() {
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Point {
+        x: i32,
+        y: i32,
+    }
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug)]
+    struct Shape {
+        #[hcl(attr)]
+        origin: Point,
+    }
+    let shape: Shape = hcl_serde::from_str("origin = { x = 1, y = 2 }\n").unwrap();
+    assert_eq!(shape.origin, Point { x: 1, y: 2 });
+
+    let text = err::<Shape>("origin {\n  x = 1\n  y = 2\n}\n");
+    assert!(
+        text.starts_with("Error: Unsupported block type\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Did you mean to define argument \"origin\"?"),
+        "{text}"
+    );
+}
+
+#[test]
+fn forced_block_refuses_an_attribute_and_names_the_missing_block() {
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug)]
+    struct Settings {
+        #[hcl(block)]
+        network: serde_json::Value,
+    }
+    let ok: Settings = hcl_serde::from_str("network {\n  mode = \"bridge\"\n}\n").unwrap();
+    assert_eq!(ok.network["mode"], "bridge");
+
+    let text = err::<Settings>("network = { mode = \"host\" }\n");
+    assert!(text.starts_with("Error: Unsupported argument\n"), "{text}");
+
+    let text = err::<Settings>("\n");
+    assert_eq!(
+        text,
+        "Error: Missing network block\n  --> <input>:2:1\n  |\n2 | \n  | ^\n\nA block of type \"network\" is required here.\n"
+    );
+}
+
+#[test]
+fn optional_fields_take_their_default() {
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug)]
+    struct Opts {
+        #[hcl(optional)]
+        retries: u8,
+        #[hcl(block, optional)]
+        limits: Vec<BTreeMap<String, u32>>,
+    }
+    let o: Opts = hcl_serde::from_str("").unwrap();
+    assert_eq!((o.retries, o.limits.len()), (0, 0));
+}
+
+#[hcl_serde::hcl]
+#[derive(Deserialize, Debug)]
+struct Plugin {
+    #[hcl(label)]
+    name: String,
+    enabled: bool,
+    #[hcl(remain)]
+    rest: RawBody,
+}
+
+#[derive(Deserialize, Debug)]
+struct PluginFile {
+    plugin: Vec<Plugin>,
+}
+
+#[test]
+fn remain_keeps_the_rest_for_a_second_pass() {
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Cache {
+        size_mb: u32,
+        #[serde(default)]
+        zones: Vec<serde_json::Value>,
+    }
+    let src = "plugin \"cache\" {\n  enabled = true\n  size_mb = 64 * 2\n  zones {\n    a = \"b\"\n  }\n}\n";
+    let file: PluginFile = hcl_serde::from_str(src).unwrap();
+    let plugin = &file.plugin[0];
+    assert_eq!(plugin.name, "cache");
+    assert!(plugin.enabled);
+    let cache: Cache = plugin.rest.decode().unwrap();
+    assert_eq!(cache.size_mb, 128);
+    assert_eq!(cache.zones[0]["a"], "b");
+
+    // The second pass sees only the rest: `enabled` is not there, and its
+    // errors point into the original file.
+    let err = plugin.rest.decode::<BTreeMap<String, u32>>().unwrap_err();
+    assert!(err.to_string().contains("--> <input>:4:3"), "{err}");
+    let (attrs, _) = plugin
+        .rest
+        .with_body(|body| {
+            let (a, b) = body.items();
+            (
+                a.iter().map(|a| a.name.to_string()).collect::<Vec<_>>(),
+                b.len(),
+            )
+        })
+        .unwrap();
+    assert_eq!(attrs, ["size_mb"]);
+}
+
+#[test]
+fn remain_errors_of_the_second_pass_suggest_names() {
+    #[derive(Deserialize, Debug)]
+    struct Cache {
+        #[allow(dead_code)]
+        size_mb: u32,
+    }
+    let file: PluginFile =
+        hcl_serde::from_str("plugin \"c\" {\n  enabled = false\n  size_md = 1\n}\n").unwrap();
+    let text = file.plugin[0]
+        .rest
+        .decode::<Cache>()
+        .unwrap_err()
+        .to_string();
+    assert!(
+        text.starts_with("Error: Unsupported argument\n  --> <input>:3:3\n"),
+        "{text}"
+    );
+    assert!(text.contains("Did you mean \"size_mb\"?"), "{text}");
+}
+
+#[test]
+fn body_field_keeps_the_whole_body() {
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug)]
+    struct Task {
+        driver: String,
+        #[hcl(body)]
+        body: RawBody,
+        #[hcl(remain)]
+        _rest: RawBody,
+    }
+    let task: Task = hcl_serde::from_str("driver = \"docker\"\nimage = \"nginx\"\n").unwrap();
+    assert_eq!(task.driver, "docker");
+    let all: BTreeMap<String, String> = task.body.decode().unwrap();
+    assert_eq!(all.len(), 2);
+}
+
+#[test]
+fn expressions_are_kept_unevaluated() {
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug)]
+    struct Rule {
+        #[hcl(expr)]
+        when: Expression,
+        #[hcl(expr, optional)]
+        otherwise: Option<Expression>,
+    }
+    let rule: Rule = hcl_serde::from_str("when = request.size > limit * 2\n").unwrap();
+    assert!(rule.otherwise.is_none());
+    assert_eq!(rule.when.source_text(), "request.size > limit * 2");
+    assert_eq!(rule.when.variables(), ["request", "limit"]);
+    let mut ctx = EvalContext::new();
+    let mut request = BTreeMap::new();
+    request.insert("size".to_string(), Value::from(10));
+    ctx.set_variable("request", Value::object(request));
+    ctx.set_variable("limit", Value::from(4));
+    assert_eq!(rule.when.value(&ctx).unwrap(), Value::from(true));
+
+    let unknown = rule
+        .when
+        .value(&EvalContext::new())
+        .unwrap_err()
+        .to_string();
+    assert!(unknown.contains("--> <input>:1:8"), "{unknown}");
+}
+
+#[test]
+fn spanned_fields_know_where_they_came_from() {
+    #[derive(Deserialize, Debug)]
+    struct Listener {
+        port: Spanned<u16>,
+    }
+    #[derive(Deserialize, Debug)]
+    struct Config {
+        name: Spanned<String>,
+        listener: Spanned<Listener>,
+        tags: Spanned<Vec<String>>,
+    }
+    let src = "name = \"edge\"\nlistener {\n  port = 443\n}\ntags = [\"a\", \"b\"]\n";
+    let c: Config = hcl_serde::from_str(src).unwrap();
+    assert_eq!(c.name.range().to_string(), "<input>:1,8-14");
+    assert_eq!(c.listener.range().to_string(), "<input>:2,1-4,2");
+    assert_eq!(c.listener.port.range().to_string(), "<input>:3,10-13");
+    assert_eq!(c.tags.range().start.line, 5);
+    assert_eq!(c.tags.get_ref().len(), 2);
+}
+
+#[test]
+fn spanned_is_only_for_hcl() {
+    let err = serde_json::from_str::<Spanned<u8>>("1").unwrap_err();
+    assert!(err.to_string().contains("HCL"), "{err}");
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+#[serde(rename_all = "lowercase")]
+enum Provisioner {
+    File { source: String, destination: String },
+    Exec { command: Vec<String> },
+    Noop,
+}
+
+#[derive(Deserialize, Debug)]
+struct Machine {
+    provisioner: Vec<Provisioner>,
+}
+
+#[test]
+fn enum_variant_is_chosen_by_the_first_label() {
+    let src = "provisioner \"file\" {\n  source = \"a\"\n  destination = \"/b\"\n}\nprovisioner \"exec\" {\n  command = [\"ls\"]\n}\nprovisioner \"noop\" {}\n";
+    let m: Machine = hcl_serde::from_str(src).unwrap();
+    assert_eq!(
+        m.provisioner,
+        [
+            Provisioner::File {
+                source: "a".into(),
+                destination: "/b".into()
+            },
+            Provisioner::Exec {
+                command: vec!["ls".into()]
+            },
+            Provisioner::Noop,
+        ]
+    );
+}
+
+#[test]
+fn enum_label_errors() {
+    let text = err::<Machine>("provisioner \"exe\" {\n}\n");
+    assert_eq!(
+        text,
+        "Error: Invalid provisioner label\n  --> <input>:1:13\n  |\n1 | provisioner \"exe\" {\n  |             ^^^^^\n\nThe label \"exe\" is not one of the kinds of provisioner block (\"file\", \"exec\" or \"noop\"). Did you mean \"exec\"?\n"
+    );
+    let text = err::<Machine>("provisioner {\n}\n");
+    assert!(
+        text.starts_with("Error: Missing label for provisioner\n"),
+        "{text}"
+    );
+    let text = err::<Machine>("provisioner \"exec\" {\n  command = [\"ls\"]\n  user = \"x\"\n}\n");
+    assert!(
+        text.starts_with("Error: Unsupported argument\n  --> <input>:3:3\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn enum_from_a_body_with_one_item() {
+    #[derive(Deserialize, Debug, PartialEq)]
+    #[serde(rename_all = "snake_case")]
+    enum Storage {
+        Memory { size: u32 },
+        Disk(BTreeMap<String, String>),
+    }
+    #[derive(Deserialize, Debug)]
+    struct Config {
+        storage: Storage,
+    }
+    let c: Config = hcl_serde::from_str("storage {\n  memory {\n    size = 1\n  }\n}\n").unwrap();
+    assert_eq!(c.storage, Storage::Memory { size: 1 });
+    let c: Config = hcl_serde::from_str("storage {\n  disk = { path = \"/d\" }\n}\n").unwrap();
+    assert_eq!(
+        c.storage,
+        Storage::Disk([("path".to_string(), "/d".to_string())].into())
+    );
+}
+
+#[test]
+fn lenient_mode_turns_unknown_items_into_warnings() {
+    #[derive(Deserialize, Debug)]
+    struct App {
+        name: String,
+    }
+    let src = "name = \"x\"\nnmae2 = 1\nlogging {\n}\n";
+    let strict = hcl_serde::from_str::<App>(src).unwrap_err();
+    assert_eq!(strict.diagnostics().len(), 2);
+
+    let decoded = Decoder::new().lenient(true).from_str::<App>(src).unwrap();
+    assert_eq!(decoded.value.name, "x");
+    let summaries: Vec<_> = decoded
+        .warnings
+        .iter()
+        .map(|d| d.summary.as_str())
+        .collect();
+    assert_eq!(
+        summaries,
+        ["Unsupported argument", "Unsupported block type"]
+    );
+    assert!(decoded
+        .warnings
+        .iter()
+        .all(|d| d.severity == hcl_core::Severity::Warning && d.subject.is_some()));
+    assert!(decoded
+        .warnings
+        .to_string()
+        .starts_with("Warning: Unsupported argument\n  --> <input>:2:1\n"));
+
+    // Lenient mode does not hide real errors.
+    let e = Decoder::new().lenient(true).from_str::<App>("name = 1 +\n");
+    assert!(e.is_err());
+}
+
+#[test]
+fn unresolved_expressions_can_be_read_as_their_source() {
+    let src = "region = var.region\nname = \"app-${terraform.workspace}\"\ncount = 3\nmixed = [1, local.x]\n";
+    let strict = hcl_serde::from_str::<serde_json::Value>(src).unwrap_err();
+    assert!(strict.to_string().contains("Unknown variable"));
+    let v: serde_json::Value = Decoder::new()
+        .unresolved_as_source(true)
+        .from_str(src)
+        .unwrap()
+        .value;
+    assert_eq!(
+        v,
+        serde_json::json!({
+            "region": "${var.region}",
+            "name": "app-${terraform.workspace}",
+            "count": 3,
+            "mixed": "${[1, local.x]}"
+        })
+    );
+}
+
+#[test]
+fn blocks_with_different_label_counts_are_an_error_for_schemaless_targets() {
+    let text = err::<serde_json::Value>("a \"x\" {}\na {}\n");
+    assert!(
+        text.starts_with("Error: Inconsistent labels for a\n  --> <input>:2:1\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn raw_body_as_the_whole_target() {
+    let raw: RawBody = hcl_serde::from_str("x = 1\ny { z = 2 }\n").unwrap();
+    let v: serde_json::Value = raw.decode().unwrap();
+    assert_eq!(v, serde_json::json!({"x": 1, "y": {"z": 2}}));
+}
+
+#[test]
+fn merged_bodies_report_duplicate_arguments() {
+    let a = hcl_core::parse("x = 1\n", "a.hcl").unwrap();
+    let b = hcl_core::parse("x = 2\n", "b.hcl").unwrap();
+    let body = hcl_core::schema::Body::merge_files([&a, &b]);
+    let err = hcl_serde::from_body::<BTreeMap<String, u8>>(&body, &EvalContext::new()).unwrap_err();
+    let text = err.to_string();
+    assert!(
+        text.starts_with("Error: Duplicate argument\n  --> b.hcl:1:1\n"),
+        "{text}"
+    );
+    assert!(text.contains("already set at a.hcl:1:1"), "{text}");
+}
