@@ -3,36 +3,10 @@
 //! The files stay in `../shared/corpus/`; without it these tests print a
 //! notice and check nothing.
 
-use std::path::{Path, PathBuf};
+#[path = "support/shared_corpus.rs"]
+mod shared_corpus;
 
-fn corpus_dir(name: &str) -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/corpus")
-        .join(name);
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("notice: {} is absent; test skipped", dir.display());
-        None
-    }
-}
-
-fn hcl_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).expect("read corpus dir") {
-            let path = entry.expect("dir entry").path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_none_or(|e| e != "tsv") {
-                out.push(path);
-            }
-        }
-    }
-    out.sort();
-    out
-}
+use shared_corpus::{corpus_files as hcl_files, shared_corpus as corpus_dir};
 
 fn check_accepted(name: &str) {
     let Some(dir) = corpus_dir(name) else { return };

@@ -13,39 +13,12 @@
 //!
 //! Without `../shared` these tests print a notice and check nothing.
 
-use std::path::{Path, PathBuf};
+#[path = "support/shared_corpus.rs"]
+mod shared_corpus;
 
 use hcl_serde::Decoder;
 use serde_json::{Map, Value as Json};
-
-fn shared(name: &str) -> Option<PathBuf> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/corpus")
-        .join(name);
-    if path.exists() {
-        Some(path)
-    } else {
-        eprintln!("notice: {} is absent; test skipped", path.display());
-        None
-    }
-}
-
-fn files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).expect("read corpus dir") {
-            let path = entry.expect("dir entry").path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_none_or(|e| e != "tsv") {
-                out.push(path);
-            }
-        }
-    }
-    out.sort();
-    out
-}
+use shared_corpus::{corpus_files as files, shared_corpus as shared};
 
 fn decode_all(name: &str) {
     let Some(dir) = shared(name) else { return };

@@ -23,7 +23,7 @@ fn write_value(value: &Value, out: &mut String) {
         ValueKind::Bool(b) => out.push_str(if b { "true" } else { "false" }),
         ValueKind::Number(n) => {
             if n.is_finite() {
-                out.push_str(&n.to_string());
+                out.push_str(&n.to_text_bounded());
             } else if n.is_sign_negative() {
                 out.push_str("-(1/0)");
             } else {

@@ -122,7 +122,7 @@ pub fn value_to_json(value: &Value, strings: Strings) -> Json {
         ValueKind::Bool(b) => Json::Bool(b),
         ValueKind::Number(n) => {
             if n.is_finite() {
-                Json::Number(n.to_string())
+                Json::Number(n.to_text_bounded())
             } else {
                 Json::String(n.to_string())
             }

@@ -13,6 +13,9 @@
 /// assert_eq!(limits.max_nesting_depth, 64);
 /// assert_eq!(Limits::default().max_nesting_depth, 128);
 /// assert_eq!(Limits::default().max_expression_depth, 256);
+/// assert_eq!(Limits::default().max_eval_values, 4_194_304);
+/// assert_eq!(Limits::default().max_eval_string_bytes, 128 << 20);
+/// assert_eq!(Limits::default().max_value_depth, 1024);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Limits {
@@ -30,14 +33,54 @@ pub struct Limits {
     pub max_expression_depth: usize,
     /// The largest input accepted, in bytes (at most 4 GiB).
     pub max_input_bytes: usize,
+    /// The most values one evaluation (of an expression or template, by
+    /// an [`EvalContext`](crate::EvalContext) with these limits) may build
+    /// or work on, counted with everything nested in them: each element a
+    /// `for` expression, splat, tuple or object constructor puts in the
+    /// collection it builds, each argument given to a function and each
+    /// result it returns, each operand of `==` and `!=` and each result of
+    /// a conditional that must be converted. A value shared in several
+    /// places counts in each: `[for i in range(1000): big]` counts `big`
+    /// a thousand times, as writing the result out would. This bounds the
+    /// time and memory an evaluation takes (nested `for` expressions over
+    /// `range(1024)` three deep would make a billion values), and the size
+    /// of any value it returns. Default 4 194 304 (2²²).
+    pub max_eval_values: usize,
+    /// The most bytes of strings one evaluation may build or work on,
+    /// counted as [`max_eval_values`](Limits::max_eval_values) counts
+    /// values (map keys and attribute names included), plus each string a
+    /// template builds. Default 128 MiB.
+    pub max_eval_string_bytes: usize,
+    /// The deepest nesting of collections and structures in a value that
+    /// an evaluation puts in a collection, gives to a function, compares
+    /// or converts (and so, about the deepest value it returns): working
+    /// on a value recurses once per level, so this keeps evaluation safe
+    /// from a variable nested arbitrarily deep, and keeps the values it
+    /// returns safe to use (a host that builds values from values, as a
+    /// chain of local values does, cannot nest them deeper than this).
+    /// Default 1024.
+    pub max_value_depth: usize,
+}
+
+impl Limits {
+    /// The defaults, as a constant.
+    const DEFAULT: Limits = Limits {
+        max_nesting_depth: 128,
+        max_expression_depth: 256,
+        max_input_bytes: u32::MAX as usize - 1,
+        max_eval_values: 1 << 22,
+        max_eval_string_bytes: 128 << 20,
+        max_value_depth: 1024,
+    };
+
+    /// The default limits, borrowed for as long as needed.
+    pub(crate) fn default_ref() -> &'static Limits {
+        &Self::DEFAULT
+    }
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits {
-            max_nesting_depth: 128,
-            max_expression_depth: 256,
-            max_input_bytes: u32::MAX as usize - 1,
-        }
+        Limits::DEFAULT
     }
 }

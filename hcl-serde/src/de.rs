@@ -4,6 +4,7 @@
 
 mod blocks;
 mod body;
+mod literal;
 pub(crate) mod value;
 
 use std::cell::RefCell;
@@ -131,16 +132,7 @@ pub fn from_reader<T: DeserializeOwned, R: Read>(mut reader: R) -> Result<T> {
 /// assert!(err.to_string().contains(&format!("--> {}:1:8", path.display())));
 /// ```
 pub fn from_file<T: DeserializeOwned>(path: impl AsRef<Path>) -> Result<T> {
-    let path = path.as_ref();
-    let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| {
-        Error::message(
-            "Failed to read file",
-            format!("The file \"{name}\" could not be read: {e}."),
-        )
-    })?;
-    let source = utf8(&bytes, &name)?;
-    from_named_str(source, &name, &EvalContext::new())
+    Decoder::new().from_file(path).map(|d| d.value)
 }
 
 /// Decodes an already parsed body (a file's, a block's, or several merged)

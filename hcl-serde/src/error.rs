@@ -154,6 +154,12 @@ impl Error {
         self
     }
 
+    /// Adds diagnostics found after this error (in sibling blocks).
+    pub(crate) fn with_more(mut self, more: Diagnostics) -> Self {
+        self.inner.diagnostics.extend(more);
+        self
+    }
+
     /// The name serde reported missing, if this is that error.
     pub(crate) fn missing_field(&self) -> Option<&'static str> {
         self.inner.missing_field

@@ -146,9 +146,18 @@
 //! (`resource.aws_instance.web.ami`) and renders each diagnostic with its
 //! source line.
 //!
+//! # Not yet
+//!
+//! Values are decoded from evaluated values (quoted strings straight from
+//! the syntax tree), never borrowed from the source: a `&str` field is an
+//! error at run time, so use `String` or `Cow<str>`. A field of a plain
+//! `#[derive(Deserialize)]` struct that is absent is reported as "Missing
+//! required argument" even when it is meant to be a block, as serde does
+//! not say; `#[hcl(block)]` gives "Missing *name* block".
+//!
 //! [`from_value`] and [`to_value`] convert between Rust types and
-//! evaluated [`Value`](hcl_core::Value)s, and [`AnyValue`] keeps a value as
-//! it is.
+//! evaluated [`Value`](hcl_core::Value)s; a field of type `Value` keeps an
+//! attribute's value as it is.
 
 #![forbid(unsafe_code)]
 
@@ -163,7 +172,7 @@ pub use de::{
 };
 pub use error::{Error, Result};
 pub use special::{Expression, RawBody, Spanned};
-pub use value::{from_value, to_value, AnyValue};
+pub use value::{from_value, to_value};
 
 pub use hcl_derive::hcl;
 pub use schema::HclSchema;

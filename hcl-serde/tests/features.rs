@@ -472,3 +472,162 @@ fn merged_bodies_report_duplicate_arguments() {
     );
     assert!(text.contains("already set at a.hcl:1:1"), "{text}");
 }
+
+#[test]
+fn flatten_collects_what_the_struct_does_not_name() {
+    #[derive(Deserialize, Debug)]
+    struct Module {
+        source: String,
+        #[serde(flatten)]
+        inputs: BTreeMap<String, serde_json::Value>,
+    }
+    let m: Module =
+        hcl_serde::from_str("source = \"./vpc\"\ncidr = \"10.0.0.0/16\"\nazs = 3\n").unwrap();
+    assert_eq!(m.source, "./vpc");
+    assert_eq!(
+        m.inputs.keys().map(String::as_str).collect::<Vec<_>>(),
+        ["azs", "cidr"]
+    );
+}
+
+/// The keys of a map in the order the deserializer gives them.
+struct KeyOrder(Vec<String>);
+
+impl<'de> Deserialize<'de> for KeyOrder {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Keys;
+        impl<'de> serde::de::Visitor<'de> for Keys {
+            type Value = KeyOrder;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a map")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<KeyOrder, A::Error> {
+                let mut keys = Vec::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    map.next_value::<serde::de::IgnoredAny>()?;
+                    keys.push(key);
+                }
+                Ok(KeyOrder(keys))
+            }
+        }
+        d.deserialize_map(Keys)
+    }
+}
+
+#[test]
+fn keys_come_in_source_order_across_attributes_and_block_types() {
+    let src = "zeta = 1\nbeta {}\nalpha = 2\ngamma \"x\" {}\nbeta {}\ndelta = 3\n";
+    let order: KeyOrder = hcl_serde::from_str(src).unwrap();
+    assert_eq!(order.0, ["zeta", "beta", "alpha", "gamma", "delta"]);
+}
+
+#[test]
+fn lenient_mode_leaves_out_blocks_with_other_label_counts() {
+    let src = "include \"root\" {\n  path = \"a\"\n}\ninclude {\n  path = \"b\"\n}\n";
+    let decoded = Decoder::new()
+        .lenient(true)
+        .from_str::<serde_json::Value>(src)
+        .unwrap();
+    assert_eq!(
+        decoded.value,
+        serde_json::json!({"include": {"root": {"path": "a"}}})
+    );
+    let warning = decoded.warnings.iter().next().unwrap();
+    assert_eq!(warning.summary, "Inconsistent labels for include");
+    assert!(
+        warning.detail.ends_with("The block is left out."),
+        "{}",
+        warning.detail
+    );
+}
+
+#[test]
+fn unresolved_mode_reports_failed_evaluations_as_warnings() {
+    let decoded = Decoder::new()
+        .unresolved_as_source(true)
+        .from_str::<serde_json::Value>("a = lookup({}, \"k\")\n")
+        .unwrap();
+    assert_eq!(
+        decoded.value,
+        serde_json::json!({"a": "${lookup({}, \"k\")}"})
+    );
+    let warning = decoded.warnings.iter().next().unwrap();
+    assert_eq!(warning.severity, hcl_core::Severity::Warning);
+    assert!(
+        warning.detail.contains("read as a \"${...}\" template"),
+        "{}",
+        warning.detail
+    );
+}
+
+#[test]
+fn quoted_strings_convert_like_evaluated_values() {
+    #[derive(Deserialize, Debug, PartialEq)]
+    #[serde(rename_all = "lowercase")]
+    enum Mode {
+        Fast,
+    }
+    #[derive(Deserialize, Debug)]
+    struct Config {
+        text: String,
+        port: u16,
+        enabled: bool,
+        ratio: f64,
+        mode: Mode,
+        name: Spanned<String>,
+        maybe: Option<String>,
+        any: serde_json::Value,
+        heredoc: String,
+        decomposed: String,
+    }
+    let src = "text = \"a\\tb \\\"q\\\" $${x}\"\nport = \"8080\"\nenabled = \"true\"\nratio = \"0.5\"\nmode = \"fast\"\nname = \"n\"\nmaybe = \"m\"\nany = \"v\"\nheredoc = <<EOT\nline\nEOT\ndecomposed = \"e\u{301}\"\n";
+    let c: Config = hcl_serde::from_str(src).unwrap();
+    assert_eq!(c.text, "a\tb \"q\" ${x}");
+    assert_eq!((c.port, c.enabled, c.ratio), (8080, true, 0.5));
+    assert_eq!(c.mode, Mode::Fast);
+    assert_eq!(c.name.range().to_string(), "<input>:6,8-11");
+    assert_eq!(c.maybe.as_deref(), Some("m"));
+    assert_eq!(c.any, serde_json::json!("v"));
+    assert_eq!(c.heredoc, "line\n");
+    // Strings are NFC-normalized, as evaluated strings are.
+    assert_eq!(c.decomposed, "\u{e9}");
+
+    let err = hcl_serde::from_str::<Config>(&src.replace("\"8080\"", "\"http\"")).unwrap_err();
+    assert!(err.to_string().contains("--> <input>:2:8"), "{err}");
+}
+
+#[test]
+fn errors_in_every_block_are_reported_together() {
+    #[derive(Deserialize, Debug)]
+    struct Server {
+        #[allow(dead_code)]
+        port: u16,
+    }
+    #[derive(Deserialize, Debug)]
+    struct Config {
+        #[allow(dead_code)]
+        server: Vec<Server>,
+        #[allow(dead_code)]
+        site: BTreeMap<String, BTreeMap<String, Server>>,
+    }
+    let src = "server {\n  prot = 1\n}\nserver {\n  port = 2\n}\nserver {\n  pot = 3\n}\n";
+    let err = hcl_serde::from_str::<Config>(src).unwrap_err();
+    let lines: Vec<String> = err
+        .diagnostics()
+        .iter()
+        .map(|d| format!("{} {}", d.summary, d.subject.as_ref().unwrap().start.line))
+        .collect();
+    assert_eq!(lines, ["Unsupported argument 2", "Unsupported argument 8"]);
+
+    let src = "server {\n  port = 1\n}\nsite \"a\" \"x\" {\n  port = -1\n}\nsite \"b\" \"y\" {\n  port = 1\n  extra = 2\n}\n";
+    let err = hcl_serde::from_str::<Config>(src).unwrap_err();
+    let summaries: Vec<&str> = err
+        .diagnostics()
+        .iter()
+        .map(|d| d.summary.as_str())
+        .collect();
+    assert_eq!(summaries, ["Invalid value", "Unsupported argument"]);
+}

@@ -1,10 +1,10 @@
-//! `from_value`, `to_value` and `AnyValue`.
+//! `from_value`, `to_value`, and `Value` as a field type.
 
 use std::collections::BTreeMap;
 
 use hcl_core::types::Type;
 use hcl_core::{Number, Value};
-use hcl_serde::{from_value, to_value, AnyValue};
+use hcl_serde::{from_value, to_value};
 use serde::{Deserialize, Serialize};
 
 #[derive(Serialize, Deserialize, Debug, PartialEq)]
@@ -83,7 +83,7 @@ fn to_value_errors() {
 }
 
 #[test]
-fn any_value_round_trips_through_json() {
+fn value_round_trips_through_json() {
     let value = Value::object([
         ("n", Value::from(3)),
         ("s", Value::string("x")),
@@ -93,21 +93,21 @@ fn any_value_round_trips_through_json() {
         ),
         ("f", Value::number(Number::from_f64(2.5).unwrap())),
     ]);
-    let json = serde_json::to_value(AnyValue(value.clone())).unwrap();
+    let json = serde_json::to_value(value.clone()).unwrap();
     assert_eq!(
         json,
         serde_json::json!({ "n": 3, "s": "x", "l": [false, null], "f": 2.5 })
     );
-    let back: AnyValue = serde_json::from_value(json).unwrap();
-    assert_eq!(back.0, value);
+    let back: Value = serde_json::from_value(json).unwrap();
+    assert_eq!(back, value);
 }
 
 #[test]
-fn any_value_takes_a_block() {
+fn value_field_takes_a_block() {
     #[derive(Deserialize, Debug)]
     struct Config {
-        settings: AnyValue,
+        settings: Value,
     }
     let c: Config = hcl_serde::from_str("settings {\n  a = 1\n}\n").unwrap();
-    assert_eq!(c.settings.0, Value::object([("a", Value::from(1))]));
+    assert_eq!(c.settings, Value::object([("a", Value::from(1))]));
 }

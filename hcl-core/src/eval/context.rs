@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 
 use crate::functions::{Function, Functions};
+use crate::limits::Limits;
 use crate::value::Value;
 
 /// Variables and functions available to expressions.
@@ -32,6 +33,7 @@ use crate::value::Value;
 pub struct EvalContext<'parent> {
     variables: Option<HashMap<String, Value>>,
     functions: Option<Functions>,
+    limits: Option<Limits>,
     parent: Option<&'parent EvalContext<'parent>>,
 }
 
@@ -47,6 +49,7 @@ impl<'parent> EvalContext<'parent> {
         EvalContext {
             variables: Some(HashMap::new()),
             functions: Some(crate::functions::default_functions()),
+            limits: None,
             parent: None,
         }
     }
@@ -57,6 +60,7 @@ impl<'parent> EvalContext<'parent> {
         EvalContext {
             variables: None,
             functions: None,
+            limits: None,
             parent: None,
         }
     }
@@ -66,6 +70,7 @@ impl<'parent> EvalContext<'parent> {
         EvalContext {
             variables: Some(variables),
             functions: Some(functions),
+            limits: None,
             parent: None,
         }
     }
@@ -75,6 +80,7 @@ impl<'parent> EvalContext<'parent> {
         EvalContext {
             variables: None,
             functions: None,
+            limits: None,
             parent: Some(self),
         }
     }
@@ -96,6 +102,48 @@ impl<'parent> EvalContext<'parent> {
     /// Replaces this context's function table.
     pub fn set_functions(&mut self, functions: Functions) {
         self.functions = Some(functions);
+    }
+
+    /// Sets the resource limits of evaluations with this context (and with
+    /// its children that set none of their own). Evaluation uses
+    /// [`Limits::max_eval_values`] and [`Limits::max_eval_string_bytes`];
+    /// an evaluation that exceeds one stops with an error naming it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::{EvalContext, Limits};
+    ///
+    /// let mut ctx = EvalContext::new();
+    /// ctx.set_limits(Limits { max_eval_values: 1000, ..Limits::default() });
+    /// assert_eq!(ctx.limits().max_eval_values, 1000);
+    /// let err = ctx.evaluate_str("[for i in range(1000): i * 2]").unwrap_err();
+    /// assert!(err.to_string().contains("(limit max_eval_values)"));
+    /// assert!(ctx.child().evaluate_str("[for i in range(10): i]").is_ok());
+    /// ```
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = Some(limits);
+    }
+
+    /// The resource limits of evaluations with this context: its own, else
+    /// its nearest parent's, else the defaults.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::{EvalContext, Limits};
+    ///
+    /// assert_eq!(EvalContext::new().limits(), &Limits::default());
+    /// ```
+    pub fn limits(&self) -> &Limits {
+        let mut ctx = Some(self);
+        while let Some(c) = ctx {
+            if let Some(limits) = &c.limits {
+                return limits;
+            }
+            ctx = c.parent;
+        }
+        Limits::default_ref()
     }
 
     /// The variables of this context (not its parents').

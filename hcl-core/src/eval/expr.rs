@@ -9,7 +9,7 @@ use crate::ast::{Expression, ExpressionKind, ObjectItem, Template, TraversalStep
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::span::{SourceFile, Span};
 use crate::types::{convert, get_conversion_unsafe, unify_unsafe, Conversion, Type};
-use crate::value::{Number, Value};
+use crate::value::{DeepSize, Number, Value};
 
 /// Variables bound by `for` expressions, innermost first.
 pub(super) struct Scope<'a> {
@@ -70,19 +70,136 @@ pub(super) struct ForParts<'e, 's> {
     pub(super) group: bool,
 }
 
+/// What one evaluation may still build or work on (see
+/// [`Limits::max_eval_values`](crate::Limits::max_eval_values) and
+/// [`Limits::max_eval_string_bytes`](crate::Limits::max_eval_string_bytes)).
+struct Budget {
+    values: u64,
+    bytes: u64,
+    /// The error of the limit exceeded, once one is: the evaluation then
+    /// stops, every expression left giving the dynamic value at once, and
+    /// the error is added to the evaluation's diagnostics at the end (so
+    /// that no `try`, `can` or unselected conditional result can drop it).
+    exceeded: Option<Diagnostic>,
+}
+
 pub(super) struct Evaluator<'c, 'p> {
     pub(super) ctx: &'c EvalContext<'p>,
     pub(super) file: &'c Arc<SourceFile>,
     /// The current element of each enclosing splat, innermost last.
     pub(super) splat_items: Vec<Value>,
+    budget: Budget,
 }
 
 impl<'c, 'p> Evaluator<'c, 'p> {
     pub(super) fn new(ctx: &'c EvalContext<'p>, file: &'c Arc<SourceFile>) -> Self {
+        let limits = ctx.limits();
         Evaluator {
             ctx,
             file,
             splat_items: Vec::new(),
+            budget: Budget {
+                values: limits.max_eval_values as u64,
+                bytes: limits.max_eval_string_bytes as u64,
+                exceeded: None,
+            },
+        }
+    }
+
+    /// Counts `size` against the limits of this evaluation. `false` when
+    /// that exceeds one (or one was exceeded before): the evaluation stops,
+    /// with an error about `subject` the first time.
+    pub(super) fn charge(&mut self, size: DeepSize, subject: Span) -> bool {
+        if self.budget.exceeded.is_some() {
+            return false;
+        }
+        let limits = self.ctx.limits();
+        if size.depth as usize > limits.max_value_depth {
+            let max = limits.max_value_depth;
+            self.budget.exceeded = Some(self.error(
+                "Value nested too deep",
+                format!(
+                    "This value is nested more than {max} levels deep, the limit for values put \
+                     in a collection, given to a function, compared or converted during an \
+                     evaluation (limit max_value_depth)."
+                ),
+                subject,
+            ));
+            return false;
+        }
+        if size.values > self.budget.values {
+            let max = limits.max_eval_values;
+            self.budget.exceeded = Some(self.error(
+                "Too many values",
+                format!(
+                    "Evaluating this expression builds or handles more than the limit of {max} \
+                     values for one evaluation, counting every value put in a collection, given \
+                     to a function, compared or converted with all the values nested in it \
+                     (limit max_eval_values)."
+                ),
+                subject,
+            ));
+            return false;
+        }
+        if size.bytes > self.budget.bytes {
+            let max = limits.max_eval_string_bytes;
+            self.budget.exceeded = Some(self.error(
+                "Strings too long",
+                format!(
+                    "Evaluating this expression builds or handles more than the limit of {max} \
+                     bytes of strings for one evaluation, counting every string a template \
+                     builds, and every string put in a collection, given to a function, \
+                     compared or converted (limit max_eval_string_bytes)."
+                ),
+                subject,
+            ));
+            return false;
+        }
+        self.budget.values -= size.values;
+        self.budget.bytes -= size.bytes;
+        true
+    }
+
+    /// [`Evaluator::charge`] for `n` bytes of strings.
+    pub(super) fn charge_bytes(&mut self, n: usize, subject: Span) -> bool {
+        self.charge(
+            DeepSize {
+                values: 0,
+                bytes: n as u64,
+                depth: 0,
+            },
+            subject,
+        )
+    }
+
+    /// Checks that `value` is not nested deeper than
+    /// [`Limits::max_value_depth`](crate::Limits::max_value_depth), as
+    /// [`Evaluator::charge`] does, counting nothing.
+    pub(super) fn check_depth(&mut self, value: &Value, subject: Span) -> bool {
+        self.charge(
+            DeepSize {
+                values: 0,
+                bytes: 0,
+                depth: value.deep_size().depth,
+            },
+            subject,
+        )
+    }
+
+    /// Whether a limit was exceeded and the evaluation is stopping.
+    pub(super) fn stopped(&self) -> bool {
+        self.budget.exceeded.is_some()
+    }
+
+    /// The outcome of the whole evaluation: when a limit was exceeded, the
+    /// dynamic value with the limit's error added.
+    pub(super) fn finish(self, (value, mut diags): Outcome) -> Outcome {
+        match self.budget.exceeded {
+            Some(diag) => {
+                diags.push(diag);
+                (Value::dynamic(), diags)
+            }
+            None => (value, diags),
         }
     }
 
@@ -104,19 +221,28 @@ impl<'c, 'p> Evaluator<'c, 'p> {
     }
 
     pub(super) fn eval(&mut self, expr: &Expression<'_>, scope: Option<&Scope<'_>>) -> Outcome {
+        if self.stopped() {
+            return (Value::dynamic(), Diagnostics::default());
+        }
         let span = expr.span;
         match &expr.kind {
             ExpressionKind::Number(text) => match Number::parse_literal(text) {
                 Some(n) => (Value::number(n), Diagnostics::default()),
-                None => (
-                    Value::unknown(Type::Number),
-                    self.error(
-                        "Invalid number literal",
-                        "Failed to recognize the value of this number literal.".into(),
-                        span,
+                None => {
+                    let detail = if Number::has_too_many_digits(text) {
+                        format!(
+                            "This number literal has more than {} significant digits, the limit \
+                             (Number::MAX_DIGITS) of the digits a number is read from.",
+                            Number::MAX_DIGITS
+                        )
+                    } else {
+                        "Failed to recognize the value of this number literal.".into()
+                    };
+                    (
+                        Value::unknown(Type::Number),
+                        self.error("Invalid number literal", detail, span).into(),
                     )
-                    .into(),
-                ),
+                }
             },
             ExpressionKind::Bool(b) => (Value::bool(*b), Diagnostics::default()),
             ExpressionKind::Null => (Value::null(Type::Dynamic), Diagnostics::default()),
@@ -182,14 +308,15 @@ impl<'c, 'p> Evaluator<'c, 'p> {
             ExpressionKind::FunctionCall(call) => self.function_call(call, span, scope),
             ExpressionKind::Tuple(items) => {
                 let mut diags = Diagnostics::default();
-                let values = items
-                    .iter()
-                    .map(|item| {
-                        let (v, d) = self.eval(item, scope);
-                        diags.extend(d);
-                        v
-                    })
-                    .collect();
+                let mut values = Vec::with_capacity(items.len());
+                for item in items {
+                    let (v, d) = self.eval(item, scope);
+                    diags.extend(d);
+                    if !self.charge(v.deep_size(), item.span) {
+                        return (Value::dynamic(), diags);
+                    }
+                    values.push(v);
+                }
                 (Value::tuple(values), diags)
             }
             ExpressionKind::Object(items) => self.object(items, scope),
@@ -231,7 +358,15 @@ impl<'c, 'p> Evaluator<'c, 'p> {
             return (v.clone(), Diagnostics::default());
         }
         match self.ctx.lookup_variable(name) {
-            Some(Some(v)) => (v.clone(), Diagnostics::default()),
+            Some(Some(v)) => {
+                // A variable nested deeper than any value an evaluation
+                // may work on is refused before anything recurses into it.
+                let v = v.clone();
+                if !self.check_depth(&v, span) {
+                    return (Value::dynamic(), Diagnostics::default());
+                }
+                (v, Diagnostics::default())
+            }
             None if scope.is_none() => (
                 Value::dynamic(),
                 self.error(
@@ -285,6 +420,9 @@ impl<'c, 'p> Evaluator<'c, 'p> {
             diags.extend(key_diags);
             let (value, value_diags) = self.eval(&item.value, scope);
             diags.extend(value_diags);
+            if !self.charge(value.deep_size().plus(key.deep_size()), item.value.span) {
+                return (Value::dynamic(), diags);
+            }
             if key_failed {
                 known = false;
                 continue;
@@ -433,6 +571,9 @@ impl<'c, 'p> Evaluator<'c, 'p> {
         let Some(conversion) = conversion else {
             return (value, diags);
         };
+        if !self.charge(value.deep_size(), branch_span) {
+            return (Value::dynamic(), diags);
+        }
         match conversion.apply(&value) {
             Ok(v) => (v, diags),
             Err(err) => {
@@ -528,6 +669,11 @@ impl<'c, 'p> Evaluator<'c, 'p> {
         let mut object: BTreeMap<String, Value> = BTreeMap::new();
         let mut groups: BTreeMap<String, Vec<Value>> = BTreeMap::new();
         for (k, v) in pairs {
+            // Each iteration counts as one value (the element it makes,
+            // if any, counts the rest of its size below).
+            if !self.charge(DeepSize::ONE, span) {
+                return (Value::dynamic(), diags);
+            }
             let inner = Scope {
                 key: f.key_var.map(|name| (name, k)),
                 value: (f.value_var, v),
@@ -579,6 +725,9 @@ impl<'c, 'p> Evaluator<'c, 'p> {
             let Some(key_expr) = f.key_expr else {
                 let (value, value_diags) = self.for_body(&f.body, Some(&inner));
                 diags.extend(value_diags);
+                if !self.charge(value.deep_size().less_one(), span) {
+                    return (Value::dynamic(), diags);
+                }
                 tuple.push(value);
                 continue;
             };
@@ -618,6 +767,11 @@ impl<'c, 'p> Evaluator<'c, 'p> {
             let key = crate::value::normalize_string(&key).into_owned();
             let (value, value_diags) = self.for_body(&f.body, Some(&inner));
             diags.extend(value_diags);
+            if !self.charge(value.deep_size().less_one(), span)
+                || !self.charge_bytes(key.len(), span)
+            {
+                return (Value::dynamic(), diags);
+            }
             if f.group {
                 groups.entry(key).or_default().push(value);
             } else {

@@ -153,6 +153,11 @@ impl Evaluator<'_, '_> {
                 }
                 Arg::Value(v, _) => v.clone(),
             };
+            // The work of converting and of the call grows with the
+            // arguments.
+            if !self.charge(value.deep_size(), arg.span()) {
+                return (Value::dynamic(), diags);
+            }
             let value = match convert(&value, &param.ty) {
                 Ok(v) => v,
                 Err(err) => {
@@ -171,7 +176,12 @@ impl Evaluator<'_, '_> {
             return (Value::dynamic(), diags);
         }
         match function.call(&values) {
-            Ok(v) => (v, diags),
+            Ok(v) => {
+                if !self.charge(v.deep_size(), span) {
+                    return (Value::dynamic(), diags);
+                }
+                (v, diags)
+            }
             Err(err) => {
                 diags.push(self.call_error(function, call, &args, &err, span));
                 (Value::dynamic(), diags)
@@ -252,7 +262,12 @@ impl Evaluator<'_, '_> {
             scope,
         };
         match function.call_with_expressions(&mut args) {
-            Ok(v) => (v, Diagnostics::default()),
+            Ok(v) => {
+                if !self.charge(v.deep_size(), span) {
+                    return (Value::dynamic(), Diagnostics::default());
+                }
+                (v, Diagnostics::default())
+            }
             Err(err) => (
                 Value::dynamic(),
                 self.error_in(

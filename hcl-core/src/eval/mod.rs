@@ -43,7 +43,8 @@ impl EvalContext<'_> {
         source: &Arc<SourceFile>,
     ) -> (Value, Diagnostics) {
         let mut evaluator = expr::Evaluator::new(self, source);
-        evaluator.eval(expr, None)
+        let outcome = evaluator.eval(expr, None);
+        evaluator.finish(outcome)
     }
 
     /// Evaluates an expression of `source`.
@@ -99,11 +100,11 @@ impl EvalContext<'_> {
     ) -> (Value, Diagnostics) {
         let mut evaluator = expr::Evaluator::new(self, source);
         // A template that is one interpolation yields its value unconverted.
-        if let [crate::ast::TemplatePart::Interpolation(expr)] = template.parts.as_slice() {
-            return evaluator.eval(expr, None);
-        }
-        let span = template_span(template);
-        evaluator.template(template, span, None)
+        let outcome = match template.parts.as_slice() {
+            [crate::ast::TemplatePart::Interpolation(expr)] => evaluator.eval(expr, None),
+            _ => evaluator.template(template, template_span(template), None),
+        };
+        evaluator.finish(outcome)
     }
 
     /// Parses and evaluates one expression.

@@ -73,6 +73,11 @@ impl Evaluator<'_, '_> {
                 return (Value::unknown(result_type), diags);
             }
         }
+        if matches!(op, BinaryOp::Equal | BinaryOp::NotEqual)
+            && !self.charge(a.deep_size().plus(b.deep_size()), span)
+        {
+            return (Value::unknown(result_type), diags);
+        }
         let result = match op {
             BinaryOp::Equal => Ok(a.equals(&b)),
             BinaryOp::NotEqual => Ok(not(&a.equals(&b))),

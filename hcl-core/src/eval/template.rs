@@ -22,7 +22,10 @@ impl Evaluator<'_, '_> {
         let mut known = true;
         for part in &template.parts {
             let (value, part_span) = match part {
-                TemplatePart::Literal(text, _) => {
+                TemplatePart::Literal(text, literal_span) => {
+                    if !self.charge_bytes(text.len(), *literal_span) {
+                        return (Value::dynamic(), diags);
+                    }
                     out.push_str(text);
                     continue;
                 }
@@ -69,7 +72,13 @@ impl Evaluator<'_, '_> {
                 continue;
             }
             match convert(&value, &Type::String) {
-                Ok(s) => out.push_str(s.as_str().unwrap_or_default()),
+                Ok(s) => {
+                    let s = s.as_str().unwrap_or_default();
+                    if !self.charge_bytes(s.len(), part_span) {
+                        return (Value::dynamic(), diags);
+                    }
+                    out.push_str(s);
+                }
                 Err(err) => diags.push(self.error_in(
                     INVALID_VALUE,
                     format!("Cannot include the given value in a string template: {err}."),
@@ -120,7 +129,12 @@ impl Evaluator<'_, '_> {
             }
             match convert(element, &Type::String) {
                 Ok(s) => match s.as_str() {
-                    Some(s) => out.push_str(s),
+                    Some(s) => {
+                        if !self.charge_bytes(s.len(), span) {
+                            return (Value::dynamic(), diags);
+                        }
+                        out.push_str(s);
+                    }
                     None => return (Value::unknown(Type::String), diags),
                 },
                 Err(err) => diags.push(self.error(

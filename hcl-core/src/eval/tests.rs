@@ -282,3 +282,163 @@ fn user_functions_are_called_with_converted_arguments() {
         "Invalid function argument"
     );
 }
+
+/// A context with small evaluation limits.
+fn limited(values: usize, bytes: usize, depth: usize) -> EvalContext<'static> {
+    let mut ctx = EvalContext::new();
+    ctx.set_limits(crate::Limits {
+        max_eval_values: values,
+        max_eval_string_bytes: bytes,
+        max_value_depth: depth,
+        ..crate::Limits::default()
+    });
+    ctx.set_variable("s", Value::string("0123456789"));
+    ctx
+}
+
+/// The error of evaluating `src` in `ctx`: its summary, detail and the
+/// source text of its subject.
+fn limit_error(ctx: &EvalContext<'_>, src: &str) -> (String, String, String) {
+    let err = ctx.evaluate_str(src).expect_err(src);
+    assert_eq!(err.len(), 1, "{src}: {err}");
+    let d = err.iter().next().unwrap();
+    let range = d.subject.as_ref().unwrap();
+    let subject = src[range.start.byte as usize..range.end.byte as usize].to_owned();
+    (d.summary.clone(), d.detail.clone(), subject)
+}
+
+#[test]
+fn what_counts_against_max_eval_values() {
+    // Each element a constructor or for expression builds, with what is
+    // nested in it; each argument and result of a function; each operand
+    // of == and !=.
+    let ctx = limited(10, 1000, 100);
+    let ok = [
+        "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]",
+        "[for x in [1, 2, 3, 4]: x]",
+        "length([1, 2, 3])",
+        "[1, 2] == [1, 2]",
+    ];
+    for src in ok {
+        assert!(ctx.evaluate_str(src).is_ok(), "{src}");
+    }
+    let too_many = [
+        ("[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]", "11"),
+        (
+            "{a = [1, 2, 3, 4, 5], b = [1, 2, 3, 4, 5]}",
+            "[1, 2, 3, 4, 5]",
+        ),
+        (
+            "[for x in [1, 2, 3, 4, 5, 6]: x]",
+            "[for x in [1, 2, 3, 4, 5, 6]: x]",
+        ),
+        ("length(range(6))", "range(6)"),
+        ("[1, 2, 3] == [1, 2, 3]", "[1, 2, 3] == [1, 2, 3]"),
+    ];
+    for (src, subject) in too_many {
+        let (summary, detail, at) = limit_error(&ctx, src);
+        assert_eq!(summary, "Too many values", "{src}");
+        assert!(detail.contains("limit of 10 values"), "{detail}");
+        assert!(detail.ends_with("(limit max_eval_values)."), "{detail}");
+        assert_eq!(at, subject, "{src}");
+    }
+}
+
+#[test]
+fn what_counts_against_max_eval_string_bytes() {
+    // s is 10 bytes.
+    let ctx = limited(1000, 25, 100);
+    assert!(ctx.evaluate_str("\"${s}${s}\"").is_ok());
+    assert!(ctx.evaluate_str("[s, s]").is_ok());
+    let too_long = [
+        ("\"${s}${s}${s}\"", "s"),
+        ("\"%{ for i in range(3) }${s}%{ endfor }\"", "s"),
+        ("upper(\"${s}${s}\")", "\"${s}${s}\""),
+        // The literal text of the quoted template.
+        ("{ (s) = s, b = \"0123456789\" }", "0123456789"),
+    ];
+    for (src, subject) in too_long {
+        let (summary, detail, at) = limit_error(&ctx, src);
+        assert_eq!(summary, "Strings too long", "{src}");
+        assert!(
+            detail.ends_with("(limit max_eval_string_bytes)."),
+            "{detail}"
+        );
+        assert_eq!(at, subject, "{src}");
+    }
+}
+
+#[test]
+fn values_nested_too_deep_are_refused() {
+    let mut ctx = limited(1000, 1000, 3);
+    assert!(ctx.evaluate_str("[[[[1]]]]").is_ok());
+    let (summary, detail, at) = limit_error(&ctx, "[[[[[1]]]]]");
+    assert_eq!(summary, "Value nested too deep");
+    assert!(detail.contains("more than 3 levels deep"), "{detail}");
+    assert!(detail.ends_with("(limit max_value_depth)."), "{detail}");
+    assert_eq!(at, "[[[[1]]]]");
+    // A variable nested too deep is refused where it is referred to.
+    let deep = Value::tuple(vec![Value::tuple(vec![Value::tuple(vec![Value::tuple(
+        vec![Value::from(1)],
+    )])])]);
+    ctx.set_variable("deep", deep);
+    let (summary, _, at) = limit_error(&ctx, "length(deep[0])");
+    assert_eq!(
+        (summary.as_str(), at.as_str()),
+        ("Value nested too deep", "deep")
+    );
+}
+
+#[test]
+fn a_limit_error_is_reported_once_and_stops_the_evaluation() {
+    let ctx = limited(100, 1000, 100);
+    // Every iteration after the limit would fail again: one error.
+    let src = "[for a in range(50): [for b in range(50): [a, b]]]";
+    let (summary, _, _) = limit_error(&ctx, src);
+    assert_eq!(summary, "Too many values");
+    // try, can and an unselected conditional result keep it.
+    for src in [
+        "try(range(200), 1)",
+        "can(range(200))",
+        "false ? range(200) : 1",
+        "[for x in [1]: try(range(200), 1)]",
+    ] {
+        let (summary, _, at) = limit_error(&ctx, src);
+        assert_eq!(summary, "Too many values", "{src}");
+        assert_eq!(at, "range(200)", "{src}");
+    }
+    // The result of a stopped evaluation is the dynamic value.
+    let expr = crate::parse_expression("range(200)", "t.hcl").unwrap();
+    let file = Arc::new(SourceFile::new("t.hcl", "range(200)"));
+    let (value, diags) = ctx.evaluate_with_diagnostics(&expr, &file);
+    assert_eq!(value, Value::dynamic());
+    assert!(diags.has_errors());
+}
+
+#[test]
+fn each_evaluation_has_its_own_budget() {
+    let ctx = limited(100, 1000, 100);
+    for _ in 0..10 {
+        assert!(ctx.evaluate_str("length(range(40))").is_ok());
+    }
+    // A child context uses its parent's limits unless it sets its own.
+    let child = ctx.child();
+    assert_eq!(child.limits().max_eval_values, 100);
+    assert!(child.evaluate_str("range(200)").is_err());
+    let mut child = ctx.child();
+    child.set_limits(crate::Limits::default());
+    assert!(child.evaluate_str("range(200)").is_ok());
+}
+
+#[test]
+fn templates_charge_what_they_build() {
+    let ctx = limited(1_000_000, 64 << 20, 100);
+    let src = "\"%{ for i in range(1000) }%{ for j in range(1000) }x%{ endfor }%{ endfor }\"";
+    let (summary, _, _) = limit_error(&ctx, src);
+    assert_eq!(summary, "Too many values");
+    let ctx = limited(10_000_000, 1 << 20, 100);
+    let src =
+        "\"%{ for i in range(1000) }${join(\"\", [for j in range(1000): \"xy\"])}%{ endfor }\"";
+    let (summary, _, _) = limit_error(&ctx, src);
+    assert_eq!(summary, "Strings too long");
+}

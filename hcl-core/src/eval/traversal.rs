@@ -5,7 +5,7 @@ use crate::ast::Expression;
 use crate::diagnostic::Diagnostics;
 use crate::span::Span;
 use crate::types::{convert, Type};
-use crate::value::Value;
+use crate::value::{DeepSize, Value};
 
 const INVALID_INDEX: &str = "Invalid index";
 
@@ -271,9 +271,15 @@ impl Evaluator<'_, '_> {
         let mut values = Vec::new();
         let mut known = true;
         for (_, item) in source_value.element_pairs().unwrap_or_default() {
+            if !self.charge(DeepSize::ONE, span) {
+                return (Value::dynamic(), diags);
+            }
             self.splat_items.push(item);
             let (value, item_diags) = self.eval(each, scope);
             self.splat_items.pop();
+            if !self.charge(value.deep_size().less_one(), span) {
+                return (Value::dynamic(), diags);
+            }
             if item_diags.has_errors() {
                 known = false;
             }

@@ -70,7 +70,7 @@
 
 use super::{Function, FunctionError, Functions, Parameter};
 use crate::types::{convert, get_conversion_unsafe, mismatch_message, Type};
-use crate::value::{go_quote, Value};
+use crate::value::{go_quote, Number, Value};
 
 #[cfg(test)]
 mod tests;
@@ -119,10 +119,18 @@ fn to_type(want: Type) -> Function {
             let Some(arg) = args.first() else {
                 return Err(FunctionError::failed("a value to convert is required"));
             };
-            convert(arg, ret).map_err(|_| {
+            convert(arg, ret).map_err(|err| {
                 let got = arg.ty();
                 let what = || arg.as_str().map_or_else(|| "string".to_owned(), go_quote);
                 let message = match (got, &for_impl) {
+                    // Only a number too large or small to write out fails
+                    // to convert to a string: the message names the limit.
+                    (Type::Number, Type::String) => err.message().to_owned(),
+                    (Type::String, Type::Number)
+                        if arg.as_str().is_some_and(Number::has_too_many_digits) =>
+                    {
+                        err.message().to_owned()
+                    }
                     (Type::String, Type::Bool) => format!(
                         "cannot convert {} to bool; only the strings \"true\" or \"false\" are \
                          allowed",

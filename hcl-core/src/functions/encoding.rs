@@ -58,10 +58,9 @@
 //! assert_eq!(f.call(&[v]).unwrap(), Value::from(r#"{"a":1000,"b":"\u003cx\u003e"}"#));
 //! ```
 
-use std::sync::OnceLock;
-
 use super::limits::{
-    JSON_MAX_DEPTH, JSON_NUMBER_MAX_DIGITS, JSON_NUMBER_MAX_EXPONENT, NUMBER_TEXT_MAX_BITS,
+    check_number_text, JSON_MAX_DEPTH, JSON_NUMBER_MAX_DIGITS, JSON_NUMBER_MAX_EXPONENT,
+    STRING_RESULT_MAX_BYTES,
 };
 use super::string::string_arg;
 use super::{Function, FunctionError, Functions, Parameter};
@@ -107,45 +106,6 @@ pub(super) fn write_go_json_string(s: &str, out: &mut String) {
         }
     }
     out.push('"');
-}
-
-/// The magnitudes beyond which a number's full decimal text is refused:
-/// `2^NUMBER_TEXT_MAX_BITS` and its reciprocal.
-fn number_text_bounds() -> &'static (Number, Number) {
-    static BOUNDS: OnceLock<(Number, Number)> = OnceLock::new();
-    BOUNDS.get_or_init(|| {
-        let mut big = Number::from_i64(2);
-        let mut bits = 1u32;
-        while bits < NUMBER_TEXT_MAX_BITS {
-            big = big.mul(&big).unwrap_or_else(Number::infinity);
-            bits = bits.saturating_mul(2);
-        }
-        let small = Number::from_i64(1)
-            .div(&big)
-            .unwrap_or_else(|| Number::from_i64(0));
-        (big, small)
-    })
-}
-
-/// Fails for a finite number too large, or too small but not zero, to
-/// write out (see [`NUMBER_TEXT_MAX_BITS`]).
-pub(super) fn check_number_text(n: &Number) -> Result<(), String> {
-    let (big, small) = number_text_bounds();
-    if n.is_infinite() || n.is_zero() {
-        return Ok(());
-    }
-    let abs = n.abs();
-    if abs >= *big {
-        return Err(format!(
-            "the number is too large to write out (2^{NUMBER_TEXT_MAX_BITS} or more, NUMBER_TEXT_MAX_BITS)"
-        ));
-    }
-    if abs <= *small {
-        return Err(format!(
-            "the number is too small to write out (2^-{NUMBER_TEXT_MAX_BITS} or less, NUMBER_TEXT_MAX_BITS)"
-        ));
-    }
-    Ok(())
 }
 
 /// The JSON text of a wholly known value, as the reference writes it.
@@ -220,6 +180,12 @@ fn marshal_into(v: &Value, ty: &Type, out: &mut String) -> Result<(), String> {
         ValueKind::Capsule(_) => {
             return Err(format!("cannot JSON-serialize {}", v.ty().friendly_name()))
         }
+    }
+    if out.len() > STRING_RESULT_MAX_BYTES {
+        return Err(format!(
+            "the JSON text would be more than {STRING_RESULT_MAX_BYTES} bytes long, the limit \
+             (STRING_RESULT_MAX_BYTES)"
+        ));
     }
     Ok(())
 }

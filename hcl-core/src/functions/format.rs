@@ -77,8 +77,8 @@
 use num_bigint::{BigInt, Sign};
 use unicode_segmentation::UnicodeSegmentation;
 
-use super::encoding::{check_number_text, marshal, write_go_json_string};
-use super::limits::FORMAT_MAX_WIDTH;
+use super::encoding::{marshal, write_go_json_string};
+use super::limits::{check_number_text, FORMAT_MAX_WIDTH};
 use super::string::{check_result_size, string_arg};
 use super::support::list;
 use super::{Function, FunctionError, Functions, Parameter};

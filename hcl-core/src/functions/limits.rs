@@ -5,6 +5,10 @@
 //! bounds one such function; exceeding it is an error of the call that
 //! names the limit, never a crash or an unbounded allocation.
 
+use std::cmp::Ordering;
+
+use crate::value::Number;
+
 /// The most numbers `range` produces, as in the reference: asking for more
 /// is an error ("more than 1024 values were generated").
 pub const RANGE_MAX_ELEMENTS: usize = 1024;
@@ -28,7 +32,9 @@ pub const PARSEINT_MAX_DIGITS: usize = 4096;
 pub const FORMAT_MAX_WIDTH: usize = 10_000;
 
 /// The longest string, in bytes, that `format`, `formatlist` (all its
-/// elements together), `indent`, `join` and `replace` build.
+/// elements together), `indent`, `join`, `replace` and `jsonencode` build,
+/// and the most bytes the groups of the matches of `regex` and `regexall`
+/// hold together (nested groups each copy the text they match).
 pub const STRING_RESULT_MAX_BYTES: usize = 16 << 20;
 
 /// The largest compiled form, in bytes, of a `regex` or `regexall`
@@ -44,9 +50,26 @@ pub const JSON_MAX_DEPTH: usize = 512;
 
 /// Numbers whose magnitude is `2^NUMBER_TEXT_MAX_BITS` or more (about
 /// 315 000 decimal digits), or nonzero and `2^-NUMBER_TEXT_MAX_BITS` or
-/// less, take too long to write out: `jsonencode` and `format` (any verb
-/// formatting a number) refuse them.
+/// less, have too long a text to write out: `jsonencode` and `format` (any
+/// verb formatting a number) refuse them, and so does every conversion of a
+/// number to a string (`tostring`, template interpolation, a number given
+/// where a string is expected), with an error naming this limit.
+/// (`1e315000` is written out, `1e316000` is not.)
 pub const NUMBER_TEXT_MAX_BITS: u32 = 1 << 20;
+
+/// Fails for a finite number too large, or too small but not zero, to
+/// write out (see [`NUMBER_TEXT_MAX_BITS`]).
+pub(crate) fn check_number_text(n: &Number) -> Result<(), String> {
+    match n.magnitude_beyond(NUMBER_TEXT_MAX_BITS) {
+        Some(Ordering::Greater) => Err(format!(
+            "the number is too large to write out (2^{NUMBER_TEXT_MAX_BITS} or more, NUMBER_TEXT_MAX_BITS)"
+        )),
+        Some(_) => Err(format!(
+            "the number is too small to write out (2^-{NUMBER_TEXT_MAX_BITS} or less, NUMBER_TEXT_MAX_BITS)"
+        )),
+        None => Ok(()),
+    }
+}
 
 /// The most digits a number in `jsondecode`'s input may have (reading a
 /// number takes time that grows faster than its length).
@@ -57,5 +80,6 @@ pub const JSON_NUMBER_MAX_DIGITS: usize = 10_000;
 pub const JSON_NUMBER_MAX_EXPONENT: u64 = 10_000;
 
 /// The most elements `split` and `regexall` return: a 16 MiB string split
-/// into characters would otherwise build sixteen million values.
+/// into characters would otherwise build sixteen million values. The
+/// values of the groups of `regexall`'s matches count too.
 pub const SEQUENCE_RESULT_MAX_ELEMENTS: usize = 1 << 20;

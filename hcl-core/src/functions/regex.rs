@@ -60,7 +60,10 @@
 use std::fmt::Write as _;
 use std::sync::{Arc, Mutex};
 
-use super::limits::{REGEX_MAX_COMPILED_BYTES, REGEX_MAX_NESTING, SEQUENCE_RESULT_MAX_ELEMENTS};
+use super::limits::{
+    REGEX_MAX_COMPILED_BYTES, REGEX_MAX_NESTING, SEQUENCE_RESULT_MAX_ELEMENTS,
+    STRING_RESULT_MAX_BYTES,
+};
 use super::string::string_arg;
 use super::support::list;
 use super::{Function, FunctionError, Functions, Parameter};
@@ -131,6 +134,47 @@ fn result_type(c: &Compiled) -> Result<Type, String> {
     }
 }
 
+/// What the results of the matches so far hold: values and bytes of
+/// strings. Each match's groups copy the text they capture, so nested
+/// groups can hold many times the string matched.
+#[derive(Default)]
+struct ResultSize {
+    values: usize,
+    bytes: usize,
+}
+
+impl ResultSize {
+    /// Adds one match's result: an error once the results would hold more
+    /// than [`SEQUENCE_RESULT_MAX_ELEMENTS`] values or
+    /// [`STRING_RESULT_MAX_BYTES`] bytes.
+    fn add(&mut self, c: &Compiled, caps: &::regex::Captures<'_>) -> Result<(), FunctionError> {
+        let groups = if c.names.is_empty() {
+            0..1
+        } else {
+            1..c.names.len() + 1
+        };
+        self.values = self.values.saturating_add(groups.len().max(1));
+        for i in groups {
+            self.bytes = self
+                .bytes
+                .saturating_add(caps.get(i).map_or(0, |m| m.as_str().len()));
+        }
+        if self.values > SEQUENCE_RESULT_MAX_ELEMENTS {
+            return Err(FunctionError::failed(format!(
+                "the matches would hold more than {SEQUENCE_RESULT_MAX_ELEMENTS} values, the \
+                 limit (SEQUENCE_RESULT_MAX_ELEMENTS)"
+            )));
+        }
+        if self.bytes > STRING_RESULT_MAX_BYTES {
+            return Err(FunctionError::failed(format!(
+                "the matched groups would hold more than {STRING_RESULT_MAX_BYTES} bytes, the \
+                 limit (STRING_RESULT_MAX_BYTES)"
+            )));
+        }
+        Ok(())
+    }
+}
+
 /// One match's result, shaped by [`result_type`].
 fn match_result(c: &Compiled, caps: &::regex::Captures<'_>) -> Value {
     let group = |i: usize| {
@@ -174,7 +218,10 @@ fn regex_function() -> Function {
             };
             let s = string_arg(args, 1)?;
             match c.re.captures(s) {
-                Some(caps) => Ok(match_result(&c, &caps)),
+                Some(caps) => {
+                    ResultSize::default().add(&c, &caps)?;
+                    Ok(match_result(&c, &caps))
+                }
                 None => Err(FunctionError::failed(
                     "pattern did not match any part of the given string",
                 )),
@@ -199,6 +246,7 @@ fn regexall_function() -> Function {
             };
             let s = string_arg(args, 1)?;
             let mut out = Vec::new();
+            let mut size = ResultSize::default();
             let mut pos = 0;
             let mut prev_end: Option<usize> = None;
             while pos <= s.len() {
@@ -227,6 +275,7 @@ fn regexall_function() -> Function {
                              the limit (SEQUENCE_RESULT_MAX_ELEMENTS)"
                         )));
                     }
+                    size.add(&c, &caps)?;
                     out.push(match_result(&c, &caps));
                 }
             }

@@ -89,7 +89,7 @@ impl fmt::Display for Path {
             match step {
                 PathStep::GetAttr(name) => write!(f, ".{name}")?,
                 PathStep::Index(key) => match (key.as_number(), key.as_str()) {
-                    (Some(n), _) => write!(f, "[{n}]")?,
+                    (Some(n), _) => write!(f, "[{}]", n.to_text_bounded())?,
                     (_, Some(s)) => {
                         let mut quoted = String::new();
                         super::write_json_string(s, &mut quoted);
@@ -391,11 +391,21 @@ fn dynamic_fixup(want: Type) -> Conversion {
     })
 }
 
+/// The text of a number converted to a string; an error for a number whose
+/// text is too long to write out (see
+/// [`NUMBER_TEXT_MAX_BITS`](crate::functions::limits::NUMBER_TEXT_MAX_BITS)).
+pub(crate) fn number_text(n: &Number) -> Result<String, String> {
+    crate::functions::limits::check_number_text(n)?;
+    Ok(n.to_string())
+}
+
 /// Safe: number and bool to string. Unsafe: string to number and bool.
 fn primitive(from: &Type, to: &Type, unsafe_: bool) -> Option<Conversion> {
     match (from, to) {
         (Type::Number, Type::String) => Some(Conversion::new(|v, path| match v.as_number() {
-            Some(n) => Ok(Value::string(n.to_string())),
+            Some(n) => number_text(n)
+                .map(Value::string)
+                .map_err(|e| error_at(path, e)),
             None => Err(error_at(path, "a number is required")),
         })),
         (Type::Bool, Type::String) => Some(Conversion::new(|v, path| match v.as_bool() {
@@ -403,10 +413,21 @@ fn primitive(from: &Type, to: &Type, unsafe_: bool) -> Option<Conversion> {
             None => Err(error_at(path, "a bool is required")),
         })),
         (Type::String, Type::Number) if unsafe_ => Some(Conversion::new(|v, path| {
-            v.as_str()
-                .and_then(Number::parse_str)
-                .map(Value::number)
-                .ok_or_else(|| error_at(path, "a number is required"))
+            let text = v.as_str().unwrap_or_default();
+            Number::parse_str(text).map(Value::number).ok_or_else(|| {
+                if Number::has_too_many_digits(text) {
+                    error_at(
+                        path,
+                        format!(
+                            "a number is required, and this one has more than {} significant \
+                             digits (Number::MAX_DIGITS)",
+                            Number::MAX_DIGITS
+                        ),
+                    )
+                } else {
+                    error_at(path, "a number is required")
+                }
+            })
         })),
         (Type::String, Type::Bool) if unsafe_ => {
             Some(Conversion::new(|v, path| {

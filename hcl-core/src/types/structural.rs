@@ -125,7 +125,12 @@ pub(super) fn collection_to_map(ety: Type, conv: Option<Conversion>) -> Conversi
         for (key, e) in v.element_pairs().unwrap_or_default() {
             let name = match (key.as_str(), key.as_number()) {
                 (Some(s), _) => s.to_owned(),
-                (_, Some(n)) => n.to_string(),
+                (_, Some(n)) => match super::convert::number_text(n) {
+                    Ok(text) => text,
+                    Err(msg) => {
+                        return Err(with_step(path, PathStep::Index(key), |p| error_at(p, msg)))
+                    }
+                },
                 _ => {
                     let msg = format!(
                         "cannot convert key type {} to string for map",

@@ -1,5 +1,7 @@
 //! Unification: finding one type that several types all convert to.
 
+use std::collections::HashMap;
+
 use super::convert::{conversion, Conversion};
 use super::Type;
 use crate::value::Value;
@@ -106,25 +108,51 @@ fn unify_impl(types: &[Type], unsafe_: bool) -> Option<Unified> {
 }
 
 /// The first type in preference order that all the others convert to.
+///
+/// Equal types are handled once: the preference order and the conversions
+/// are worked out per distinct type, so unifying many elements of a few
+/// types takes time linear in the number of elements.
 fn by_preference(types: &[Type], unsafe_: bool) -> Option<Unified> {
-    'preferences: for want_idx in sort_types(types) {
-        let Some(want) = types.get(want_idx) else {
+    let (distinct, ids) = distinct_types(types);
+    'preferences: for want in sort_types(&distinct, &ids) {
+        let Some(&want_ty) = distinct.get(want) else {
             continue;
         };
-        let mut convs = Vec::with_capacity(types.len());
-        for (i, ty) in types.iter().enumerate() {
-            if i == want_idx || ty == want {
+        let mut convs = Vec::with_capacity(distinct.len());
+        for (d, ty) in distinct.iter().enumerate() {
+            if d == want {
                 convs.push(None);
                 continue;
             }
-            match conversion(ty, want, unsafe_) {
+            match conversion(ty, want_ty, unsafe_) {
                 Some(c) => convs.push(Some(c)),
                 None => continue 'preferences,
             }
         }
-        return Some((want.clone(), convs));
+        let per_type = ids
+            .iter()
+            .map(|&d| convs.get(d).cloned().flatten())
+            .collect();
+        return Some((want_ty.clone(), per_type));
     }
     None
+}
+
+/// The distinct types among `types`, in order of first appearance, and the
+/// index among them of each given type.
+fn distinct_types(types: &[Type]) -> (Vec<&Type>, Vec<usize>) {
+    let mut seen: HashMap<&Type, usize> = HashMap::new();
+    let mut distinct = Vec::new();
+    let ids = types
+        .iter()
+        .map(|t| {
+            *seen.entry(t).or_insert_with(|| {
+                distinct.push(t);
+                distinct.len() - 1
+            })
+        })
+        .collect();
+    (distinct, ids)
 }
 
 /// Conversions of each type to `target`; `None` if one is impossible.
@@ -302,9 +330,104 @@ fn structural_as_collection(types: &[Type], unsafe_: bool, maps: bool) -> Option
     Some((target, convs))
 }
 
-/// Indexes of `types`, most general first (a topological sort of the
-/// "more general than" relation, keeping input order where undecided).
-fn sort_types(types: &[Type]) -> Vec<usize> {
+/// The distinct types (indexes into `distinct`) in the order the
+/// reference tries them as the unified type: the order in which they first
+/// appear in its topological sort of all the given types (`ids` maps each
+/// given type to its distinct type) by the "more general than" relation,
+/// which keeps input order where undecided.
+///
+/// The reference sorts the given types themselves, comparing every pair:
+/// quadratic in their number. Equal types compare alike with every other
+/// type and never with each other, so they always have the same number of
+/// unprocessed predecessors: this simulates that sort with one counter per
+/// distinct type, releasing all the types of a type at once, in input
+/// order, exactly as the reference's sort releases them one by one.
+fn sort_types(distinct: &[&Type], ids: &[usize]) -> Vec<usize> {
+    let k = distinct.len();
+    let mut members: Vec<Vec<usize>> = vec![Vec::new(); k];
+    for (i, &d) in ids.iter().enumerate() {
+        if let Some(m) = members.get_mut(d) {
+            m.push(i);
+        }
+    }
+    // Successors by distinct type, and the common in-degree of the types
+    // of each distinct type (an edge from every type of the predecessor).
+    let mut successors: Vec<Vec<usize>> = vec![Vec::new(); k];
+    let mut in_degree = vec![0usize; k];
+    for (a, ta) in distinct.iter().enumerate() {
+        for (b, tb) in distinct.iter().enumerate().skip(a + 1) {
+            let (from, to) = match compare_types(ta, tb) {
+                c if c < 0 => (a, b),
+                c if c > 0 => (b, a),
+                _ => continue,
+            };
+            if let Some(s) = successors.get_mut(from) {
+                s.push(to);
+            }
+            let weight = members.get(from).map_or(0, Vec::len);
+            if let Some(d) = in_degree.get_mut(to) {
+                *d += weight;
+            }
+        }
+    }
+    let mut queue: std::collections::VecDeque<usize> = ids
+        .iter()
+        .enumerate()
+        .filter(|&(_, &d)| in_degree.get(d) == Some(&0))
+        .map(|(i, _)| i)
+        .collect();
+    let mut order = Vec::new();
+    let mut emitted = vec![false; k];
+    let mut processed = 0;
+    let mut released = Vec::new();
+    while let Some(i) = queue.pop_front() {
+        processed += 1;
+        let Some(&t) = ids.get(i) else { continue };
+        if let Some(e) = emitted.get_mut(t) {
+            if !*e {
+                *e = true;
+                order.push(t);
+            }
+        }
+        released.clear();
+        for &v in successors.get(t).map(Vec::as_slice).unwrap_or_default() {
+            if let Some(d) = in_degree.get_mut(v) {
+                *d -= 1;
+                if *d == 0 {
+                    released.push(v);
+                }
+            }
+        }
+        // The reference releases the types of this type's successors in
+        // input order.
+        let start = queue.len();
+        for &v in &released {
+            queue.extend(members.get(v).map(Vec::as_slice).unwrap_or_default());
+        }
+        if released.len() > 1 {
+            queue
+                .make_contiguous()
+                .get_mut(start..)
+                .unwrap_or_default()
+                .sort_unstable();
+        }
+    }
+    // Types on a cycle never reach in-degree zero; the reference leaves
+    // their slots as index 0, so the first type is tried once more.
+    if processed < ids.len() {
+        if let Some(&first) = ids.first() {
+            if !emitted.get(first).copied().unwrap_or(true) {
+                order.push(first);
+            }
+        }
+    }
+    order
+}
+
+/// The reference's sort of all the given types, pair by pair, to check
+/// [`sort_types`] against.
+#[cfg(test)]
+pub(super) fn sort_types_quadratic(types: &[Type]) -> Vec<usize> {
     let n = types.len();
     let mut edges: Vec<Vec<usize>> = vec![Vec::new(); n];
     let mut in_degree = vec![0usize; n];
@@ -336,10 +459,19 @@ fn sort_types(types: &[Type]) -> Vec<usize> {
             }
         }
     }
-    // Types on a cycle never reach in-degree zero; the reference leaves
-    // their slots as index 0.
     result.resize(n, 0);
     result
+}
+
+/// The distinct types in the order [`sort_types`] gives, as types, for
+/// tests.
+#[cfg(test)]
+pub(super) fn preference_order(types: &[Type]) -> Vec<Type> {
+    let (distinct, ids) = distinct_types(types);
+    sort_types(&distinct, &ids)
+        .into_iter()
+        .filter_map(|d| distinct.get(d).map(|t| (*t).clone()))
+        .collect()
 }
 
 /// Negative when `a` is preferred (more general), positive when `b` is,

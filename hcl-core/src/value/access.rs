@@ -213,7 +213,7 @@ impl fmt::Debug for Value {
             Repr::Null(t) => write!(f, "null({t})"),
             Repr::Unknown(t) => write!(f, "unknown({t})"),
             Repr::Bool(b) => write!(f, "{b}"),
-            Repr::Number(n) => write!(f, "{n}"),
+            Repr::Number(n) => f.write_str(&n.to_text_bounded()),
             Repr::String(s) => write!(f, "{:?}", &**s),
             Repr::List(s) => write!(f, "list{:?}", s.elems),
             Repr::Set(s) => write!(f, "set{:?}", s.elems),

@@ -9,7 +9,10 @@ impl Value {
     /// (no whitespace, object keys sorted, strings escaped minimally).
     ///
     /// A null is `null`, an unknown `{"$unknown":true}`, a number the JSON
-    /// string of its decimal text, a set the array of its elements sorted
+    /// string of its decimal text (in exponent form for the huge and tiny
+    /// magnitudes of
+    /// [`Number::to_text_bounded`](crate::value::Number::to_text_bounded)),
+    /// a set the array of its elements sorted
     /// by their JSON text. A capsule value, which has no standard encoding,
     /// is written `{"$capsule":"NAME"}`.
     ///
@@ -55,7 +58,7 @@ fn write_value(v: &Value, out: &mut String) {
         Repr::Null(_) => out.push_str("null"),
         Repr::Unknown(_) => out.push_str("{\"$unknown\":true}"),
         Repr::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        Repr::Number(n) => write_json_string(&n.to_string(), out),
+        Repr::Number(n) => write_json_string(&n.to_text_bounded(), out),
         Repr::String(s) => write_json_string(s, out),
         Repr::List(s) | Repr::Tuple(s) => write_array(s.elems.iter().map(text), out),
         Repr::Set(s) => {

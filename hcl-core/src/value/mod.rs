@@ -79,12 +79,114 @@ enum Repr {
 struct Seq {
     ty: Type,
     elems: Vec<Value>,
+    size: DeepSize,
+    /// Whether no element is unknown or holds an unknown.
+    wholly_known: bool,
+}
+
+impl Seq {
+    fn new(ty: Type, elems: Vec<Value>) -> Seq {
+        let mut size = DeepSize::default();
+        let mut wholly_known = true;
+        for e in &elems {
+            size = size.plus(e.deep_size());
+            wholly_known &= e.is_wholly_known();
+        }
+        let size = size.wrapped();
+        Seq {
+            ty,
+            elems,
+            size,
+            wholly_known,
+        }
+    }
 }
 
 /// Entries of a map or object, sorted by key, with the whole value's type.
 struct Entries {
     ty: Type,
     entries: Vec<(String, Value)>,
+    size: DeepSize,
+    /// Whether no value is unknown or holds an unknown.
+    wholly_known: bool,
+}
+
+impl Entries {
+    fn new(ty: Type, entries: Vec<(String, Value)>) -> Entries {
+        let mut size = DeepSize::default();
+        let mut wholly_known = true;
+        for (k, v) in &entries {
+            wholly_known &= v.is_wholly_known();
+            size = size.plus(v.deep_size()).plus(DeepSize {
+                values: 0,
+                bytes: k.len() as u64,
+                depth: 0,
+            });
+        }
+        let size = size.wrapped();
+        Entries {
+            ty,
+            entries,
+            size,
+            wholly_known,
+        }
+    }
+}
+
+/// How much a value holds, everything nested in it included: what an
+/// evaluation counts against its limits (`Limits::max_eval_values` and
+/// `Limits::max_eval_string_bytes`). Kept with each collection when it is
+/// built, so that asking is free however large the value, and however often
+/// its parts are shared.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct DeepSize {
+    /// The values: 1 for a primitive, a null or an unknown; 1 plus its
+    /// elements' for a collection or structure.
+    pub(crate) values: u64,
+    /// The bytes of the strings, map keys and attribute names, and of the
+    /// text of numbers so large or small that their text is long (see
+    /// `Number::long_text_bytes`).
+    pub(crate) bytes: u64,
+    /// How deeply collections and structures nest: 0 for a primitive, a
+    /// null or an unknown, 1 plus the deepest element's for a collection
+    /// or structure.
+    pub(crate) depth: u32,
+}
+
+impl DeepSize {
+    /// One value holding no string, nesting nothing.
+    pub(crate) const ONE: DeepSize = DeepSize {
+        values: 1,
+        bytes: 0,
+        depth: 0,
+    };
+
+    /// The size of a collection of elements of this total size.
+    fn wrapped(self) -> DeepSize {
+        DeepSize {
+            values: self.values.saturating_add(1),
+            bytes: self.bytes,
+            depth: self.depth.saturating_add(1),
+        }
+    }
+
+    /// One value less (for a value already counted as one).
+    pub(crate) fn less_one(self) -> DeepSize {
+        DeepSize {
+            values: self.values.saturating_sub(1),
+            ..self
+        }
+    }
+
+    /// The size of both together: sizes added (saturating), the deeper
+    /// depth.
+    pub(crate) fn plus(self, other: DeepSize) -> DeepSize {
+        DeepSize {
+            values: self.values.saturating_add(other.values),
+            bytes: self.bytes.saturating_add(other.bytes),
+            depth: self.depth.max(other.depth),
+        }
+    }
 }
 
 struct Capsule {
@@ -309,10 +411,10 @@ impl Value {
             .enumerate()
             .map(|(i, v)| fit_element(&element_type, v, &format_args!("element {i}")))
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(Value(Repr::List(Arc::new(Seq {
-            ty: Type::list(element_type),
+        Ok(Value(Repr::List(Arc::new(Seq::new(
+            Type::list(element_type),
             elems,
-        }))))
+        )))))
     }
 
     /// A list whose element type is the first element type that is not the
@@ -354,10 +456,10 @@ impl Value {
             .map(|(i, v)| fit_element(&element_type, v, &format_args!("element {i}")))
             .collect::<Result<Vec<_>, _>>()?;
         let elems = set::build(&element_type, elems);
-        Ok(Value(Repr::Set(Arc::new(Seq {
-            ty: Type::set(element_type),
+        Ok(Value(Repr::Set(Arc::new(Seq::new(
+            Type::set(element_type),
             elems,
-        }))))
+        )))))
     }
 
     /// A set whose element type is inferred as for [`Value::list_infer`].
@@ -399,10 +501,10 @@ impl Value {
             let v = fit_element(&element_type, v, &format_args!("element {key:?}"))?;
             out.push((key, v));
         }
-        Ok(Value(Repr::Map(Arc::new(Entries {
-            ty: Type::map(element_type),
-            entries: sort_entries(out),
-        }))))
+        Ok(Value(Repr::Map(Arc::new(Entries::new(
+            Type::map(element_type),
+            sort_entries(out),
+        )))))
     }
 
     /// A map whose element type is inferred as for [`Value::list_infer`].
@@ -454,7 +556,7 @@ impl Value {
                 .map(|(k, v)| (k.clone(), v.ty().clone()))
                 .collect(),
         ));
-        Value(Repr::Object(Arc::new(Entries { ty, entries })))
+        Value(Repr::Object(Arc::new(Entries::new(ty, entries))))
     }
 
     /// The object without attributes.
@@ -482,10 +584,7 @@ impl Value {
     /// ```
     pub fn tuple(elements: Vec<Value>) -> Value {
         let ty = Type::tuple(elements.iter().map(|v| v.ty().clone()).collect());
-        Value(Repr::Tuple(Arc::new(Seq {
-            ty,
-            elems: elements,
-        })))
+        Value(Repr::Tuple(Arc::new(Seq::new(ty, elements))))
     }
 
     /// The tuple without elements.
@@ -519,6 +618,23 @@ impl Value {
             ty: Type::Capsule(ty),
             payload,
         })))
+    }
+
+    /// How much the value holds, everything nested in it included.
+    pub(crate) fn deep_size(&self) -> DeepSize {
+        match &self.0 {
+            Repr::String(s) => DeepSize {
+                bytes: s.len() as u64,
+                ..DeepSize::ONE
+            },
+            Repr::Number(n) => DeepSize {
+                bytes: n.long_text_bytes(),
+                ..DeepSize::ONE
+            },
+            Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) => s.size,
+            Repr::Map(e) | Repr::Object(e) => e.size,
+            _ => DeepSize::ONE,
+        }
     }
 
     /// The value's type.
@@ -607,12 +723,11 @@ impl Value {
     /// assert!(t.is_known() && !t.is_wholly_known());
     /// ```
     pub fn is_wholly_known(&self) -> bool {
+        // Kept with each collection when it is built.
         match &self.0 {
             Repr::Unknown(_) => false,
-            Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) => {
-                s.elems.iter().all(Value::is_wholly_known)
-            }
-            Repr::Map(e) | Repr::Object(e) => e.entries.iter().all(|(_, v)| v.is_wholly_known()),
+            Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) => s.wholly_known,
+            Repr::Map(e) | Repr::Object(e) => e.wholly_known,
             _ => true,
         }
     }

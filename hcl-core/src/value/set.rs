@@ -278,9 +278,5 @@ pub(super) fn format_g10(n: &Number) -> String {
 /// A key for hashing numbers consistently with the language's equality of
 /// numbers, which compares their texts (with `-0` equal to `0`).
 pub(super) fn number_key(n: &Number) -> String {
-    if n.is_zero() {
-        "0".into()
-    } else {
-        n.to_string()
-    }
+    n.text_key()
 }

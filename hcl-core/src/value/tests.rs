@@ -574,3 +574,70 @@ fn typed_json_of_collections() {
     let empty = Value::list(Type::String, vec![]).unwrap();
     assert_eq!(empty.to_json_text(), "[]");
 }
+
+#[test]
+fn deep_size_is_kept_with_each_collection() {
+    let one = DeepSize::ONE;
+    assert_eq!(Value::from(1).deep_size(), one);
+    assert_eq!(Value::null(Type::String).deep_size(), one);
+    assert_eq!(
+        s("abc").deep_size(),
+        DeepSize {
+            values: 1,
+            bytes: 3,
+            depth: 0
+        }
+    );
+    let t = Value::tuple(vec![s("ab"), Value::from(1)]);
+    assert_eq!(
+        t.deep_size(),
+        DeepSize {
+            values: 3,
+            bytes: 2,
+            depth: 1
+        }
+    );
+    // Keys count as bytes; shared parts count each time.
+    let o = Value::object([("key", t.clone()), ("k", t.clone())]);
+    assert_eq!(
+        o.deep_size(),
+        DeepSize {
+            values: 7,
+            bytes: 8,
+            depth: 2
+        }
+    );
+    let l = Value::list(Type::String, vec![s("x"), s("yz")]).unwrap();
+    assert_eq!((l.deep_size().values, l.deep_size().bytes), (3, 3));
+    let set = Value::set(Type::String, vec![s("x"), s("x")]).unwrap();
+    assert_eq!(set.deep_size().values, 2);
+    let m = Value::map(Type::String, [("a", s("b"))]).unwrap();
+    assert_eq!((m.deep_size().values, m.deep_size().bytes), (2, 2));
+    assert_eq!(Value::empty_tuple().deep_size().depth, 1);
+    // Sharing makes sizes grow exponentially; they saturate.
+    let mut v = Value::from(1);
+    for _ in 0..70 {
+        v = Value::tuple(vec![v.clone(), v]);
+    }
+    assert_eq!(v.deep_size().values, u64::MAX);
+    assert_eq!(v.deep_size().depth, 70);
+}
+
+#[test]
+fn wholly_known_is_kept_with_each_collection() {
+    let inner = Value::tuple(vec![Value::from(1), Value::unknown(Type::Number)]);
+    assert!(!inner.is_wholly_known());
+    let outer = Value::object([("a", Value::tuple(vec![inner])), ("b", Value::from(2))]);
+    assert!(!outer.is_wholly_known());
+    let known = Value::object([("a", Value::tuple(vec![Value::from(1)]))]);
+    assert!(known.is_wholly_known());
+    assert!(Value::null(Type::String).is_wholly_known());
+    assert!(!Value::dynamic().is_wholly_known());
+}
+
+#[test]
+fn debug_and_json_texts_of_huge_numbers_stay_short() {
+    let v = Value::tuple(vec![num("1e600000000"), num("-2e-600000000")]);
+    assert_eq!(format!("{v:?}"), "tuple[1e+600000000, -2e-600000000]");
+    assert_eq!(v.to_json_text(), r#"["1e+600000000","-2e-600000000"]"#);
+}

@@ -4,7 +4,9 @@
 //! of them, and a map groups them by their next label (one map level per
 //! label).
 
+use std::cell::Cell;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use hcl_core::analysis::Location;
 use hcl_core::schema::Block;
@@ -12,7 +14,7 @@ use hcl_core::{suggest_name, Diagnostics, Value};
 use serde::de::{self, IntoDeserializer, Visitor};
 use serde::forward_to_deserialize_any;
 
-use super::body::{BodyDeserializer, StructSeed, TupleSeed};
+use super::body::{BodyDeserializer, StructSeed, TupleSeed, LABEL};
 use super::value::ValueDeserializer;
 use super::Session;
 use crate::error::{Error, Result};
@@ -27,6 +29,10 @@ pub(crate) struct BlocksDeserializer<'a, 's> {
     session: &'s Session<'s>,
     /// Where a missing block would go.
     missing: Option<Location<'a>>,
+    /// For the elements of a sequence or map: where the first one to be
+    /// read into a struct leaves that struct's fields, so that after an
+    /// error in one element the others are checked against them too.
+    element_fields: Option<Rc<Cell<Option<&'static [&'static str]>>>>,
 }
 
 fn position(location: &Location<'_>) -> String {
@@ -50,6 +56,7 @@ impl<'a, 's> BlocksDeserializer<'a, 's> {
             depth: 0,
             session,
             missing,
+            element_fields: None,
         }
     }
 
@@ -60,6 +67,7 @@ impl<'a, 's> BlocksDeserializer<'a, 's> {
             depth,
             session: self.session,
             missing: self.missing,
+            element_fields: self.element_fields.clone(),
         }
     }
 
@@ -220,16 +228,19 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_> {
         }
     }
 
-    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+    fn deserialize_seq<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value> {
+        self.element_fields.get_or_insert_with(Rc::default);
         let items: Vec<_> = self
             .blocks
             .iter()
             .map(|b| self.with_blocks(vec![b.clone()], self.depth))
             .collect();
-        visitor.visit_seq(de::value::SeqDeserializer::new(items.into_iter()))
+        visitor.visit_seq(BlockSeq {
+            items: items.into_iter(),
+        })
     }
 
-    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+    fn deserialize_map<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value> {
         // One block with no labels left, as `locals { ... }`: a map of its
         // body.
         if let [block] = self.blocks.as_slice() {
@@ -240,6 +251,7 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_> {
                     .map_err(|e| e.or_at(block.def_location()));
             }
         }
+        self.element_fields.get_or_insert_with(Rc::default);
         let groups = self.groups()?;
         visitor.visit_map(GroupAccess {
             groups: groups.into_iter(),
@@ -256,6 +268,9 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_> {
         if name == SPANNED {
             let range = self.blocks.first().map(|b| b.location().range());
             return visitor.visit_map(SpannedAccess::new(range, self));
+        }
+        if let Some(slot) = &self.element_fields {
+            slot.set(Some(fields));
         }
         let (block, body) = self.one()?;
         body.deserialize_struct(name, fields, visitor)
@@ -391,7 +406,10 @@ impl<'de> de::MapAccess<'de> for GroupAccess<'_, '_> {
 
     fn next_value_seed<S: de::DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value> {
         match self.pending.take() {
-            Some((key, blocks)) => seed.deserialize(blocks).map_err(|e| e.add_key(key)),
+            Some((key, blocks)) => seed.deserialize(blocks).map_err(|e| {
+                let more = sibling_diagnostics(&mut self.groups.by_ref().map(|(_, group)| group));
+                e.add_key(key).with_more(more)
+            }),
             None => Err(Error::message(
                 "Invalid value",
                 "A value was requested before its key.".to_string(),
@@ -456,4 +474,67 @@ impl<'de> de::VariantAccess<'de> for BlocksDeserializer<'_, '_> {
     ) -> Result<V::Value> {
         de::DeserializeSeed::deserialize(StructSeed { fields, visitor }, self)
     }
+}
+
+/// The blocks of a sequence, one element each.
+struct BlockSeq<'a, 's> {
+    items: std::vec::IntoIter<BlocksDeserializer<'a, 's>>,
+}
+
+impl<'de> de::SeqAccess<'de> for BlockSeq<'_, '_> {
+    type Error = Error;
+
+    fn next_element_seed<T: de::DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>> {
+        let Some(item) = self.items.next() else {
+            return Ok(None);
+        };
+        match seed.deserialize(item) {
+            Ok(value) => Ok(Some(value)),
+            Err(e) => {
+                let more = sibling_diagnostics(&mut self.items);
+                Err(e.with_more(more))
+            }
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.items.len())
+    }
+}
+
+/// After an error in one block, the errors of the body level of the blocks
+/// after it, read with the fields of the struct the failed one was read
+/// into: so one decode reports a mistake made in every block, not only in
+/// the first.
+fn sibling_diagnostics<'a, 's>(
+    siblings: &mut dyn Iterator<Item = BlocksDeserializer<'a, 's>>,
+) -> Diagnostics {
+    let mut diags = Diagnostics::default();
+    for sibling in siblings {
+        let Some(fields) = sibling.element_fields.as_ref().and_then(|f| f.get()) else {
+            break;
+        };
+        let label_fields = fields.iter().filter(|f| f.starts_with(LABEL)).count();
+        match sibling.blocks.as_slice() {
+            [block] if block.labels.len() <= sibling.depth + label_fields => {
+                let body = BodyDeserializer {
+                    body: block.body.clone(),
+                    session: sibling.session,
+                    block: Some((block.clone(), sibling.depth)),
+                };
+                if let Err(e) = body.read(fields) {
+                    diags.extend(e.into_diagnostics());
+                }
+            }
+            _ => {
+                if let Ok(groups) = sibling.groups() {
+                    diags.extend(sibling_diagnostics(&mut groups.into_iter().map(|(_, g)| g)));
+                }
+            }
+        }
+    }
+    diags
 }

@@ -13,7 +13,10 @@ use hcl_core::{Diagnostics, Range, Severity, SourceFile, Value};
 use serde::de::{self, IntoDeserializer, Visitor};
 use serde::forward_to_deserialize_any;
 
+use hcl_core::ast::{ExpressionKind, TemplatePart};
+
 use super::blocks::BlocksDeserializer;
+use super::literal::LiteralDeserializer;
 use super::value::ValueDeserializer;
 use super::Session;
 use crate::error::{Error, Result};
@@ -106,6 +109,8 @@ pub(crate) struct Entry<'a> {
 enum Item<'a> {
     Label(Label<'a>, Value),
     Attribute(Attribute<'a>, Value),
+    /// An attribute whose value is a quoted string without interpolations.
+    Literal(Attribute<'a>, &'a str),
     Expression(Attribute<'a>),
     Blocks(&'a str, Vec<Block<'a>>),
     Body(RawBody),
@@ -157,7 +162,7 @@ impl<'a, 's> BodyDeserializer<'a, 's> {
     /// Matches the body's content to `fields`. Collects every problem of
     /// this level before giving up: unsupported items, label counts,
     /// evaluation errors.
-    fn read(&self, keys: &[&'a str]) -> Result<Vec<Entry<'a>>> {
+    pub(crate) fn read(&self, keys: &[&'a str]) -> Result<Vec<Entry<'a>>> {
         let fields: Vec<Field<'a>> = keys.iter().map(|f| Field::parse(f)).collect();
         let mut diags = Diagnostics::default();
         let mut entries: Vec<Entry<'a>> = Vec::new();
@@ -195,7 +200,11 @@ impl<'a, 's> BodyDeserializer<'a, 's> {
                 continue;
             };
             if let Some(first) = entries.iter().find_map(|e| match &e.item {
-                Item::Attribute(a, _) | Item::Expression(a) if a.name == attr.name => Some(a),
+                Item::Attribute(a, _) | Item::Literal(a, _) | Item::Expression(a)
+                    if a.name == attr.name =>
+                {
+                    Some(a)
+                }
                 _ => None,
             }) {
                 diags.push(attr.name_location().error(
@@ -226,6 +235,14 @@ impl<'a, 's> BodyDeserializer<'a, 's> {
                     key,
                     order,
                     item: Item::Expression(attr.clone()),
+                });
+                continue;
+            }
+            if let Some(text) = string_literal(attr) {
+                entries.push(Entry {
+                    key,
+                    order,
+                    item: Item::Literal(attr.clone(), text),
                 });
                 continue;
             }
@@ -261,7 +278,11 @@ impl<'a, 's> BodyDeserializer<'a, 's> {
                 continue;
             }
             let taken = entries.iter().any(|e| {
-                matches!(&e.item, Item::Attribute(a, _) | Item::Expression(a) if a.name == block.block_type)
+                matches!(
+                    &e.item,
+                    Item::Attribute(a, _) | Item::Literal(a, _) | Item::Expression(a)
+                        if a.name == block.block_type
+                )
             });
             if taken {
                 continue;
@@ -276,7 +297,7 @@ impl<'a, 's> BodyDeserializer<'a, 's> {
         let taken = entries
             .iter()
             .map(|e| match &e.item {
-                Item::Attribute(..) | Item::Expression(_) => 1,
+                Item::Attribute(..) | Item::Literal(..) | Item::Expression(_) => 1,
                 Item::Blocks(_, list) => list.len(),
                 Item::Label(..) | Item::Body(_) => 0,
             })
@@ -398,6 +419,18 @@ impl<'a, 's> BodyDeserializer<'a, 's> {
     }
 }
 
+/// The text of an attribute whose expression is a quoted string without
+/// interpolations or directives.
+fn string_literal<'a>(attr: &Attribute<'a>) -> Option<&'a str> {
+    let ExpressionKind::Template(template) = &attr.expr.expr.kind else {
+        return None;
+    };
+    match template.parts.as_slice() {
+        [TemplatePart::Literal(text, _)] => Some(text.as_ref()),
+        _ => None,
+    }
+}
+
 /// The attribute names and block types that `fields` take.
 fn claimed<'f>(fields: &[Field<'f>]) -> (Vec<&'f str>, Vec<&'f str>) {
     (
@@ -516,6 +549,11 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
         Item::Attribute(attr, value) => {
             let at = attr.expr.location();
             seed.deserialize(ValueDeserializer::new(&value).at(at))
+                .map_err(|e| e.or_at(at).add_key(attr.name))
+        }
+        Item::Literal(attr, text) => {
+            let at = attr.expr.location();
+            seed.deserialize(LiteralDeserializer { text, at })
                 .map_err(|e| e.or_at(at).add_key(attr.name))
         }
         Item::Expression(attr) => {

@@ -190,3 +190,29 @@ fn collections() {
         ),
     ]);
 }
+
+#[test]
+fn numbers_and_strings_too_long_to_convert_name_the_limit() {
+    let digits = "7".repeat(crate::value::Number::MAX_DIGITS + 1);
+    check_err(&[
+        (
+            "tonumber",
+            vec![s(&digits)],
+            "a number is required, and this one has more than 10000 significant digits \
+             (Number::MAX_DIGITS)",
+        ),
+        (
+            "tostring",
+            vec![n("1e600000000")],
+            "the number is too large to write out (2^1048576 or more, NUMBER_TEXT_MAX_BITS)",
+        ),
+        (
+            "tostring",
+            vec![n("-1e-600000000")],
+            "the number is too small to write out (2^-1048576 or less, NUMBER_TEXT_MAX_BITS)",
+        ),
+    ]);
+    check_ok(&[("tonumber", vec![s(&digits[1..])], n(&digits[1..]))]);
+    let text = crate::functions::test_support::call("tostring", &[n("1e300000")]).unwrap();
+    assert_eq!(text.as_str().map(str::len), Some(300_001));
+}

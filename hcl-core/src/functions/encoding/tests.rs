@@ -405,3 +405,17 @@ fn csvdecode() {
         Err(FunctionError::Arg { index: 0, .. })
     ));
 }
+
+#[test]
+fn jsonencode_output_is_bounded() {
+    use crate::functions::limits::STRING_RESULT_MAX_BYTES;
+    // Escaping makes six bytes of each "<".
+    let angles = "<".repeat(STRING_RESULT_MAX_BYTES / 6 + 1);
+    let err = call("jsonencode", &[s(&angles)]).unwrap_err();
+    assert!(err.to_string().contains("STRING_RESULT_MAX_BYTES"), "{err}");
+    let fits = "<".repeat(STRING_RESULT_MAX_BYTES / 6 - 1);
+    assert!(call("jsonencode", &[s(&fits)]).is_ok());
+    let many = tup(vec![s(&"x".repeat(1 << 20)); 17]);
+    let err = call("jsonencode", &[many]).unwrap_err();
+    assert!(err.to_string().contains("STRING_RESULT_MAX_BYTES"), "{err}");
+}

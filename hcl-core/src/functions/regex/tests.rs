@@ -373,3 +373,33 @@ fn regexall_results_are_bounded() {
     let ok = call("regexall", &[s("x"), s(&long[1..])]).unwrap();
     assert_eq!(ok.length(), Some(SEQUENCE_RESULT_MAX_ELEMENTS));
 }
+
+#[test]
+fn groups_that_copy_much_text_are_bounded() {
+    use crate::functions::limits::{SEQUENCE_RESULT_MAX_ELEMENTS, STRING_RESULT_MAX_BYTES};
+    // Twenty nested groups each capture the whole megabyte.
+    let text = "s".repeat(1 << 20);
+    let nested = format!("^{}s*{}$", "(".repeat(20), ")".repeat(20));
+    let err = call("regex", &[s(&nested), s(&text)]).unwrap_err();
+    assert!(err.to_string().contains("STRING_RESULT_MAX_BYTES"), "{err}");
+    let err = call("regexall", &[s(&nested), s(&text)]).unwrap_err();
+    assert!(err.to_string().contains("STRING_RESULT_MAX_BYTES"), "{err}");
+    // Sixteen groups per match: sixteen values per match count.
+    let groups = "(s)".repeat(16);
+    let text = "s".repeat(16 * (SEQUENCE_RESULT_MAX_ELEMENTS / 16 + 1));
+    let err = call("regexall", &[s(&groups), s(&text)]).unwrap_err();
+    assert!(
+        err.to_string().contains("SEQUENCE_RESULT_MAX_ELEMENTS"),
+        "{err}"
+    );
+    // Within the limits.
+    let fits = "s".repeat(STRING_RESULT_MAX_BYTES / 16);
+    let got = call(
+        "regex",
+        &[
+            s(&format!("^{}s*{}$", "(".repeat(15), ")".repeat(15))),
+            s(&fits),
+        ],
+    );
+    assert_eq!(got.unwrap().length(), Some(15));
+}

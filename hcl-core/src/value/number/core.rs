@@ -360,6 +360,43 @@ pub(super) fn cmp_finite_abs(a: (&Mant, i64), b: (&Mant, i64)) -> Ordering {
     x.cmp(&y)
 }
 
+/// Whether two finite numbers of the same sign are at most half an ulp of
+/// each (at its own precision) apart, added: `2|x - y| <= ulp(x) + ulp(y)`.
+/// A number's shortest text lies within half its ulp of it, so numbers
+/// further apart than this have different texts.
+pub(super) fn within_half_ulps(x: &Number, y: &Number) -> bool {
+    let (
+        Repr::Finite {
+            mant: mx, exp: ex, ..
+        },
+        Repr::Finite {
+            mant: my, exp: ey, ..
+        },
+    ) = (&x.repr, &y.repr)
+    else {
+        return true;
+    };
+    let tx = ex + mx.bits() as i64;
+    let ty = ey + my.bits() as i64;
+    let (px, py) = (i64::from(x.prec), i64::from(y.prec));
+    if (tx - ty).abs() >= 2 {
+        // One is below a quarter of the other, so they are at least a
+        // quarter of the larger apart, more than its ulp when it has 3
+        // bits or more (and the smaller one's ulp is smaller).
+        if px.min(py) >= 3 {
+            return false;
+        }
+        return true;
+    }
+    let (ux, uy) = (tx - px, ty - py);
+    let e = (*ex).min(*ey).min(ux).min(uy);
+    let a = mx.to_big() << ((ex - e) as u64);
+    let b = my.to_big() << ((ey - e) as u64);
+    let d = if a >= b { a - b } else { b - a };
+    let ulps = (BigUint::one() << ((ux - e) as u64)) + (BigUint::one() << ((uy - e) as u64));
+    (d << 1u32) <= ulps
+}
+
 /// Builds an `f64` from a mantissa of at most 53 bits and an exponent such
 /// that the value is exactly representable.
 fn compose_f64(m: u64, e: i64) -> f64 {

@@ -72,10 +72,32 @@ const FLOAT_PREC: u32 = 53;
 const MUL_PREC: u32 = 512;
 
 impl Number {
+    /// The most significant digits (from the first nonzero digit to the
+    /// last digit, zeros included) that [`Number::parse_literal`] and
+    /// [`Number::parse_str`] read: reading a number takes time that grows
+    /// with the square of its number of digits, and 512 bits hold only
+    /// about 155 of them. Longer texts are refused; an evaluation reports
+    /// a number literal or a string converted to a number that is too long
+    /// with an error naming this limit.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::Number;
+    ///
+    /// let longest = "7".repeat(Number::MAX_DIGITS);
+    /// assert!(Number::parse_literal(&longest).is_some());
+    /// assert!(Number::parse_literal(&format!("{longest}7")).is_none());
+    /// // Leading zeros are not significant.
+    /// assert!(Number::parse_str(&format!("0.000{longest}")).is_some());
+    /// ```
+    pub const MAX_DIGITS: usize = parse::MAX_DIGITS;
+
     /// Parses an HCL number literal (`digits[.digits][(e|E)[+-]digits]`)
     /// at 512 bits. It accepts exactly what [`Number::parse_str`] accepts;
     /// `None` when the text is not a number, or its exponent is beyond the
-    /// representable range. A value that only overflows or underflows when
+    /// representable range, or it has more than [`Number::MAX_DIGITS`]
+    /// significant digits. A value that only overflows or underflows when
     /// scaled by its decimal exponent becomes an infinity or a zero, as in
     /// the reference (`1e999999999` is `+Inf`).
     ///
@@ -91,7 +113,7 @@ impl Number {
     /// assert!(Number::parse_literal("1.2.3").is_none());
     /// ```
     pub fn parse_literal(text: &str) -> Option<Number> {
-        parse::parse(text)
+        parse::parse(text).ok()
     }
 
     /// Parses a string being converted to a number, as the reference does
@@ -99,7 +121,8 @@ impl Number {
     /// most one `.` (`5.`, `.5`), then an optional exponent: `e`/`E` (power
     /// of ten) or `p`/`P` (power of two), an optional sign and digits; or
     /// `Inf`/`inf` with an optional sign. No spaces, underscores or
-    /// prefixes such as `0x`.
+    /// prefixes such as `0x`, and at most [`Number::MAX_DIGITS`]
+    /// significant digits.
     ///
     /// # Examples
     ///
@@ -114,7 +137,13 @@ impl Number {
     /// assert!(Number::parse_str("0x10").is_none());
     /// ```
     pub fn parse_str(text: &str) -> Option<Number> {
-        parse::parse(text)
+        parse::parse(text).ok()
+    }
+
+    /// Whether a text is refused by [`Number::parse_str`] only for having
+    /// more than [`Number::MAX_DIGITS`] significant digits.
+    pub(crate) fn has_too_many_digits(text: &str) -> bool {
+        parse::parse(text) == Err(parse::ParseError::TooManyDigits)
     }
 
     /// Positive infinity, with no precision of its own (like the
@@ -558,9 +587,132 @@ impl Number {
                 if self.prec == other.prec && self == other {
                     return true;
                 }
-                text::shortest_digits(self) == text::shortest_digits(other)
+                // Each text lies within half an ulp of its number: numbers
+                // further apart than that have different texts.
+                if !core::within_half_ulps(self, other) {
+                    return false;
+                }
+                // The digits of the less precise number, then at most as
+                // many of the other's: a number of 20 000 bits can have
+                // 6 000 digits, which are not worked out to compare it.
+                let (lo, hi) = if self.prec <= other.prec {
+                    (self, other)
+                } else {
+                    (other, self)
+                };
+                match text::shortest_digits(lo) {
+                    Some(digits) => {
+                        text::shortest_digits_upto(hi, digits.0.len()).as_ref() == Some(&digits)
+                    }
+                    None => false,
+                }
             }
             _ => false,
+        }
+    }
+
+    /// Whether a finite number lies beyond `2^±bits`: `Greater` when its
+    /// magnitude is `2^bits` or more, `Less` when it is nonzero and
+    /// `2^-bits` or less, `None` otherwise (zeros and infinities
+    /// included). Decided from the exponent, without any arithmetic.
+    pub(crate) fn magnitude_beyond(&self, bits: u32) -> Option<Ordering> {
+        let Repr::Finite { mant, exp, .. } = &self.repr else {
+            return None;
+        };
+        // The magnitude lies in [2^(top-1), 2^top); it is 2^(top-1) when
+        // the (odd) mantissa is 1.
+        let top = exp.saturating_add(i64::try_from(mant.bits()).unwrap_or(i64::MAX));
+        let bits = i64::from(bits);
+        if top > bits {
+            Some(Ordering::Greater)
+        } else if top <= -bits || (top == 1 - bits && mant.bits() == 1) {
+            Some(Ordering::Less)
+        } else {
+            None
+        }
+    }
+
+    /// The number's text, kept short for huge and tiny magnitudes: its
+    /// [`Display`](fmt::Display) text, except for a finite number of
+    /// magnitude `2^1048576` or more, or nonzero and `2^-1048576` or less
+    /// (see
+    /// [`NUMBER_TEXT_MAX_BITS`](crate::functions::limits::NUMBER_TEXT_MAX_BITS)),
+    /// whose full text would be hundreds of thousands of digits or more:
+    /// for those, the shortest digits in exponent form. Either form reads
+    /// back as the same number (at 512 bits) and is valid JSON.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::Number;
+    ///
+    /// let n = |s| Number::parse_literal(s).unwrap();
+    /// assert_eq!(n("1e6").to_text_bounded(), "1000000");
+    /// assert_eq!(n("-2.5e600000000").to_text_bounded(), "-2.5e+600000000");
+    /// assert_eq!(n("1e-600000000").to_text_bounded(), "1e-600000000");
+    /// assert_eq!(n("1e-600000000").to_text_bounded().len(), 12);
+    /// ```
+    pub fn to_text_bounded(&self) -> String {
+        if self
+            .magnitude_beyond(crate::functions::limits::NUMBER_TEXT_MAX_BITS)
+            .is_some()
+        {
+            return self.to_text('e', None).unwrap_or_default();
+        }
+        self.to_string()
+    }
+
+    /// About how many characters the number's text takes when that is more
+    /// than a few hundred, else 0: what writing the number out (or
+    /// comparing or hashing it by its text) costs, which evaluation counts
+    /// like the bytes of a string. That is its digits when its precision
+    /// is over 1024 bits (`parseint` makes exact integers of up to 21 177
+    /// bits, about 6 400 digits), plus its zeros when it is below `2^-1024`
+    /// or from `2^1024`, unless it is too large or small to be written out
+    /// at all (see
+    /// [`NUMBER_TEXT_MAX_BITS`](crate::functions::limits::NUMBER_TEXT_MAX_BITS)).
+    pub(crate) fn long_text_bytes(&self) -> u64 {
+        let Repr::Finite { mant, exp, .. } = &self.repr else {
+            return 0;
+        };
+        let digits = if self.prec > 1024 {
+            u64::from(self.prec) * 30_103 / 100_000 + 1
+        } else {
+            0
+        };
+        if self
+            .magnitude_beyond(crate::functions::limits::NUMBER_TEXT_MAX_BITS)
+            .is_some()
+        {
+            return digits;
+        }
+        let top = exp.saturating_add(i64::try_from(mant.bits()).unwrap_or(i64::MAX));
+        let top = top.unsigned_abs();
+        if top <= 1024 {
+            return digits;
+        }
+        digits + top.saturating_mul(30_103) / 100_000 + 1
+    }
+
+    /// A key that two numbers share exactly when [`Number::equals`] holds
+    /// (`-0` and `0` included): the sign and shortest digits, without
+    /// writing out the zeros of a number with a huge exponent.
+    pub(crate) fn text_key(&self) -> String {
+        match &self.repr {
+            Repr::Zero { .. } => "0".into(),
+            Repr::Inf { neg: true } => "-Inf".into(),
+            Repr::Inf { neg: false } => "+Inf".into(),
+            Repr::Finite { neg, .. } => {
+                let (digits, exp) = text::shortest_digits(self).unwrap_or_default();
+                let mut key = String::with_capacity(digits.len() + 24);
+                if *neg {
+                    key.push('-');
+                }
+                key.extend(digits.iter().map(|&d| char::from(d)));
+                key.push('e');
+                key.push_str(&exp.to_string());
+                key
+            }
         }
     }
 
@@ -681,7 +833,8 @@ impl fmt::Display for Number {
 }
 
 impl fmt::Debug for Number {
+    /// The [bounded text](Number::to_text_bounded) and the precision.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Number({self}, prec={})", self.prec)
+        write!(f, "Number({}, prec={})", self.to_text_bounded(), self.prec)
     }
 }

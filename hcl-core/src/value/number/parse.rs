@@ -21,6 +21,9 @@ use super::Number;
 /// Precision of parsed numbers.
 pub(super) const PARSE_PREC: u32 = 512;
 
+/// The most significant digits read (see [`Number::MAX_DIGITS`]).
+pub(super) const MAX_DIGITS: usize = 10_000;
+
 /// `5^n` for `n` in `0..=27` (the largest that fits in 64 bits).
 #[allow(
     clippy::indexing_slicing,
@@ -69,15 +72,24 @@ fn pow5(n: u64, prec: u32) -> Option<Number> {
     Some(z)
 }
 
-/// Parses a decimal number; `None` when the text is not one.
-pub(super) fn parse(text: &str) -> Option<Number> {
+/// Why a text is not read as a number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum ParseError {
+    /// Not a number, or an exponent beyond the representable range.
+    Invalid,
+    /// More significant digits than [`MAX_DIGITS`].
+    TooManyDigits,
+}
+
+/// Parses a decimal number.
+pub(super) fn parse(text: &str) -> Result<Number, ParseError> {
     let inf = |neg| Number {
         prec: PARSE_PREC,
         repr: Repr::Inf { neg },
     };
     match text {
-        "Inf" | "inf" | "+Inf" | "+inf" => return Some(inf(false)),
-        "-Inf" | "-inf" => return Some(inf(true)),
+        "Inf" | "inf" | "+Inf" | "+inf" => return Ok(inf(false)),
+        "-Inf" | "-inf" => return Ok(inf(true)),
         _ => {}
     }
     let bytes = text.as_bytes();
@@ -98,11 +110,16 @@ pub(super) fn parse(text: &str) -> Option<Number> {
     let digits_start = i;
     let mut point: Option<usize> = None;
     let mut count: usize = 0;
+    // Where the significant digits start: the first nonzero one.
+    let mut significant_start: Option<(usize, usize)> = None;
     let mut small: Option<u64> = Some(0);
     while let Some(&c) = bytes.get(i) {
         if c == b'.' && point.is_none() {
             point = Some(count);
         } else if c.is_ascii_digit() {
+            if c != b'0' && significant_start.is_none() {
+                significant_start = Some((count, i));
+            }
             count += 1;
             small = small
                 .and_then(|v| v.checked_mul(10))
@@ -113,9 +130,10 @@ pub(super) fn parse(text: &str) -> Option<Number> {
         i += 1;
     }
     if count == 0 {
-        return None;
+        return Err(ParseError::Invalid);
     }
     let digits_end = i;
+    let significant = significant_start.map_or(0, |(at, _)| count - at);
 
     // Exponent.
     let mut exp: i64 = 0;
@@ -144,17 +162,25 @@ pub(super) fn parse(text: &str) -> Option<Number> {
                 }
                 acc = acc
                     .checked_mul(10)
-                    .and_then(|v| v.checked_sub(i64::from(d - b'0')))?;
+                    .and_then(|v| v.checked_sub(i64::from(d - b'0')))
+                    .ok_or(ParseError::Invalid)?;
                 i += 1;
             }
             if i == start {
-                return None;
+                return Err(ParseError::Invalid);
             }
-            exp = if exp_neg { acc } else { acc.checked_neg()? };
+            exp = if exp_neg {
+                acc
+            } else {
+                acc.checked_neg().ok_or(ParseError::Invalid)?
+            };
         }
     }
     if i != bytes.len() {
-        return None;
+        return Err(ParseError::Invalid);
+    }
+    if significant > MAX_DIGITS {
+        return Err(ParseError::TooManyDigits);
     }
 
     let fcount: i64 = match point {
@@ -171,23 +197,23 @@ pub(super) fn parse(text: &str) -> Option<Number> {
 
     if let Some(v) = small {
         if v == 0 {
-            return Some(zero);
+            return Ok(zero);
         }
         let b = i128::from(64 - v.leading_zeros());
         if !(i128::from(MIN_EXP)..=i128::from(MAX_EXP)).contains(&(b + e2)) {
-            return None;
+            return Err(ParseError::Invalid);
         }
         let e = e2 as i64;
         let v = u128::from(v);
         if e5 == 0 {
-            return Some(Number {
+            return Ok(Number {
                 prec: PARSE_PREC,
                 repr: round_u128(neg, v, e, false, PARSE_PREC),
             });
         }
         if let Some(&p) = POW5.get(e5 as usize).filter(|_| (1..=27).contains(&e5)) {
             let p = u128::from(p);
-            return Some(Number {
+            return Ok(Number {
                 prec: PARSE_PREC,
                 repr: round_u128(neg, v * p, e, false, PARSE_PREC),
             });
@@ -198,7 +224,7 @@ pub(super) fn parse(text: &str) -> Option<Number> {
         {
             let p = u128::from(p);
             if v % p == 0 {
-                return Some(Number {
+                return Ok(Number {
                     prec: PARSE_PREC,
                     repr: round_u128(neg, v / p, e, false, PARSE_PREC),
                 });
@@ -206,24 +232,26 @@ pub(super) fn parse(text: &str) -> Option<Number> {
         }
     }
 
+    // Leading zeros add nothing.
+    let from = significant_start.map_or(digits_start, |(_, at)| at);
     let digits: Vec<u8> = bytes
-        .get(digits_start..digits_end)
+        .get(from..digits_end)
         .unwrap_or_default()
         .iter()
         .filter(|c| c.is_ascii_digit())
         .map(|c| c - b'0')
         .collect();
-    let n = BigUint::from_radix_be(&digits, 10)?;
+    let n = BigUint::from_radix_be(&digits, 10).ok_or(ParseError::Invalid)?;
     if n.bits() == 0 {
-        return Some(zero);
+        return Ok(zero);
     }
     let top = i128::from(n.bits()) + e2;
     if !(i128::from(MIN_EXP)..=i128::from(MAX_EXP)).contains(&top) {
-        return None;
+        return Err(ParseError::Invalid);
     }
     let e = e2 as i64;
     if e5 == 0 {
-        return Some(Number {
+        return Ok(Number {
             prec: PARSE_PREC,
             repr: round_big(neg, &n, e, false, PARSE_PREC),
         });
@@ -238,10 +266,11 @@ pub(super) fn parse(text: &str) -> Option<Number> {
             exp: e + tz as i64,
         },
     };
-    let p = pow5(e5.unsigned_abs() as u64, PARSE_PREC + 64)?;
+    let p = pow5(e5.unsigned_abs() as u64, PARSE_PREC + 64).ok_or(ParseError::Invalid)?;
     if e5 < 0 {
         z.quo_at(&p, PARSE_PREC)
     } else {
         z.mul_at(&p, PARSE_PREC)
     }
+    .ok_or(ParseError::Invalid)
 }

@@ -1,3 +1,4 @@
+use std::cmp::Ordering;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};
@@ -715,4 +716,226 @@ fn fixed_ties_go_to_even_on_exact_digits() {
     assert_eq!(n.len(), 1003);
     assert!(n.starts_with("9999") && n.ends_with(".00"));
     assert_eq!(lit("0.1").to_text('f', Some(600)).unwrap().len(), 602);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+    /// The leading digits of a value scaled by a large power of ten, worked
+    /// out from bounds of the power of five, are the exact ones whenever
+    /// the bounds decide them, and the bounds decide them.
+    #[test]
+    fn bounded_powers_of_five_give_the_exact_leading_digits(
+        raw in prop::collection::vec(any::<u64>(), 1..9),
+        e in -30_000i64..30_000,
+        k in 1usize..200,
+        extra in 0i64..3,
+    ) {
+        let mut n = num_bigint::BigUint::from(0u32);
+        for limb in raw {
+            n = (n << 64u32) | num_bigint::BigUint::from(limb);
+        }
+        n |= num_bigint::BigUint::from(1u32);
+        // The t that gives about k digits, give or take.
+        let log10 = (n.bits() as f64 + e as f64) * std::f64::consts::LOG10_2;
+        let t = k as i64 - log10.floor() as i64 - 1 + extra - 1;
+        let prec = (k as u64) * 10 / 3 + 96;
+        let ((exact, whole), bounded) = text::scaled_floor_variants(&n, e, t, prec);
+        if let Some(q) = bounded {
+            prop_assert_eq!(q, exact);
+            prop_assert!(!whole || t.abs() < 3000);
+        } else {
+            // Undecided only when the exact value is whole or within a
+            // hair of it.
+            prop_assert!(whole || t.abs() < 3000, "undecided for t = {}", t);
+        }
+    }
+}
+
+/// Numbers with huge exponents compare, hash and print their leading digits
+/// quickly: their digits come from bounds of the powers of five they need,
+/// never the powers themselves (`5^(6×10^8)` for numbers near `2^(2^31)`).
+#[test]
+fn huge_exponents_compare_and_format_quickly() {
+    let start = Instant::now();
+    let big = lit("1e600000000");
+    let bigger = lit("1e600000001");
+    assert!(!big.equals(&bigger));
+    assert!(big.equals(&lit("1e600000000")));
+    assert!(!lit("1e600000000")
+        .div(&lit("3"))
+        .unwrap()
+        .equals(&lit("1e600000001").div(&lit("3")).unwrap()));
+    assert_eq!(big.to_text('e', Some(3)).unwrap(), "1.000e+600000000");
+    assert_eq!(
+        bigger
+            .div(&lit("3"))
+            .unwrap()
+            .to_text('g', Some(5))
+            .unwrap(),
+        "3.3333e+600000000"
+    );
+    let tiny = lit("3e-600000000");
+    assert_eq!(tiny.to_text('e', Some(2)).unwrap(), "3.00e-600000000");
+    assert!(!tiny.equals(&lit("3e-600000001")));
+    // Near the ends of the exponent range.
+    let top = lit("1p2147483646");
+    assert_eq!(top.to_text('e', Some(4)).unwrap(), "4.4040e+646456992");
+    let bottom = lit("1p-2147483649");
+    assert_eq!(bottom.to_text('e', Some(4)).unwrap(), "2.8383e-646456994");
+    assert_ne!(hash_of(&big), hash_of(&bigger));
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn parsing_stops_at_max_digits() {
+    let max = Number::MAX_DIGITS;
+    let longest = "9".repeat(max);
+    assert!(Number::parse_literal(&longest).is_some());
+    assert!(Number::parse_str(&format!("-{longest}e-5")).is_some());
+    assert!(!Number::has_too_many_digits(&longest));
+    for text in [
+        format!("{longest}9"),
+        format!("{longest}0"),
+        format!("0.{longest}1"),
+        format!("1.{longest}"),
+        format!("{}.{}", "1".repeat(max / 2), "1".repeat(max / 2 + 1)),
+    ] {
+        assert!(Number::parse_str(&text).is_none(), "{}", text.len());
+        assert!(Number::has_too_many_digits(&text));
+    }
+    // Leading zeros are not significant, on either side of the point.
+    let zeros = "0".repeat(1 << 20);
+    assert_eq!(
+        Number::parse_str(&format!("{zeros}{longest}")),
+        Number::parse_str(&longest)
+    );
+    let tiny = Number::parse_str(&format!("0.{zeros}{longest}")).unwrap();
+    assert!(tiny.is_finite() && !tiny.is_zero());
+    assert_eq!(lit(&format!("{zeros}.{zeros}")), lit("0"));
+    // Not numbers at all are not "too many digits".
+    assert!(!Number::has_too_many_digits(&format!("{longest}9x")));
+    assert!(!Number::has_too_many_digits("abc"));
+}
+
+#[test]
+fn long_digit_strings_read_in_linear_time() {
+    let start = Instant::now();
+    let zeros = "0".repeat(10 << 20);
+    assert_eq!(lit(&format!("{zeros}1")), lit("1"));
+    assert!(Number::parse_literal(&"5".repeat(10 << 20)).is_none());
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn magnitude_bounds_are_exact() {
+    let pow2 = |e: i64| lit(&format!("1p{e}"));
+    let bits = 1u32 << 20;
+    let b = i64::from(bits);
+    assert_eq!(pow2(b).magnitude_beyond(bits), Some(Ordering::Greater));
+    assert_eq!(
+        pow2(b).neg().magnitude_beyond(bits),
+        Some(Ordering::Greater)
+    );
+    assert_eq!(pow2(b - 1).magnitude_beyond(bits), None);
+    let just_below = pow2(b).sub(&pow2(b - 100)).unwrap();
+    assert_eq!(just_below.magnitude_beyond(bits), None);
+    assert_eq!(pow2(-b).magnitude_beyond(bits), Some(Ordering::Less));
+    assert_eq!(pow2(-b - 1).magnitude_beyond(bits), Some(Ordering::Less));
+    let just_above = pow2(-b).add(&pow2(-b - 100)).unwrap();
+    assert_eq!(just_above.magnitude_beyond(bits), None);
+    assert_eq!(lit("0").magnitude_beyond(bits), None);
+    assert_eq!(Number::infinity().magnitude_beyond(bits), None);
+    // Small numbers have no long text; huge ones about a digit per 3.3
+    // bits, unless they are too large to write out at all.
+    assert_eq!(lit("1e300").long_text_bytes(), 0);
+    assert_eq!(lit("1e1000").long_text_bytes(), 1001);
+    assert_eq!(lit("1e-1000").long_text_bytes(), 1000);
+    assert_eq!(lit("1e600000000").long_text_bytes(), 0);
+}
+
+#[test]
+fn bounded_text_of_huge_and_tiny_numbers() {
+    assert_eq!(lit("1e300000").to_text_bounded().len(), 300_001);
+    assert_eq!(lit("-1.5e600000000").to_text_bounded(), "-1.5e+600000000");
+    assert_eq!(lit("2e-600000000").to_text_bounded(), "2e-600000000");
+    assert_eq!(
+        format!("{:?}", lit("1e600000000")),
+        "Number(1e+600000000, prec=512)"
+    );
+    // The bounded text reads back as the same number.
+    let n = lit("1e600000000").div(&lit("7")).unwrap();
+    assert_eq!(lit(&n.to_text_bounded()), n);
+}
+
+#[test]
+fn text_keys_follow_language_equality() {
+    let pairs = [
+        (lit("0.1"), float(0.1), true),
+        (lit("0"), lit("0").neg(), true),
+        (lit("1e600000000"), lit("1e600000000"), true),
+        (lit("1e600000000"), lit("1e600000001"), false),
+        (lit("1e600000000").neg(), lit("1e600000000"), false),
+        (Number::infinity(), Number::infinity(), true),
+        (Number::infinity(), Number::neg_infinity(), false),
+        (int(5), lit("5"), true),
+    ];
+    for (a, b, equal) in pairs {
+        assert_eq!(a.equals(&b), equal, "{a:?} {b:?}");
+        assert_eq!(a.text_key() == b.text_key(), equal, "{a:?} {b:?}");
+    }
+}
+
+proptest! {
+    /// Language equality, with its shortcuts (numbers too far apart, the
+    /// digits of the more precise number worked out only as far as the
+    /// other's), agrees with comparing the full texts.
+    #[test]
+    fn equality_agrees_with_comparing_texts(
+        a in 1i64..i64::MAX,
+        b in 1i64..i64::MAX,
+        e in -30i32..30,
+        nudge in -3i64..3,
+        pa in prop::sample::select(vec![53u32, 64, 100, 512, 2000]),
+        pb in prop::sample::select(vec![53u32, 64, 100, 512, 2000]),
+    ) {
+        let x = lit(&a.to_string()).div(&lit(&b.to_string())).unwrap()
+            .mul(&lit(&format!("1e{e}"))).unwrap();
+        let at = |n: &Number, p: u32| Number { prec: p, repr: core::round_repr(&n.repr, p) };
+        let (x1, x2) = (at(&x, pa), at(&x, pb));
+        // A neighbour a few ulps away, at the same precision.
+        let step = x2.mul_at(&lit(&format!("1p-{pb}")), 2048).unwrap();
+        let y = at(&x2.add_at(&step.mul_at(&int(nudge), 2048).unwrap(), 2048).unwrap(), pb);
+        for (p, q) in [(&x1, &x2), (&x1, &y), (&x2, &y)] {
+            let full = text::shortest_digits(p) == text::shortest_digits(q);
+            prop_assert_eq!(p.equals(q), full, "{:?} {:?}", p, q);
+        }
+    }
+}
+
+#[test]
+fn equality_of_very_precise_numbers_is_quick() {
+    // parseint makes integers of up to 21 177 bits; their full texts have
+    // thousands of digits, which comparisons need not work out.
+    let start = Instant::now();
+    let big = Number::from_bigint_exact(&(BigInt::from(3).pow(13_000)));
+    let small = big.div(&lit("1p20000")).unwrap();
+    let rounded = Number::parse_str(&small.to_text('e', Some(200)).unwrap()).unwrap();
+    for _ in 0..200 {
+        assert!(!small.equals(&int(7)));
+        assert!(!small.equals(&rounded));
+        assert!(small.equals(&small.clone()));
+    }
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
 }

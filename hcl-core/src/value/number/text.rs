@@ -4,9 +4,10 @@
 //! of the value and of the two rounding boundaries halfway to its
 //! neighbours at its precision (`x ± ½ulp`, inclusive when the mantissa is
 //! even) are walked digit by digit until the value's digits can be cut
-//! short. Only as many leading digits as the walk needs are computed, so a
-//! number with a huge exponent costs a few big-integer operations, plus the
-//! zeros of its text.
+//! short. Only as many leading digits as the walk needs are computed, from
+//! bounds of the power of five they need when that power is large, so a
+//! number with a huge exponent costs a few big-integer operations on
+//! numbers of a few hundred bits, plus the zeros of its text.
 
 use std::fmt;
 
@@ -106,17 +107,37 @@ impl Dec {
     }
 }
 
-/// Powers of five, kept for reuse within one conversion.
+/// Powers of five, exact or bounded, kept for reuse within one
+/// conversion.
 #[derive(Default)]
-struct Pow5Cache(Vec<(u64, BigUint)>);
+struct Pow5Cache {
+    exact: Vec<(u64, BigUint)>,
+    /// `(n, prec, up)` and a bound of `5^n` with at most `prec` bits.
+    bounds: Vec<((u64, u64, bool), Bound)>,
+}
+
+/// `m × 2^exp`.
+type Bound = (BigUint, i64);
 
 impl Pow5Cache {
     fn get(&mut self, n: u64) -> BigUint {
-        if let Some((_, v)) = self.0.iter().find(|(k, _)| *k == n) {
+        if let Some((_, v)) = self.exact.iter().find(|(k, _)| *k == n) {
             return v.clone();
         }
         let v = pow5(n);
-        self.0.push((n, v.clone()));
+        self.exact.push((n, v.clone()));
+        v
+    }
+
+    /// A lower (`up` false) or upper bound of `5^n` with at most `prec`
+    /// significant bits.
+    fn bound(&mut self, n: u64, prec: u64, up: bool) -> Bound {
+        let key = (n, prec, up);
+        if let Some((_, v)) = self.bounds.iter().find(|(k, _)| *k == key) {
+            return v.clone();
+        }
+        let v = pow5_bound(n, prec, up);
+        self.bounds.push((key, v.clone()));
         v
     }
 }
@@ -137,6 +158,164 @@ fn pow5(mut n: u64) -> BigUint {
     result
 }
 
+/// `m × 2^exp` cut to at most `prec` significant bits, rounding down, or
+/// up when `up`.
+fn cut(m: BigUint, exp: i64, prec: u64, up: bool) -> Bound {
+    let bits = m.bits();
+    if bits <= prec {
+        return (m, exp);
+    }
+    let r = bits - prec;
+    let dropped = m.trailing_zeros().is_some_and(|tz| tz < r);
+    let mut kept = m >> r;
+    if up && dropped {
+        kept += 1u32;
+    }
+    (kept, exp + r as i64)
+}
+
+/// A lower (`up` false) or upper bound of `5^n`, by squaring with every
+/// product cut to `prec` bits in the bound's direction: all the factors are
+/// positive, so the cuts only ever move the result the same way. Each of
+/// the (at most 128) cuts is off by less than `2^(1-prec)` relatively.
+fn pow5_bound(mut n: u64, prec: u64, up: bool) -> Bound {
+    let mut result: Bound = (BigUint::from(1u32), 0);
+    let mut base: Bound = (BigUint::from(5u32), 0);
+    while n > 0 {
+        if n & 1 == 1 {
+            result = cut(&result.0 * &base.0, result.1 + base.1, prec, up);
+        }
+        n >>= 1;
+        if n > 0 {
+            base = cut(&base.0 * &base.0, 2 * base.1, prec, up);
+        }
+    }
+    result
+}
+
+/// The most powers of five computed exactly when scaling a value to its
+/// leading digits (`5^2048` has 4 756 bits); beyond, bounds of the power
+/// are used (see [`scaled_floor`]).
+const EXACT_POW5_MAX: u64 = 2048;
+
+/// The widest bounds of a power of five tried before the exact power is
+/// computed after all.
+const BOUND_PREC_MAX: u64 = 1 << 24;
+
+/// `floor(v × 10^t)` for `v = n × 2^e` (`n > 0`) that should have about
+/// `k` digits, and whether it is exact (no fraction was dropped).
+///
+/// A value with a large exponent needs a large power of five: computing it
+/// exactly would take time and memory that grow with the exponent (a
+/// number near `2^(2^31)` needs `5^(6×10^8)`). Instead, when the result
+/// cannot be a whole number, bounds of the power with a few more bits than
+/// the result has give a lower and an upper bound of `v × 10^t`; when both
+/// have the same integer part, that is the integer part of `v × 10^t`, and
+/// a fraction was dropped. Otherwise the bounds are widened, and in the
+/// end the exact power is used.
+fn scaled_floor(n: &BigUint, e: i64, t: i64, k: usize, cache: &mut Pow5Cache) -> (BigUint, bool) {
+    // An odd mantissa, so that the test for a whole result below holds.
+    let tz = n.trailing_zeros().unwrap_or(0);
+    let odd;
+    let (n, e) = if tz > 0 {
+        odd = n >> tz;
+        (&odd, e + tz as i64)
+    } else {
+        (n, e)
+    };
+    let at = t.unsigned_abs();
+    // `v × 10^t = n × 5^t × 2^(e+t)` is a whole number when `t >= 0` and
+    // `e + t >= 0`; when `t < 0`, only if `5^-t` divides `n`, impossible
+    // when `n` has fewer bits than `-t × log2(5)` (232 192 / 100 000 is
+    // below log2(5)).
+    let whole_possible = if t >= 0 {
+        e.saturating_add(t) >= 0
+    } else {
+        u128::from(n.bits()) * 100_000 >= u128::from(at) * 232_192
+    };
+    if at > EXACT_POW5_MAX && !whole_possible {
+        let mut prec = (k as u64).saturating_mul(10) / 3 + 96;
+        while prec <= BOUND_PREC_MAX {
+            if let Some(q) = scaled_floor_bounded(n, e, t, prec, cache) {
+                return (q, false);
+            }
+            prec *= 2;
+        }
+    }
+    scaled_floor_exact(n, e, t, cache)
+}
+
+/// [`scaled_floor`] with bounds of `5^|t|` of `prec` bits; `None` when the
+/// bounds of the result have different integer parts.
+fn scaled_floor_bounded(
+    n: &BigUint,
+    e: i64,
+    t: i64,
+    prec: u64,
+    cache: &mut Pow5Cache,
+) -> Option<BigUint> {
+    let at = t.unsigned_abs();
+    let (lo_m, lo_x) = cache.bound(at, prec, false);
+    let (hi_m, hi_x) = cache.bound(at, prec, true);
+    let (lo, hi) = if t > 0 {
+        // n × 5^t × 2^(e+t), with 5^t between its bounds.
+        (
+            floor_shift(n * &lo_m, lo_x + e + t),
+            floor_shift(n * &hi_m, hi_x + e + t),
+        )
+    } else {
+        // n × 2^(e+t) / 5^-t: the upper bound of the power gives the lower
+        // bound of the quotient.
+        (
+            floor_quotient(n, e + t - hi_x, &hi_m),
+            floor_quotient(n, e + t - lo_x, &lo_m),
+        )
+    };
+    (lo == hi).then_some(lo)
+}
+
+/// `floor(v × 2^s)`.
+fn floor_shift(v: BigUint, s: i64) -> BigUint {
+    if s >= 0 {
+        v << s.unsigned_abs()
+    } else {
+        v >> s.unsigned_abs()
+    }
+}
+
+/// `floor(n × 2^s / d)`.
+fn floor_quotient(n: &BigUint, s: i64, d: &BigUint) -> BigUint {
+    if s >= 0 {
+        (n << s.unsigned_abs()) / d
+    } else {
+        n / (d << s.unsigned_abs())
+    }
+}
+
+/// `floor(n × 2^e × 10^t)` and whether it is exact, computed exactly.
+fn scaled_floor_exact(n: &BigUint, e: i64, t: i64, cache: &mut Pow5Cache) -> (BigUint, bool) {
+    let a = e + t;
+    let mut num = n.clone();
+    if t > 0 {
+        num *= cache.get(t as u64);
+    }
+    if a > 0 {
+        num <<= a as u64;
+    }
+    let mut inexact = false;
+    if t < 0 {
+        let (q, r) = num.div_rem(&cache.get(t.unsigned_abs()));
+        num = q;
+        inexact |= !r.is_zero();
+    }
+    if a < 0 {
+        let s = a.unsigned_abs();
+        inexact |= num.trailing_zeros().is_some_and(|tz| tz < s);
+        num >>= s;
+    }
+    (num, !inexact)
+}
+
 /// The first `k` (≥ 1) significant decimal digits of `n × 2^e` (`n > 0`).
 fn dec_prefix(n: &BigUint, e: i64, k: usize, cache: &mut Pow5Cache) -> Dec {
     let bits = n.bits();
@@ -151,25 +330,7 @@ fn dec_prefix(n: &BigUint, e: i64, k: usize, cache: &mut Pow5Cache) -> Dec {
     loop {
         // q = floor(value × 10^t) should have exactly k digits.
         let t = k as i64 - exp10;
-        let a = e + t;
-        let mut num = n.clone();
-        if t > 0 {
-            num *= cache.get(t as u64);
-        }
-        if a > 0 {
-            num <<= a as u64;
-        }
-        let mut inexact = false;
-        if t < 0 {
-            let (q, r) = num.div_rem(&cache.get(t.unsigned_abs()));
-            num = q;
-            inexact |= !r.is_zero();
-        }
-        if a < 0 {
-            let s = a.unsigned_abs();
-            inexact |= num.trailing_zeros().is_some_and(|tz| tz < s);
-            num >>= s;
-        }
+        let (num, exact) = scaled_floor(n, e, t, k, cache);
         let mut digits = num.to_str_radix(10).into_bytes();
         if num.is_zero() {
             digits.clear();
@@ -182,7 +343,7 @@ fn dec_prefix(n: &BigUint, e: i64, k: usize, cache: &mut Pow5Cache) -> Dec {
             exp10 -= 1;
             continue;
         }
-        if !inexact {
+        if exact {
             while digits.last() == Some(&b'0') {
                 digits.pop();
             }
@@ -190,7 +351,7 @@ fn dec_prefix(n: &BigUint, e: i64, k: usize, cache: &mut Pow5Cache) -> Dec {
         return Dec {
             digits,
             exp: exp10,
-            exact: !inexact,
+            exact,
         };
     }
 }
@@ -237,6 +398,22 @@ fn shortest(mant: &Mant, exp: i64, prec: u32) -> Dec {
 /// [`shortest`] without the fast path; `first_k` overrides the number of
 /// digits computed on the first attempt.
 fn shortest_general(mant: &Mant, exp: i64, prec: u32, first_k: Option<usize>) -> Dec {
+    shortest_upto(mant, exp, prec, first_k, None).unwrap_or(Dec {
+        digits: Vec::new(),
+        exp: 0,
+        exact: true,
+    })
+}
+
+/// [`shortest_general`], giving up (`None`) once it is clear that the
+/// shortest digits are more than `cap` digits long.
+fn shortest_upto(
+    mant: &Mant,
+    exp: i64,
+    prec: u32,
+    first_k: Option<usize>,
+    cap: Option<usize>,
+) -> Option<Dec> {
     let m = mant.to_big();
     let p = i64::from(prec);
     // Scale the mantissa to prec + 1 bits: its last bit is half an ulp.
@@ -253,14 +430,25 @@ fn shortest_general(mant: &Mant, exp: i64, prec: u32, first_k: Option<usize>) ->
     let mut k = first_k
         .unwrap_or((p as usize) * 30103 / 100_000 + 10)
         .max(1);
+    // A walk over prefixes of `cap + 3` digits decides any result of up
+    // to `cap` digits.
+    if let Some(cap) = cap {
+        k = k.min(cap + 3);
+    }
     loop {
         let d = dec_prefix(&m, exp, k, &mut cache);
         let lo = dec_prefix(&lower, ee, k, &mut cache);
         let up = dec_prefix(&upper, ee, k, &mut cache);
         if let Some(done) = walk_shortest(d, &lo, &up, inclusive) {
-            return done;
+            return Some(done);
+        }
+        if cap.is_some_and(|cap| k >= cap + 3) {
+            return None;
         }
         k *= 2;
+        if let Some(cap) = cap {
+            k = k.min(cap + 3);
+        }
     }
 }
 
@@ -478,6 +666,20 @@ pub(super) fn shortest_digits(x: &Number) -> Option<(Vec<u8>, i64)> {
     }
 }
 
+/// The shortest digits and decimal exponent of a finite nonzero number
+/// when they are at most `cap` digits long; `None` when they are longer
+/// (without working them out) or the number is not finite and nonzero.
+pub(super) fn shortest_digits_upto(x: &Number, cap: usize) -> Option<(Vec<u8>, i64)> {
+    let Repr::Finite { mant, exp, .. } = &x.repr else {
+        return None;
+    };
+    let d = match fast_shortest(mant, *exp, x.prec) {
+        Some(d) => d,
+        None => shortest_upto(mant, *exp, x.prec, None, Some(cap))?,
+    };
+    (d.digits.len() <= cap).then_some((d.digits, d.exp))
+}
+
 /// Digits and decimal exponent.
 #[cfg(test)]
 type Digits = (Vec<u8>, i64);
@@ -512,4 +714,20 @@ pub(super) fn fixed_variants(mant: &Mant, exp: i64, n: i64, first_k: usize) -> (
     let exp10 = dec_prefix(&mant.to_big(), exp, 1, &mut Pow5Cache::default()).exp;
     let d = fixed(mant, exp, n, exp10, Some(first_k));
     (d.digits, d.exp)
+}
+
+/// `floor(n × 2^e × 10^t)` computed exactly, and from bounds of the power
+/// of five of `prec` bits (`None` when they do not decide it), for
+/// cross-checks.
+#[cfg(test)]
+pub(super) fn scaled_floor_variants(
+    n: &BigUint,
+    e: i64,
+    t: i64,
+    prec: u64,
+) -> ((BigUint, bool), Option<BigUint>) {
+    let mut cache = Pow5Cache::default();
+    let exact = scaled_floor_exact(n, e, t, &mut cache);
+    let bounded = scaled_floor_bounded(n, e, t, prec, &mut cache);
+    (exact, bounded)
 }

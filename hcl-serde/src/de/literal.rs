@@ -1,0 +1,85 @@
+//! A string literal read straight from the syntax tree: most attribute
+//! values of a configuration are plain quoted strings, and a string target
+//! takes one without an evaluated value in between.
+
+use hcl_core::analysis::Location;
+use hcl_core::value::normalize_string;
+use hcl_core::Value;
+use serde::de::{self, Visitor};
+
+use super::value::ValueDeserializer;
+use crate::error::{Error, Result};
+use crate::special::{SpannedAccess, SPANNED};
+
+/// A quoted string without interpolations, escapes already resolved.
+pub(crate) struct LiteralDeserializer<'a> {
+    pub(crate) text: &'a str,
+    pub(crate) at: Location<'a>,
+}
+
+impl LiteralDeserializer<'_> {
+    /// The value an evaluation would give, for targets other than strings.
+    fn value(&self) -> Value {
+        Value::string(self.text)
+    }
+}
+
+/// Targets that want more than the text: through the evaluated value.
+macro_rules! through_value {
+    ($($method:ident($($arg:ident: $ty:ty),*))*) => {$(
+        fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value> {
+            let value = self.value();
+            ValueDeserializer::new(&value).at(self.at).$method($($arg,)* visitor)
+        }
+    )*};
+}
+
+impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_str(&normalize_string(self.text))
+    }
+
+    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_str(&normalize_string(self.text))
+    }
+
+    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_string(normalize_string(self.text).into_owned())
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_some(self)
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        if name == SPANNED {
+            let range = Some(self.at.range());
+            return visitor.visit_map(SpannedAccess::new(range, self));
+        }
+        let value = self.value();
+        ValueDeserializer::new(&value)
+            .at(self.at)
+            .deserialize_struct(name, fields, visitor)
+    }
+
+    through_value! {
+        deserialize_bool() deserialize_i8() deserialize_i16() deserialize_i32()
+        deserialize_i64() deserialize_i128() deserialize_u8() deserialize_u16()
+        deserialize_u32() deserialize_u64() deserialize_u128() deserialize_f32()
+        deserialize_f64() deserialize_char() deserialize_bytes() deserialize_byte_buf()
+        deserialize_unit() deserialize_seq() deserialize_map() deserialize_identifier()
+        deserialize_ignored_any()
+        deserialize_newtype_struct(name: &'static str)
+        deserialize_unit_struct(name: &'static str)
+        deserialize_tuple(len: usize)
+        deserialize_tuple_struct(name: &'static str, len: usize)
+        deserialize_enum(name: &'static str, variants: &'static [&'static str])
+    }
+}
