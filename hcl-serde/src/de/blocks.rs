@@ -73,7 +73,7 @@ impl<'a, 's> BlocksDeserializer<'a, 's> {
 
     /// The one block a struct-like target takes, with its body; its labels
     /// past `depth` go to the body's label fields.
-    fn one(self) -> Result<(Block<'a>, BodyDeserializer<'a, 's>)> {
+    fn one(self) -> Result<(Location<'a>, BodyDeserializer<'a, 's>)> {
         let t = self.block_type;
         let mut diags = Diagnostics::default();
         let mut blocks = self.blocks.into_iter();
@@ -96,12 +96,13 @@ impl<'a, 's> BlocksDeserializer<'a, 's> {
         if diags.has_errors() {
             return Err(Error::from_diagnostics(diags));
         }
+        let at = first.def_location();
         let body = BodyDeserializer {
             body: first.body.clone(),
             session: self.session,
-            block: Some((first.clone(), self.depth)),
+            block: Some((first, self.depth)),
         };
-        Ok((first, body))
+        Ok((at, body))
     }
 
     /// "Inconsistent labels" when the blocks do not all have as many
@@ -212,9 +213,8 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_> {
         if !this.blocks.is_empty() && this.blocks.iter().all(|b| b.labels.len() > depth) {
             this.deserialize_map(visitor)
         } else if this.blocks.len() == 1 {
-            let (block, body) = this.one()?;
-            body.deserialize_any(visitor)
-                .map_err(|e| e.or_at(block.def_location()))
+            let (at, body) = this.one()?;
+            body.deserialize_any(visitor).map_err(|e| e.or_at(at))
         } else {
             this.deserialize_seq(visitor)
         }
@@ -230,10 +230,10 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_> {
 
     fn deserialize_seq<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value> {
         self.element_fields.get_or_insert_with(Rc::default);
-        let items: Vec<_> = self
-            .blocks
-            .iter()
-            .map(|b| self.with_blocks(vec![b.clone()], self.depth))
+        let blocks = std::mem::take(&mut self.blocks);
+        let items: Vec<_> = blocks
+            .into_iter()
+            .map(|b| self.with_blocks(vec![b], self.depth))
             .collect();
         visitor.visit_seq(BlockSeq {
             items: items.into_iter(),
@@ -245,10 +245,8 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_> {
         // body.
         if let [block] = self.blocks.as_slice() {
             if block.labels.len() <= self.depth {
-                let (block, body) = self.one()?;
-                return body
-                    .deserialize_map(visitor)
-                    .map_err(|e| e.or_at(block.def_location()));
+                let (at, body) = self.one()?;
+                return body.deserialize_map(visitor).map_err(|e| e.or_at(at));
             }
         }
         self.element_fields.get_or_insert_with(Rc::default);
@@ -272,9 +270,9 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_> {
         if let Some(slot) = &self.element_fields {
             slot.set(Some(fields));
         }
-        let (block, body) = self.one()?;
+        let (at, body) = self.one()?;
         body.deserialize_struct(name, fields, visitor)
-            .map_err(|e| e.or_at(block.def_location()))
+            .map_err(|e| e.or_at(at))
     }
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
@@ -283,11 +281,11 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_> {
         visitor: V,
     ) -> Result<V::Value> {
         if name == PAYLOAD {
-            let (block, body) = self.one()?;
+            let (at, body) = self.one()?;
             let raw = RawBody::from_body(&body.body);
             return PayloadDeserializer(Payload::Body(raw))
                 .deserialize_any(visitor)
-                .map_err(|e| e.or_at(block.def_location()));
+                .map_err(|e| e.or_at(at));
         }
         visitor.visit_newtype_struct(self)
     }
@@ -315,10 +313,10 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_> {
             // Without a label, a body of one argument or block names it.
             let (attrs, blocks) = block.body.items();
             if attrs.len() + blocks.len() == 1 {
-                let (block, body) = self.one()?;
+                let (at, body) = self.one()?;
                 return body
                     .deserialize_enum(name, variants, visitor)
-                    .map_err(|e| e.or_at(block.def_location()));
+                    .map_err(|e| e.or_at(at));
             }
             let detail = format!(
                 "A {t} block needs a label to say which kind it is: one of {}.",
