@@ -204,16 +204,23 @@ fn parse_top_level<'src>(
         span: Span::new(start as u32, source.len() as u32),
         end_span: Span::empty(source.len() as u32),
     };
-    // One scan of the whole file: scanning what is left before each item
-    // would make parsing quadratic in the number of items.
-    if let Some(text) = source.get(start..) {
-        depth::check(
-            text,
-            start,
-            Mode::Body,
-            limits.max_nesting_depth,
-            builder.file(),
-        )?;
+    // The direct parser bounds its own recursion, at least one level per
+    // nesting level, and leaves deeper items to pest; so unless the limit
+    // is lower than its bound, only pest needs the nesting checked first:
+    // once, from the first item it parses to the end of the file (scanning
+    // what is left before each such item would make parsing quadratic).
+    let mut depth_checked = false;
+    if !direct || limits.max_nesting_depth < fast::MAX_DEPTH {
+        if let Some(text) = source.get(start..) {
+            depth::check(
+                text,
+                start,
+                Mode::Body,
+                limits.max_nesting_depth,
+                builder.file(),
+            )?;
+        }
+        depth_checked = true;
     }
     let mut pos = start;
     loop {
@@ -232,6 +239,16 @@ fn parse_top_level<'src>(
                 pos = end;
                 continue;
             }
+        }
+        if !depth_checked {
+            depth::check(
+                rest,
+                pos,
+                Mode::Body,
+                limits.max_nesting_depth,
+                builder.file(),
+            )?;
+            depth_checked = true;
         }
         let pairs = match HclParser::parse(Rule::top_item, rest) {
             Ok(pairs) => pairs,

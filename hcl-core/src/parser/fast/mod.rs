@@ -44,7 +44,7 @@ type Built<'src> = (Expression<'src>, usize);
 
 /// Recursion allowed before giving up; deeper items are left to pest, and
 /// the stack stays small even in unoptimised builds.
-const MAX_DEPTH: usize = 64;
+pub(super) const MAX_DEPTH: usize = 64;
 
 /// Parses the attribute or block at `pos`, with the line end that follows
 /// it. Returns the item and the offset just past it, or `None` when the item

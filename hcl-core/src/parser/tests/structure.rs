@@ -431,3 +431,15 @@ fn body_errors_as_the_reference_reports_them() {
         check_error(src, summary, at);
     }
 }
+
+#[test]
+fn nesting_beyond_the_limit_after_many_direct_items_is_found() {
+    // The items before it go through the direct parser, which leaves the
+    // nesting check to the first item it cannot parse.
+    let deep = format!("b = {}1{}\n", "[".repeat(200), "]".repeat(200));
+    let src = format!("{}{deep}", "a = \"x\"\n".repeat(1000));
+    let err = parse_with(&src, "t.hcl", &ParseOptions::default()).unwrap_err();
+    let text = err.to_string();
+    assert!(text.contains("max_nesting_depth"), "{text}");
+    assert!(text.contains("--> t.hcl:1001:"), "{text}");
+}
