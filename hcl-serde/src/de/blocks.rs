@@ -18,7 +18,7 @@ use super::body::{BodyDeserializer, StructSeed, TupleSeed, LABEL};
 use super::value::ValueDeserializer;
 use super::Session;
 use crate::error::{Error, Result};
-use crate::special::{Payload, PayloadDeserializer, RawBody, SpannedAccess, PAYLOAD, SPANNED};
+use crate::special::{SpannedAccess, PAYLOAD, SPANNED};
 
 /// A deserializer over the blocks of one type, of which the first `depth`
 /// labels have been taken by enclosing maps.
@@ -280,11 +280,11 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_> {
         name: &'static str,
         visitor: V,
     ) -> Result<V::Value> {
+        // A `RawBody` of one block: its body's.
         if name == PAYLOAD {
             let (at, body) = self.one()?;
-            let raw = RawBody::from_body(&body.body);
-            return PayloadDeserializer(Payload::Body(raw))
-                .deserialize_any(visitor)
+            return body
+                .deserialize_newtype_struct(name, visitor)
                 .map_err(|e| e.or_at(at));
         }
         visitor.visit_newtype_struct(self)
