@@ -65,3 +65,87 @@ fn real_world_invalid_files_are_rejected_with_a_located_diagnostic() {
         assert!(rendered.contains('^'), "{rendered}");
     }
 }
+
+/// The items of a parsed body in source order: (name, labels, span).
+fn parsed_items(body: &hcl_core::ast::Body<'_>) -> Vec<(String, Vec<String>, hcl_core::Span)> {
+    let mut items: Vec<_> = body
+        .attributes
+        .iter()
+        .map(|a| (a.name.to_string(), Vec::new(), a.name_span))
+        .chain(body.blocks.iter().map(|b| {
+            let labels = b.labels.iter().map(|l| l.value.to_string()).collect();
+            (b.block_type.to_string(), labels, b.span)
+        }))
+        .collect();
+    items.sort_by_key(|(_, _, span)| span.start);
+    items
+}
+
+/// Every file the reference accepts and the item scan takes is read, one
+/// item at a time, into exactly the items a whole parse finds; every file
+/// it rejects is refused by the scan or by one of its items. Most files
+/// must be taken, or the one-item-at-a-time decoding would seldom apply.
+fn check_lazy(name: &str, accepted: bool) -> Option<(usize, usize)> {
+    let dir = corpus_dir(name)?;
+    let files = hcl_files(&dir);
+    let mut taken = 0;
+    for path in &files {
+        let text = String::from_utf8_lossy(&std::fs::read(path).expect("read file")).into_owned();
+        let Some(lazy) = hcl_core::LazyFile::scan(&text, "f") else {
+            continue;
+        };
+        let mut items = Vec::new();
+        let mut complete = true;
+        for (i, item) in lazy.items().enumerate() {
+            let labels: Vec<String> = item.labels().map(|l| l.value.to_string()).collect();
+            if item.is_block() {
+                let Some(block) = lazy.block(i) else {
+                    complete = false;
+                    break;
+                };
+                let parsed: Vec<String> =
+                    block.labels.iter().map(|l| l.value.to_string()).collect();
+                assert_eq!(parsed, labels, "{}", path.display());
+                assert_eq!(block.span, item.span(), "{}", path.display());
+                items.push((block.block_type.to_string(), labels, block.span));
+            } else {
+                let Some(attr) = lazy.attribute(i) else {
+                    complete = false;
+                    break;
+                };
+                items.push((attr.name.to_string(), labels, attr.name_span));
+            }
+        }
+        if !complete {
+            continue;
+        }
+        assert!(lazy.check_rest());
+        assert!(
+            accepted,
+            "{} is invalid but was read item by item",
+            path.display()
+        );
+        let file = hcl_core::parse(&text, "f").expect("accepted files parse");
+        assert_eq!(items, parsed_items(&file.body), "{}", path.display());
+        taken += 1;
+    }
+    println!(
+        "{name}: {taken} of {} files read one item at a time",
+        files.len()
+    );
+    Some((taken, files.len()))
+}
+
+#[test]
+fn real_world_files_read_one_item_at_a_time_as_parsed_whole() {
+    let Some((taken, all)) = check_lazy("real", true) else {
+        return;
+    };
+    assert!(taken * 10 >= all * 9, "only {taken} of {all} files");
+    check_lazy("real-v2.20", true);
+}
+
+#[test]
+fn real_world_invalid_files_are_refused_item_by_item() {
+    check_lazy("real-invalid", false);
+}

@@ -4,7 +4,9 @@
 //!   `serde_json::Value` in the mode for configurations written for another
 //!   program, whose variables are not known: `Decoder::unresolved_as_source`
 //!   (expressions that do not evaluate are read as their source text) and
-//!   `Decoder::lenient` (what the target cannot hold is a warning).
+//!   `Decoder::lenient` (what the target cannot hold is a warning). The
+//!   value and the warnings are those of decoding the file parsed whole,
+//!   which checks the one-item-at-a-time path on every file.
 //! - Every file of `../shared/corpus/real-dump.jsonl` whose attributes all
 //!   evaluate without variables decodes, in the default mode, into the
 //!   `serde_json::Value` that the reference's results give: attributes by
@@ -27,10 +29,35 @@ fn decode_all(name: &str) {
     let mut failures = Vec::new();
     let mut warned = 0;
     for path in &files {
-        match decoder.from_file::<Json>(path) {
-            Ok(decoded) if !decoded.warnings.is_empty() => warned += 1,
-            Ok(_) => {}
-            Err(err) => failures.push(err.to_string()),
+        let decoded = decoder.from_file::<Json>(path);
+        // The same file parsed whole first: the one-item-at-a-time path
+        // that `from_file` takes must give exactly what it gives.
+        let text = std::fs::read_to_string(path).expect("read file");
+        let file = hcl_core::parse(&text, &path.display().to_string()).expect("accepted");
+        let whole = decoder.from_body::<Json>(&hcl_core::Body::from_file(&file));
+        match (decoded, whole) {
+            (Ok(decoded), Ok(whole)) => {
+                assert_eq!(decoded.value, whole.value, "{}", path.display());
+                assert_eq!(
+                    decoded.warnings.to_string(),
+                    whole.warnings.to_string(),
+                    "{}",
+                    path.display()
+                );
+                if !decoded.warnings.is_empty() {
+                    warned += 1;
+                }
+            }
+            (Err(err), Err(whole)) => {
+                assert_eq!(err.to_string(), whole.to_string(), "{}", path.display());
+                failures.push(err.to_string());
+            }
+            (decoded, whole) => panic!(
+                "{}: the two paths disagree: {:?} and {:?}",
+                path.display(),
+                decoded.map(|d| d.value),
+                whole.map(|d| d.value)
+            ),
         }
     }
     println!(

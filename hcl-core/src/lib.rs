@@ -61,7 +61,8 @@ pub use didyoumean::suggest_name;
 pub use eval::EvalContext;
 pub use limits::Limits;
 pub use parser::{
-    parse, parse_expression, parse_template, parse_with, reparse_body, File, ParseOptions,
+    parse, parse_expression, parse_source, parse_template, parse_with, reparse_body, File,
+    LazyFile, LazyItem, ParseOptions,
 };
 pub use schema::{Body, BodyContent, BodySchema};
 pub use span::{Pos, Range, SourceFile, Span};

@@ -2,7 +2,7 @@
 //! positions computed from them on demand.
 
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -149,27 +149,52 @@ impl fmt::Display for Range {
 #[derive(Debug, Clone)]
 pub struct SourceFile {
     name: Arc<str>,
-    text: Arc<str>,
-    line_starts: Vec<u32>,
+    text: Box<str>,
+    /// Where each line starts, found the first time a position is asked
+    /// for: most reads never need one.
+    line_starts: OnceLock<Vec<u32>>,
 }
 
 impl SourceFile {
-    /// Makes a source file from its name and text.
+    /// Makes a source file from its name and text, which it copies.
     pub fn new(name: &str, text: &str) -> Self {
-        let mut line_starts = Vec::with_capacity(text.len() / 32 + 1);
-        line_starts.push(0);
-        let bytes = text.as_bytes();
-        let mut from = 0;
-        while let Some(i) = bytes.get(from..).and_then(memchr_newline) {
-            let next = from + i + 1;
-            line_starts.push(u32::try_from(next).unwrap_or(u32::MAX));
-            from = next;
-        }
+        SourceFile::from_string(name, text.to_string())
+    }
+
+    /// Makes a source file from its name and text, which it takes without
+    /// copying: a large file read into memory is then held only once.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::SourceFile;
+    /// let text = String::from("a = 1\nb = 2\n");
+    /// let file = SourceFile::from_string("app.hcl", text);
+    /// assert_eq!(file.line_text(2), Some("b = 2"));
+    /// ```
+    pub fn from_string(name: &str, text: String) -> Self {
         SourceFile {
             name: Arc::from(name),
-            text: Arc::from(text),
-            line_starts,
+            text: text.into_boxed_str(),
+            line_starts: OnceLock::new(),
         }
+    }
+
+    fn line_starts(&self) -> &[u32] {
+        self.line_starts.get_or_init(|| {
+            let text = &self.text;
+            let mut line_starts = Vec::with_capacity(text.len() / 32 + 1);
+            line_starts.push(0);
+            let bytes = text.as_bytes();
+            let mut from = 0;
+            while let Some(i) = bytes.get(from..).and_then(memchr_newline) {
+                let next = from + i + 1;
+                line_starts.push(u32::try_from(next).unwrap_or(u32::MAX));
+                from = next;
+            }
+            line_starts.shrink_to_fit();
+            line_starts
+        })
     }
 
     /// The file's name.
@@ -190,11 +215,12 @@ impl SourceFile {
     /// The position of a byte offset (clamped to the text's length).
     pub fn pos(&self, byte: u32) -> Pos {
         let byte = (byte as usize).min(self.text.len());
-        let line_idx = match self.line_starts.binary_search(&(byte as u32)) {
+        let line_starts = self.line_starts();
+        let line_idx = match line_starts.binary_search(&(byte as u32)) {
             Ok(i) => i,
             Err(i) => i.saturating_sub(1),
         };
-        let line_start = self.line_starts.get(line_idx).copied().unwrap_or(0) as usize;
+        let line_start = line_starts.get(line_idx).copied().unwrap_or(0) as usize;
         let prefix = self.text.get(line_start..byte).unwrap_or("");
         let column = prefix.graphemes(true).count() + 1;
         Pos {
@@ -216,9 +242,9 @@ impl SourceFile {
     /// The text of line `line` (counting from 1) without its line ending.
     pub fn line_text(&self, line: u32) -> Option<&str> {
         let idx = (line as usize).checked_sub(1)?;
-        let start = *self.line_starts.get(idx)? as usize;
+        let start = *self.line_starts().get(idx)? as usize;
         let end = self
-            .line_starts
+            .line_starts()
             .get(idx + 1)
             .map_or(self.text.len(), |&e| e as usize);
         let text = self.text.get(start..end)?;
@@ -228,7 +254,7 @@ impl SourceFile {
 
     /// The number of lines (a final line without a newline counts).
     pub fn line_count(&self) -> u32 {
-        self.line_starts.len() as u32
+        self.line_starts().len() as u32
     }
 }
 

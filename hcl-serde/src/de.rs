@@ -4,6 +4,7 @@
 
 mod blocks;
 mod body;
+mod lazy;
 mod literal;
 pub(crate) mod value;
 
@@ -15,7 +16,7 @@ use std::sync::Arc;
 use hcl_core::ast::ExpressionKind;
 use hcl_core::schema::{Attribute, Body};
 use hcl_core::span::Span;
-use hcl_core::{Diagnostic, Diagnostics, EvalContext, SourceFile, Value};
+use hcl_core::{Diagnostic, Diagnostics, EvalContext, LazyFile, ParseOptions, SourceFile, Value};
 use serde::de::DeserializeOwned;
 
 use crate::error::{Error, Result};
@@ -114,7 +115,9 @@ pub fn from_reader<T: DeserializeOwned, R: Read>(mut reader: R) -> Result<T> {
             format!("The input could not be read: {e}."),
         )
     })?;
-    from_slice(&bytes)
+    Decoder::new()
+        .decode_bytes(bytes, INPUT_NAME)
+        .map(|d| d.value)
 }
 
 /// Like [`from_str`], reading the file at `path`; diagnostics name it.
@@ -386,8 +389,45 @@ impl<'c> Decoder<'c> {
         source: &str,
         name: &str,
     ) -> Result<Decoded<T>> {
-        let file = hcl_core::parse(source, name)?;
-        self.from_body(&Body::from_file(&file))
+        self.decode_source(&Arc::new(SourceFile::new(name, source)))
+    }
+
+    /// Decodes the text of `file`: one top-level item at a time where the
+    /// target allows it; else, or after any error, the whole file (see
+    /// `lazy`).
+    fn decode_source<T: DeserializeOwned>(&self, file: &Arc<SourceFile>) -> Result<Decoded<T>> {
+        if let Some(lazy) = LazyFile::scan_source(file) {
+            let default_ctx = EvalContext::new();
+            let session = self.session(&default_ctx);
+            let de = lazy::FileDeserializer {
+                file: &lazy,
+                session: &session,
+            };
+            if let Ok(value) = T::deserialize(de) {
+                if lazy.check_rest() {
+                    return Ok(Decoded {
+                        value,
+                        warnings: session.warnings.into_inner(),
+                    });
+                }
+            }
+        }
+        let parsed = hcl_core::parse_source(file, &ParseOptions::default())?;
+        self.from_body(&Body::from_file(&parsed))
+    }
+
+    /// Decodes `bytes`, which should be UTF-8, naming them `name` in
+    /// diagnostics; the text is not copied.
+    fn decode_bytes<T: DeserializeOwned>(&self, bytes: Vec<u8>, name: &str) -> Result<Decoded<T>> {
+        let text = match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(e) => {
+                return Err(utf8(e.as_bytes(), name).err().unwrap_or_else(|| {
+                    Error::message("Invalid UTF-8", "The input is not valid UTF-8.".to_string())
+                }))
+            }
+        };
+        self.decode_source(&Arc::new(SourceFile::from_string(name, text)))
     }
 
     /// Decodes the file at `path`; see [`from_file`].
@@ -415,8 +455,7 @@ impl<'c> Decoder<'c> {
                 format!("The file \"{name}\" could not be read: {e}."),
             )
         })?;
-        let source = utf8(&bytes, &name)?;
-        self.from_named_str(source, &name)
+        self.decode_bytes(bytes, &name)
     }
 
     /// Decodes an already parsed body; see [`from_body`].
@@ -437,12 +476,7 @@ impl<'c> Decoder<'c> {
     /// ```
     pub fn from_body<T: DeserializeOwned>(&self, body: &Body<'_>) -> Result<Decoded<T>> {
         let default_ctx = EvalContext::new();
-        let session = Session {
-            ctx: self.ctx.unwrap_or(&default_ctx),
-            lenient: self.lenient,
-            unresolved_as_source: self.unresolved_as_source,
-            warnings: RefCell::new(Diagnostics::default()),
-        };
+        let session = self.session(&default_ctx);
         let de = body::BodyDeserializer::new(body.clone(), &session);
         let result = T::deserialize(de);
         let value = match body.missing_item() {
@@ -453,6 +487,21 @@ impl<'c> Decoder<'c> {
             value,
             warnings: session.warnings.into_inner(),
         })
+    }
+}
+
+impl<'c> Decoder<'c> {
+    /// The settings of one decode, with `default_ctx` when none was given.
+    fn session<'d>(&'d self, default_ctx: &'d EvalContext<'d>) -> Session<'d>
+    where
+        'c: 'd,
+    {
+        Session {
+            ctx: self.ctx.unwrap_or(default_ctx),
+            lenient: self.lenient,
+            unresolved_as_source: self.unresolved_as_source,
+            warnings: RefCell::new(Diagnostics::default()),
+        }
     }
 }
 

@@ -137,6 +137,22 @@
 //! whose variables are unknown, where such expressions are read as their
 //! source text.
 //!
+//! # Memory
+//!
+//! A file is not parsed whole when the target does not need it whole: a
+//! quick scan finds its top-level attributes and blocks
+//! ([`hcl_core::LazyFile`]), and each block is parsed when serde reads it
+//! and dropped after, so a decode holds the text, the values it has made
+//! and one block's syntax tree, instead of the tree of the whole file
+//! (several times the text). [`from_file`] and [`from_reader`] keep the
+//! text they read without copying it; [`from_str`] copies it once, for
+//! diagnostics. Targets that need the whole body at once (a
+//! [`RawBody`] of the file, `Spanned` of the whole document, a
+//! `#[hcl(remain)]` or `#[hcl(body)]` field at the top level), files with
+//! a top-level item the target does not take or the scan cannot follow,
+//! and decodes that fail are parsed whole; the values, warnings and errors
+//! are the same either way.
+//!
 //! # Errors
 //!
 //! Each body level is checked as a whole before serde sees it, so every

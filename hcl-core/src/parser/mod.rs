@@ -12,6 +12,7 @@ mod depth;
 mod errors;
 mod fast;
 mod grammar;
+mod lazy;
 mod template;
 
 use std::sync::Arc;
@@ -25,6 +26,7 @@ use crate::span::{SourceFile, Span};
 use build::Builder;
 use depth::Mode;
 use grammar::{HclParser, Rule};
+pub use lazy::{LazyFile, LazyItem};
 
 const BYTE_ORDER_MARK: &str = "\u{feff}";
 
@@ -110,6 +112,40 @@ fn parse_file<'src>(
     direct: bool,
 ) -> Result<File<'src>, Diagnostics> {
     let file = Arc::new(SourceFile::new(filename, source));
+    parse_in(source, file, options, direct)
+}
+
+/// Parses the text of `file`, a source already made: a file read into
+/// memory and handed over with [`SourceFile::from_string`] is so held once,
+/// not copied. See [`parse`].
+///
+/// # Errors
+///
+/// As [`parse_with`].
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::Arc;
+/// use hcl_core::{ParseOptions, SourceFile};
+/// let source = Arc::new(SourceFile::from_string("app.hcl", "a = 1\n".to_string()));
+/// let file = hcl_core::parse_source(&source, &ParseOptions::default()).unwrap();
+/// assert_eq!(file.body.attributes[0].name, "a");
+/// assert!(Arc::ptr_eq(&file.source, &source));
+/// ```
+pub fn parse_source<'src>(
+    file: &'src Arc<SourceFile>,
+    options: &ParseOptions,
+) -> Result<File<'src>, Diagnostics> {
+    parse_in(file.text(), Arc::clone(file), options, true)
+}
+
+fn parse_in<'src>(
+    source: &'src str,
+    file: Arc<SourceFile>,
+    options: &ParseOptions,
+    direct: bool,
+) -> Result<File<'src>, Diagnostics> {
     check_size(source, &file, &options.limits)?;
     let mut builder = Builder::new(source, &file, options.limits.max_expression_depth);
     let start = if source.starts_with(BYTE_ORDER_MARK) {

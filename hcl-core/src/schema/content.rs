@@ -89,7 +89,19 @@ pub struct Attribute<'a> {
 }
 
 impl<'a> Attribute<'a> {
-    pub(super) fn native(attr: &'a ast::Attribute<'a>, file: &'a Arc<SourceFile>) -> Self {
+    /// The attribute of the native syntax `attr`, parsed from `file`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::schema::Attribute;
+    /// let lazy = hcl_core::LazyFile::scan("port = 8000 + 80\n", "f.hcl").unwrap();
+    /// let parsed = lazy.attribute(0).unwrap();
+    /// let attr = Attribute::native(&parsed, lazy.source());
+    /// let value = attr.expr.value(&hcl_core::EvalContext::new()).unwrap();
+    /// assert_eq!(value, hcl_core::Value::from(8080));
+    /// ```
+    pub fn native(attr: &'a ast::Attribute<'a>, file: &'a Arc<SourceFile>) -> Self {
         Attribute {
             name: attr.name,
             expr: ExprRef::new(&attr.expr, file),
@@ -185,7 +197,21 @@ pub struct Block<'a> {
 }
 
 impl<'a> Block<'a> {
-    pub(super) fn native(block: &'a ast::Block<'a>, file: &'a Arc<SourceFile>) -> Self {
+    /// The block of the native syntax `block`, parsed from `file`: a
+    /// top-level block parsed on its own, say, by a
+    /// [`LazyFile`](crate::LazyFile).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::schema::Block;
+    /// let lazy = hcl_core::LazyFile::scan("service \"web\" {\n  port = 80\n}\n", "f.hcl").unwrap();
+    /// let parsed = lazy.block(0).unwrap();
+    /// let block = Block::native(&parsed, lazy.source());
+    /// assert_eq!(block.label_values(), ["web"]);
+    /// assert_eq!(block.body.just_attributes().unwrap().len(), 1);
+    /// ```
+    pub fn native(block: &'a ast::Block<'a>, file: &'a Arc<SourceFile>) -> Self {
         let def_span = block
             .labels
             .last()

@@ -4,13 +4,17 @@
 //! of them, and a map groups them by their next label (one map level per
 //! label).
 
+use std::borrow::Cow;
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
+use std::sync::Arc;
+
 use hcl_core::analysis::Location;
-use hcl_core::schema::Block;
-use hcl_core::{suggest_name, Diagnostics, Value};
+use hcl_core::schema::{Block, Label};
+use hcl_core::span::Span;
+use hcl_core::{suggest_name, Diagnostics, LazyFile, LazyItem, SourceFile, Value};
 use serde::de::{self, IntoDeserializer, Visitor};
 use serde::forward_to_deserialize_any;
 
@@ -20,11 +24,130 @@ use super::Session;
 use crate::error::{Error, Result};
 use crate::special::{SpannedAccess, PAYLOAD, SPANNED};
 
+/// A block: parsed, or a top-level block of a [`LazyFile`], parsed when its
+/// body is read and dropped after.
+#[derive(Clone)]
+pub(crate) enum BlockRef<'a> {
+    // Boxed: the lazy blocks of a large file are many, and small.
+    Parsed(Box<Block<'a>>),
+    Lazy(LazyBlock<'a>),
+}
+
+/// A top-level block of a [`LazyFile`] before it is parsed.
+#[derive(Clone, Copy)]
+pub(crate) struct LazyBlock<'a> {
+    pub(crate) file: &'a LazyFile<'a>,
+    /// Its number among the file's items.
+    pub(crate) index: usize,
+}
+
+impl<'a> LazyBlock<'a> {
+    fn item(&self) -> Option<LazyItem<'a, 'a>> {
+        self.file.item(self.index)
+    }
+}
+
+impl<'a> BlockRef<'a> {
+    fn label_count(&self) -> usize {
+        match self {
+            BlockRef::Parsed(b) => b.labels.len(),
+            BlockRef::Lazy(b) => b.item().map_or(0, |item| item.label_count()),
+        }
+    }
+
+    fn label(&self, index: usize) -> Option<Label<'a>> {
+        match self {
+            BlockRef::Parsed(b) => b.labels.get(index).cloned(),
+            BlockRef::Lazy(b) => {
+                let label = b.item()?.label(index)?;
+                let value = match label.value {
+                    Cow::Borrowed(value) => value,
+                    // The scan takes only labels without escapes.
+                    Cow::Owned(_) => return None,
+                };
+                Some(Label {
+                    value,
+                    span: label.span,
+                    file: self.file(),
+                })
+            }
+        }
+    }
+
+    fn file(&self) -> &'a Arc<SourceFile> {
+        match self {
+            BlockRef::Parsed(b) => b.file,
+            BlockRef::Lazy(b) => b.file.source(),
+        }
+    }
+
+    /// A span of a lazy block, from its scanned header.
+    fn lazy_span(b: &LazyBlock<'a>, span: impl FnOnce(LazyItem<'a, 'a>) -> Span) -> Span {
+        b.item().map_or(Span::empty(0), span)
+    }
+
+    fn location(&self) -> Location<'a> {
+        match self {
+            BlockRef::Parsed(b) => b.location(),
+            BlockRef::Lazy(b) => Location::new(self.file(), Self::lazy_span(b, |i| i.span())),
+        }
+    }
+
+    fn def_location(&self) -> Location<'a> {
+        match self {
+            BlockRef::Parsed(b) => b.def_location(),
+            BlockRef::Lazy(b) => Location::new(self.file(), Self::lazy_span(b, |i| i.def_span())),
+        }
+    }
+
+    fn type_location(&self) -> Location<'a> {
+        match self {
+            BlockRef::Parsed(b) => b.type_location(),
+            BlockRef::Lazy(b) => Location::new(self.file(), Self::lazy_span(b, |i| i.name_span())),
+        }
+    }
+
+    fn open_brace_location(&self) -> Location<'a> {
+        let span = match self {
+            BlockRef::Parsed(b) => b.open_brace_span,
+            BlockRef::Lazy(b) => b
+                .item()
+                .and_then(|item| item.open_brace_span())
+                .unwrap_or(Span::empty(0)),
+        };
+        Location::new(self.file(), span)
+    }
+}
+
+/// The error of a lazily read file that must be decoded whole instead: a
+/// block that does not parse as scanned, or a target that needs more than
+/// one block at a time. Never shown: the whole file is decoded again.
+pub(crate) fn decode_whole() -> Error {
+    Error::message(
+        "Decoding the whole file",
+        "The file is parsed in full and decoded again.".to_string(),
+    )
+}
+
+/// The deserializer of a block's body, whose labels past `depth` go to the
+/// body's label fields.
+fn body_of<'b, 's>(
+    block: Block<'b>,
+    depth: usize,
+    session: &'s Session<'s>,
+) -> BodyDeserializer<'b, 's> {
+    BodyDeserializer {
+        body: block.body.clone(),
+        session,
+        block: Some((block, depth)),
+    }
+}
+
 /// A deserializer over the blocks of one type, of which the first `depth`
 /// labels have been taken by enclosing maps.
 pub(crate) struct BlocksDeserializer<'a, 's> {
     block_type: &'a str,
-    blocks: Vec<Block<'a>>,
+    blocks: Vec<BlockRef<'a>>,
     depth: usize,
     session: &'s Session<'s>,
     /// Where a missing block would go.
@@ -46,7 +169,7 @@ fn position(location: &Location<'_>) -> String {
 impl<'a, 's> BlocksDeserializer<'a, 's> {
     pub(crate) fn new(
         block_type: &'a str,
-        blocks: Vec<Block<'a>>,
+        blocks: Vec<BlockRef<'a>>,
         session: &'s Session<'s>,
         missing: Option<Location<'a>>,
     ) -> Self {
@@ -60,7 +183,7 @@ impl<'a, 's> BlocksDeserializer<'a, 's> {
         }
     }
 
-    fn with_blocks(&self, blocks: Vec<Block<'a>>, depth: usize) -> Self {
+    fn with_blocks(&self, blocks: Vec<BlockRef<'a>>, depth: usize) -> Self {
         BlocksDeserializer {
             block_type: self.block_type,
             blocks,
@@ -71,9 +194,13 @@ impl<'a, 's> BlocksDeserializer<'a, 's> {
         }
     }
 
-    /// The one block a struct-like target takes, with its body; its labels
-    /// past `depth` go to the body's label fields.
-    fn one(self) -> Result<(Location<'a>, BodyDeserializer<'a, 's>)> {
+    /// Gives `read` the one block a struct-like target takes, with its
+    /// body; its labels past `depth` go to the body's label fields. A lazy
+    /// block is parsed for `read`, and its tree dropped after.
+    fn with_one<R>(
+        self,
+        read: impl for<'b> FnOnce(Location<'b>, BodyDeserializer<'b, 's>) -> Result<R>,
+    ) -> Result<R> {
         let t = self.block_type;
         let mut diags = Diagnostics::default();
         let mut blocks = self.blocks.into_iter();
@@ -96,13 +223,16 @@ impl<'a, 's> BlocksDeserializer<'a, 's> {
         if diags.has_errors() {
             return Err(Error::from_diagnostics(diags));
         }
-        let at = first.def_location();
-        let body = BodyDeserializer {
-            body: first.body.clone(),
-            session: self.session,
-            block: Some((first, self.depth)),
-        };
-        Ok((at, body))
+        let depth = self.depth;
+        let session = self.session;
+        match first {
+            BlockRef::Parsed(block) => read(block.def_location(), body_of(*block, depth, session)),
+            BlockRef::Lazy(lazy) => {
+                let parsed = lazy.file.block(lazy.index).ok_or_else(decode_whole)?;
+                let block = Block::native(&parsed, lazy.file.source());
+                read(block.def_location(), body_of(block, depth, session))
+            }
+        }
     }
 
     /// "Inconsistent labels" when the blocks do not all have as many
@@ -113,18 +243,18 @@ impl<'a, 's> BlocksDeserializer<'a, 's> {
         let Some(first) = self.blocks.first().cloned() else {
             return Ok(self);
         };
-        let count = first.labels.len();
-        if self.blocks.iter().all(|b| b.labels.len() == count) {
+        let count = first.label_count();
+        if self.blocks.iter().all(|b| b.label_count() == count) {
             return Ok(self);
         }
         let mut diags = Diagnostics::default();
-        for block in self.blocks.iter().filter(|b| b.labels.len() != count) {
+        for block in self.blocks.iter().filter(|b| b.label_count() != count) {
             diags.push(block.def_location().error(
                 format!("Inconsistent labels for {t}"),
                 format!(
                     "All {t} blocks must have the same number of labels: this one has {}, \
                      the one at {} has {count}.",
-                    block.labels.len(),
+                    block.label_count(),
                     position(&first.def_location()),
                 ),
             ));
@@ -139,7 +269,7 @@ impl<'a, 's> BlocksDeserializer<'a, 's> {
             warnings.push(diag);
         }
         drop(warnings);
-        self.blocks.retain(|b| b.labels.len() == count);
+        self.blocks.retain(|b| b.label_count() == count);
         Ok(self)
     }
 
@@ -161,13 +291,13 @@ impl<'a, 's> BlocksDeserializer<'a, 's> {
         let t = self.block_type;
         let depth = self.depth;
         let mut diags = Diagnostics::default();
-        let mut groups: Vec<(&'a str, Vec<Block<'a>>)> = Vec::new();
+        let mut groups: Vec<(&'a str, Vec<BlockRef<'a>>)> = Vec::new();
         // Label to group number: a linear search would make many blocks
         // quadratic.
         let mut index: HashMap<&'a str, usize> = HashMap::new();
         let mut blocks = self.blocks;
         for block in blocks.drain(..) {
-            let Some(key) = block.labels.get(depth).map(|l| l.value) else {
+            let Some(key) = block.label(depth).map(|l| l.value) else {
                 let n = depth + 1;
                 let labels = if n == 1 { "label" } else { "labels" };
                 diags.push(block.def_location().error(
@@ -210,11 +340,10 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_> {
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         let this = self.same_label_counts()?;
         let depth = this.depth;
-        if !this.blocks.is_empty() && this.blocks.iter().all(|b| b.labels.len() > depth) {
+        if !this.blocks.is_empty() && this.blocks.iter().all(|b| b.label_count() > depth) {
             this.deserialize_map(visitor)
         } else if this.blocks.len() == 1 {
-            let (at, body) = this.one()?;
-            body.deserialize_any(visitor).map_err(|e| e.or_at(at))
+            this.with_one(|at, body| body.deserialize_any(visitor).map_err(|e| e.or_at(at)))
         } else {
             this.deserialize_seq(visitor)
         }
@@ -244,9 +373,9 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_> {
         // One block with no labels left, as `locals { ... }`: a map of its
         // body.
         if let [block] = self.blocks.as_slice() {
-            if block.labels.len() <= self.depth {
-                let (at, body) = self.one()?;
-                return body.deserialize_map(visitor).map_err(|e| e.or_at(at));
+            if block.label_count() <= self.depth {
+                return self
+                    .with_one(|at, body| body.deserialize_map(visitor).map_err(|e| e.or_at(at)));
             }
         }
         self.element_fields.get_or_insert_with(Rc::default);
@@ -270,9 +399,10 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_> {
         if let Some(slot) = &self.element_fields {
             slot.set(Some(fields));
         }
-        let (at, body) = self.one()?;
-        body.deserialize_struct(name, fields, visitor)
-            .map_err(|e| e.or_at(at))
+        self.with_one(|at, body| {
+            body.deserialize_struct(name, fields, visitor)
+                .map_err(|e| e.or_at(at))
+        })
     }
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
@@ -282,10 +412,10 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_> {
     ) -> Result<V::Value> {
         // A `RawBody` of one block: its body's.
         if name == PAYLOAD {
-            let (at, body) = self.one()?;
-            return body
-                .deserialize_newtype_struct(name, visitor)
-                .map_err(|e| e.or_at(at));
+            return self.with_one(|at, body| {
+                body.deserialize_newtype_struct(name, visitor)
+                    .map_err(|e| e.or_at(at))
+            });
         }
         visitor.visit_newtype_struct(self)
     }
@@ -301,29 +431,32 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_> {
         let t = self.block_type;
         if self.blocks.len() > 1 {
             // Two blocks for one value: "Duplicate block".
-            return Err(match self.one() {
+            return Err(match self.with_one(|_, _| Ok(())) {
                 Err(e) => e,
-                Ok(_) => Error::message("Invalid value", format!("One {t} block is expected.")),
+                Ok(()) => Error::message("Invalid value", format!("One {t} block is expected.")),
             });
         }
         let Some(block) = self.blocks.first() else {
             return Err(self.not_an_argument());
         };
-        let Some(label) = block.labels.get(self.depth) else {
+        let Some(label) = block.label(self.depth) else {
             // Without a label, a body of one argument or block names it.
-            let (attrs, blocks) = block.body.items();
+            let BlockRef::Parsed(parsed) = block else {
+                return Err(decode_whole());
+            };
+            let (attrs, blocks) = parsed.body.items();
             if attrs.len() + blocks.len() == 1 {
-                let (at, body) = self.one()?;
-                return body
-                    .deserialize_enum(name, variants, visitor)
-                    .map_err(|e| e.or_at(at));
+                return self.with_one(|at, body| {
+                    body.deserialize_enum(name, variants, visitor)
+                        .map_err(|e| e.or_at(at))
+                });
             }
             let detail = format!(
                 "A {t} block needs a label to say which kind it is: one of {}.",
                 quoted_list(variants)
             );
             return Err(Error::at(
-                hcl_core::Location::new(block.file, block.open_brace_span),
+                block.open_brace_location(),
                 &format!("Missing label for {t}"),
                 detail,
             ));
@@ -517,16 +650,18 @@ fn sibling_diagnostics<'a, 's>(
         };
         let label_fields = fields.iter().filter(|f| f.starts_with(LABEL)).count();
         match sibling.blocks.as_slice() {
-            [block] if block.labels.len() <= sibling.depth + label_fields => {
+            [BlockRef::Parsed(block)] if block.labels.len() <= sibling.depth + label_fields => {
                 let body = BodyDeserializer {
                     body: block.body.clone(),
                     session: sibling.session,
-                    block: Some((block.clone(), sibling.depth)),
+                    block: Some(((**block).clone(), sibling.depth)),
                 };
                 if let Err(e) = body.read(fields) {
                     diags.extend(e.into_diagnostics());
                 }
             }
+            // A lazily read file is decoded whole after an error.
+            [BlockRef::Lazy(_)] => break,
             _ => {
                 if let Ok(groups) = sibling.groups() {
                     diags.extend(sibling_diagnostics(&mut groups.into_iter().map(|(_, g)| g)));

@@ -5,6 +5,7 @@
 //! [`Field::parse`]); a plain `#[derive(Deserialize)]` struct has plain
 //! names, each of which takes an attribute or the blocks of that type.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use hcl_core::analysis::Location;
@@ -13,9 +14,10 @@ use hcl_core::{Diagnostics, Range, Severity, SourceFile, Value};
 use serde::de::{self, IntoDeserializer, Visitor};
 use serde::forward_to_deserialize_any;
 
-use hcl_core::ast::{ExpressionKind, TemplatePart};
+use hcl_core::ast::{self, ExpressionKind, TemplatePart};
+use hcl_core::span::Span;
 
-use super::blocks::BlocksDeserializer;
+use super::blocks::{BlockRef, BlocksDeserializer};
 use super::literal::LiteralDeserializer;
 use super::value::ValueDeserializer;
 use super::Session;
@@ -82,7 +84,7 @@ impl<'f> Field<'f> {
     }
 
     /// The attribute name this field takes, if any.
-    fn attribute(self) -> Option<&'f str> {
+    pub(crate) fn attribute(self) -> Option<&'f str> {
         match self {
             Field::Auto(n) | Field::Attr(n) | Field::Expr(n) => Some(n),
             _ => None,
@@ -90,7 +92,7 @@ impl<'f> Field<'f> {
     }
 
     /// The block type this field takes, if any.
-    fn block_type(self) -> Option<&'f str> {
+    pub(crate) fn block_type(self) -> Option<&'f str> {
         match self {
             Field::Auto(n) | Field::Block(n) => Some(n),
             _ => None,
@@ -100,20 +102,73 @@ impl<'f> Field<'f> {
 
 /// One key of a body for serde: its field name, and what it holds.
 pub(crate) struct Entry<'a> {
-    key: &'a str,
+    pub(crate) key: &'a str,
     /// Where it starts, to keep source order: (file number, byte).
-    order: (usize, u32),
-    item: Item<'a>,
+    pub(crate) order: (usize, u32),
+    pub(crate) item: Item<'a>,
 }
 
-enum Item<'a> {
+pub(crate) enum Item<'a> {
     Label(Label<'a>, Value),
-    Attribute(Attribute<'a>, Value),
+    Attribute(AttrAt<'a>, Value),
     /// An attribute whose value is a quoted string without interpolations.
-    Literal(Attribute<'a>, &'a str),
-    Expression(Attribute<'a>),
-    Blocks(&'a str, Vec<Block<'a>>),
+    Literal(AttrAt<'a>, Cow<'a, str>),
+    Expression(AttrAt<'a>),
+    Blocks(&'a str, Vec<BlockRef<'a>>),
     Body(RawBody),
+}
+
+/// What an entry needs of an attribute: its name and places, without a
+/// borrow of its syntax tree, which may be gone by the time it is read.
+#[derive(Clone, Copy)]
+pub(crate) struct AttrAt<'a> {
+    pub(crate) name: &'a str,
+    pub(crate) name_at: Location<'a>,
+    pub(crate) expr_at: Location<'a>,
+    /// The whole attribute.
+    pub(crate) span: Span,
+}
+
+impl<'a> AttrAt<'a> {
+    fn of(attr: &Attribute<'a>) -> Self {
+        AttrAt {
+            name: attr.name,
+            name_at: attr.name_location(),
+            expr_at: attr.expr.location(),
+            span: attr.span,
+        }
+    }
+}
+
+impl Item<'_> {
+    /// The attribute this entry holds, if any.
+    fn attribute(&self) -> Option<&AttrAt<'_>> {
+        match self {
+            Item::Attribute(a, _) | Item::Literal(a, _) | Item::Expression(a) => Some(a),
+            _ => None,
+        }
+    }
+}
+
+/// The entry of an attribute that `field` takes: its unevaluated
+/// expression, its string literal, or its value. `literal` is the text of
+/// a quoted string without interpolations.
+pub(crate) fn attribute_item<'a>(
+    field: Field<'_>,
+    attr: &Attribute<'_>,
+    at: AttrAt<'a>,
+    literal: impl FnOnce() -> Option<Cow<'a, str>>,
+    session: &Session<'_>,
+) -> std::result::Result<Item<'a>, Diagnostics> {
+    if let Field::Expr(_) = field {
+        return Ok(Item::Expression(at));
+    }
+    if let Some(text) = literal() {
+        return Ok(Item::Literal(at, text));
+    }
+    session
+        .evaluate(attr)
+        .map(|value| Item::Attribute(at, value))
 }
 
 /// The number of `file` among the files seen so far, adding it if new.
@@ -199,21 +254,18 @@ impl<'a, 's> BodyDeserializer<'a, 's> {
             else {
                 continue;
             };
-            if let Some(first) = entries.iter().find_map(|e| match &e.item {
-                Item::Attribute(a, _) | Item::Literal(a, _) | Item::Expression(a)
-                    if a.name == attr.name =>
-                {
-                    Some(a)
-                }
-                _ => None,
-            }) {
+            if let Some(first) = entries
+                .iter()
+                .filter_map(|e| e.item.attribute())
+                .find(|a| a.name == attr.name)
+            {
                 diags.push(attr.name_location().error(
                     "Duplicate argument",
                     format!(
                         "Argument \"{}\" was already set at {}. Each argument may be set only \
                          once.",
                         attr.name,
-                        position(&first.name_location().range())
+                        position(&first.name_at.range())
                     ),
                 ));
                 continue;
@@ -230,28 +282,9 @@ impl<'a, 's> BodyDeserializer<'a, 's> {
                 }
             }
             let order = (file_number(&mut files, attr.file), attr.span.start);
-            if let Field::Expr(_) = field {
-                entries.push(Entry {
-                    key,
-                    order,
-                    item: Item::Expression(attr.clone()),
-                });
-                continue;
-            }
-            if let Some(text) = string_literal(attr) {
-                entries.push(Entry {
-                    key,
-                    order,
-                    item: Item::Literal(attr.clone(), text),
-                });
-                continue;
-            }
-            match self.session.evaluate(attr) {
-                Ok(value) => entries.push(Entry {
-                    key,
-                    order,
-                    item: Item::Attribute(attr.clone(), value),
-                }),
+            let literal = || string_literal(attr.expr.expr).map(|t| Cow::Borrowed(t.as_ref()));
+            match attribute_item(*field, attr, AttrAt::of(attr), literal, self.session) {
+                Ok(item) => entries.push(Entry { key, order, item }),
                 Err(eval_diags) => diags.extend(eval_diags),
             }
         }
@@ -274,23 +307,20 @@ impl<'a, 's> BodyDeserializer<'a, 's> {
                     _ => None,
                 })
             {
-                existing.push(block);
+                existing.push(BlockRef::Parsed(Box::new(block)));
                 continue;
             }
-            let taken = entries.iter().any(|e| {
-                matches!(
-                    &e.item,
-                    Item::Attribute(a, _) | Item::Literal(a, _) | Item::Expression(a)
-                        if a.name == block.block_type
-                )
-            });
+            let taken = entries
+                .iter()
+                .filter_map(|e| e.item.attribute())
+                .any(|a| a.name == block.block_type);
             if taken {
                 continue;
             }
             entries.push(Entry {
                 key,
                 order: (file_number(&mut files, block.file), block.span.start),
-                item: Item::Blocks(block.block_type, vec![block]),
+                item: Item::Blocks(block.block_type, vec![BlockRef::Parsed(Box::new(block))]),
             });
         }
 
@@ -419,14 +449,16 @@ impl<'a, 's> BodyDeserializer<'a, 's> {
     }
 }
 
-/// The text of an attribute whose expression is a quoted string without
+/// The text of an expression that is a quoted string without
 /// interpolations or directives.
-fn string_literal<'a>(attr: &Attribute<'a>) -> Option<&'a str> {
-    let ExpressionKind::Template(template) = &attr.expr.expr.kind else {
+pub(crate) fn string_literal<'e, 'src>(
+    expr: &'e ast::Expression<'src>,
+) -> Option<&'e Cow<'src, str>> {
+    let ExpressionKind::Template(template) = &expr.kind else {
         return None;
     };
     match template.parts.as_slice() {
-        [TemplatePart::Literal(text, _)] => Some(text.as_ref()),
+        [TemplatePart::Literal(text, _)] => Some(text),
         _ => None,
     }
 }
@@ -529,11 +561,28 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_> {
 }
 
 /// The keys of a body, for serde's `visit_map`.
-struct BodyAccess<'a, 's> {
+pub(crate) struct BodyAccess<'a, 's> {
     entries: std::vec::IntoIter<Entry<'a>>,
     pending: Option<Item<'a>>,
     session: &'s Session<'s>,
     missing: Option<Location<'a>>,
+}
+
+impl<'a, 's> BodyAccess<'a, 's> {
+    /// The keys of `entries`, in order; `missing` is where a missing one
+    /// would go.
+    pub(crate) fn new(
+        entries: Vec<Entry<'a>>,
+        session: &'s Session<'s>,
+        missing: Option<Location<'a>>,
+    ) -> Self {
+        BodyAccess {
+            entries: entries.into_iter(),
+            pending: None,
+            session,
+            missing,
+        }
+    }
 }
 
 fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
@@ -547,19 +596,19 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
             .deserialize(ValueDeserializer::new(&value).at(label.location()))
             .map_err(|e| e.or_at(label.location())),
         Item::Attribute(attr, value) => {
-            let at = attr.expr.location();
+            let at = attr.expr_at;
             seed.deserialize(ValueDeserializer::new(&value).at(at))
                 .map_err(|e| e.or_at(at).add_key(attr.name))
         }
         Item::Literal(attr, text) => {
-            let at = attr.expr.location();
-            seed.deserialize(LiteralDeserializer { text, at })
+            let at = attr.expr_at;
+            seed.deserialize(LiteralDeserializer { text: &text, at })
                 .map_err(|e| e.or_at(at).add_key(attr.name))
         }
         Item::Expression(attr) => {
-            let expression = Expression::new(attr.expr.location(), attr.span);
+            let expression = Expression::new(attr.expr_at, attr.span);
             seed.deserialize(PayloadDeserializer(Payload::Expression(expression)))
-                .map_err(|e| e.or_at(attr.expr.location()).add_key(attr.name))
+                .map_err(|e| e.or_at(attr.expr_at).add_key(attr.name))
         }
         Item::Blocks(name, blocks) => seed
             .deserialize(BlocksDeserializer::new(name, blocks, session, missing))

@@ -82,11 +82,11 @@ struct Parser<'src, 'a> {
     max_height: usize,
 }
 
-fn is_ident_start(b: u8) -> bool {
+pub(super) fn is_ident_start(b: u8) -> bool {
     b.is_ascii_alphabetic() || b == b'_'
 }
 
-fn is_ident_continue(b: u8) -> bool {
+pub(super) fn is_ident_continue(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b == b'-'
 }
 
