@@ -1,4 +1,6 @@
-//! Decoding arbitrary text into a Terraform-like typed config.
+//! Decoding arbitrary text into a Terraform-like typed config, and checking
+//! that reading it one top-level item at a time gives what the file parsed
+//! whole gives.
 #![no_main]
 
 use std::collections::BTreeMap;
@@ -71,12 +73,23 @@ enum Mode {
 }
 
 fuzz_target!(|data: &[u8]| {
-    match hcl_serde::from_slice::<Config>(data) {
-        Ok(config) => {
-            std::hint::black_box(config);
-        }
-        Err(err) => {
-            std::hint::black_box(err.to_string());
-        }
+    let decoded = hcl_serde::from_slice::<Config>(data);
+    // Decoding reads a file one top-level item at a time where it can; the
+    // file parsed whole must give the same value or the same errors.
+    if let Ok(text) = std::str::from_utf8(data) {
+        let whole = hcl_core::parse(text, "<input>")
+            .map_err(hcl_serde::Error::from)
+            .and_then(|file| {
+                hcl_serde::from_body::<Config>(
+                    &hcl_core::Body::from_file(&file),
+                    &hcl_core::EvalContext::new(),
+                )
+            });
+        let show = |r: &hcl_serde::Result<Config>| match r {
+            Ok(config) => format!("{config:?}"),
+            Err(err) => err.to_string(),
+        };
+        assert_eq!(show(&decoded), show(&whole));
     }
+    std::hint::black_box(decoded.map_err(|e| e.to_string())).ok();
 });
