@@ -868,3 +868,24 @@ fn evaluation_has_no_deeper_recursion_than_parsing_allowed() {
         });
     });
 }
+
+#[test]
+fn many_distinct_names_decode_into_a_schema_less_target() {
+    // A schema-less target has a field for every name: matching items to
+    // fields must not search the fields for each item.
+    let n = 50_000;
+    let text: String = (0..n)
+        .map(|i| format!("a{i} = {i}\nb{i} {{\n}}\n"))
+        .collect();
+    let lazy: serde_json::Value = timed("decode 100 000 names", || {
+        hcl_serde::from_str(&text).expect("decodes")
+    });
+    assert_eq!(lazy.as_object().map(|o| o.len()), Some(2 * n));
+    assert_eq!(lazy["a49999"], serde_json::json!(49999));
+    let file = parse(&text, "names.hcl").expect("parses");
+    let body = hcl_core::Body::from_file(&file);
+    let whole: serde_json::Value = timed("decode 100 000 names, parsed whole", || {
+        hcl_serde::from_body(&body, &EvalContext::new()).expect("decodes")
+    });
+    assert_eq!(lazy, whole);
+}

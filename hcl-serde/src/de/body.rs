@@ -6,6 +6,7 @@
 //! names, each of which takes an attribute or the blocks of that type.
 
 use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use hcl_core::analysis::Location;
@@ -246,18 +247,25 @@ impl<'a, 's> BodyDeserializer<'a, 's> {
         }
 
         let item_count = attributes.len() + blocks.len();
+        // Maps rather than searches: a schema-less target has a field for
+        // every name, and a file may have very many.
+        let index = FieldIndex::new(&fields);
+        let mut attribute_entries: HashMap<&'a str, usize> = HashMap::new();
+        let mut first_blocks: HashMap<&'a str, &Block<'a>> = HashMap::new();
+        for block in &blocks {
+            first_blocks.entry(block.block_type).or_insert(block);
+        }
         for attr in &attributes {
-            let Some((field, &key)) = fields
-                .iter()
-                .zip(keys)
-                .find(|(f, _)| f.attribute() == Some(attr.name))
-            else {
+            let Some(i) = index.attribute(attr.name) else {
                 continue;
             };
-            if let Some(first) = entries
-                .iter()
-                .filter_map(|e| e.item.attribute())
-                .find(|a| a.name == attr.name)
+            let (Some(field), Some(&key)) = (fields.get(i), keys.get(i)) else {
+                continue;
+            };
+            if let Some(first) = attribute_entries
+                .get(attr.name)
+                .and_then(|&e| entries.get(e))
+                .and_then(|e| e.item.attribute())
             {
                 diags.push(attr.name_location().error(
                     "Duplicate argument",
@@ -271,7 +279,7 @@ impl<'a, 's> BodyDeserializer<'a, 's> {
                 continue;
             }
             if let Field::Auto(name) = *field {
-                if let Some(block) = blocks.iter().find(|b| b.block_type == name) {
+                if let Some(block) = first_blocks.get(name) {
                     diags.push(block.type_location().error(
                         "Unsupported block type",
                         format!(
@@ -284,39 +292,34 @@ impl<'a, 's> BodyDeserializer<'a, 's> {
             let order = (file_number(&mut files, attr.file), attr.span.start);
             let literal = || string_literal(attr.expr.expr).map(|t| Cow::Borrowed(t.as_ref()));
             match attribute_item(*field, attr, AttrAt::of(attr), literal, self.session) {
-                Ok(item) => entries.push(Entry { key, order, item }),
+                Ok(item) => {
+                    attribute_entries.insert(attr.name, entries.len());
+                    entries.push(Entry { key, order, item });
+                }
                 Err(eval_diags) => diags.extend(eval_diags),
             }
         }
+        drop(first_blocks);
 
-        let block_start = entries.len();
+        let mut block_entries: HashMap<&'a str, usize> = HashMap::new();
         for block in blocks {
-            let Some(&key) = fields
-                .iter()
-                .zip(keys)
-                .find(|(f, _)| f.block_type() == Some(block.block_type))
-                .map(|(_, k)| k)
-            else {
+            let Some(&key) = index.block(block.block_type).and_then(|i| keys.get(i)) else {
                 continue;
             };
-            if let Some(existing) = entries
-                .iter_mut()
-                .skip(block_start)
-                .find_map(|e| match &mut e.item {
-                    Item::Blocks(t, list) if *t == block.block_type => Some(list),
-                    _ => None,
-                })
+            if let Some(Entry {
+                item: Item::Blocks(_, existing),
+                ..
+            }) = block_entries
+                .get(block.block_type)
+                .and_then(|&e| entries.get_mut(e))
             {
                 existing.push(BlockRef::Parsed(Box::new(block)));
                 continue;
             }
-            let taken = entries
-                .iter()
-                .filter_map(|e| e.item.attribute())
-                .any(|a| a.name == block.block_type);
-            if taken {
+            if attribute_entries.contains_key(block.block_type) {
                 continue;
             }
+            block_entries.insert(block.block_type, entries.len());
             entries.push(Entry {
                 key,
                 order: (file_number(&mut files, block.file), block.span.start),
@@ -475,17 +478,48 @@ fn claimed<'f>(fields: &[Field<'f>]) -> (Vec<&'f str>, Vec<&'f str>) {
 /// order: the fields of a schema-less target.
 fn names<'a>(body: &Body<'a>) -> Vec<&'a str> {
     let (attributes, blocks) = body.items();
-    let mut names: Vec<&'a str> = Vec::new();
-    for name in attributes
+    let mut seen = HashSet::new();
+    attributes
         .iter()
         .map(|a| a.name)
         .chain(blocks.iter().map(|b| b.block_type))
-    {
-        if !names.contains(&name) {
-            names.push(name);
+        .filter(|name| seen.insert(*name))
+        .collect()
+}
+
+/// The field that takes each attribute name and each block type: the
+/// first of the target's fields that does.
+pub(crate) struct FieldIndex<'f> {
+    attributes: HashMap<&'f str, usize>,
+    blocks: HashMap<&'f str, usize>,
+}
+
+impl<'f> FieldIndex<'f> {
+    pub(crate) fn new(fields: &[Field<'f>]) -> Self {
+        let mut index = FieldIndex {
+            attributes: HashMap::new(),
+            blocks: HashMap::new(),
+        };
+        for (i, field) in fields.iter().enumerate() {
+            if let Some(name) = field.attribute() {
+                index.attributes.entry(name).or_insert(i);
+            }
+            if let Some(name) = field.block_type() {
+                index.blocks.entry(name).or_insert(i);
+            }
         }
+        index
     }
-    names
+
+    /// The number of the field that takes attribute `name`.
+    pub(crate) fn attribute(&self, name: &str) -> Option<usize> {
+        self.attributes.get(name).copied()
+    }
+
+    /// The number of the field that takes blocks of type `name`.
+    pub(crate) fn block(&self, name: &str) -> Option<usize> {
+        self.blocks.get(name).copied()
+    }
 }
 
 impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_> {

@@ -22,7 +22,9 @@ use serde::de::{self, Visitor};
 use serde::forward_to_deserialize_any;
 
 use super::blocks::{decode_whole, BlockRef, LazyBlock};
-use super::body::{attribute_item, string_literal, AttrAt, BodyAccess, Entry, Field, Item};
+use super::body::{
+    attribute_item, string_literal, AttrAt, BodyAccess, Entry, Field, FieldIndex, Item,
+};
 use super::Session;
 use crate::error::{Error, Result};
 use crate::special::{PAYLOAD, SPANNED};
@@ -45,6 +47,7 @@ impl<'a> FileDeserializer<'a, '_> {
         {
             return Err(decode_whole());
         }
+        let field_index = FieldIndex::new(&fields);
         let file = self.file;
         let source = file.source();
         let mut attributes = Vec::new();
@@ -53,12 +56,11 @@ impl<'a> FileDeserializer<'a, '_> {
         for (index, item) in file.items().enumerate() {
             let name = item.name();
             if !item.is_block() {
-                let (field, key) = fields
-                    .iter()
-                    .zip(keys)
-                    .find(|(f, _)| f.attribute() == Some(name))
-                    .ok_or_else(decode_whole)?;
-                attributes.push((index, *field, *key));
+                let i = field_index.attribute(name).ok_or_else(decode_whole)?;
+                let (Some(&field), Some(&key)) = (fields.get(i), keys.get(i)) else {
+                    return Err(decode_whole());
+                };
+                attributes.push((index, field, key));
                 continue;
             }
             let block = BlockRef::Lazy(LazyBlock { file, index });
@@ -70,11 +72,9 @@ impl<'a> FileDeserializer<'a, '_> {
                 list.push(block);
                 continue;
             }
-            let key = fields
-                .iter()
-                .zip(keys)
-                .find(|(f, _)| f.block_type() == Some(name))
-                .map(|(_, k)| *k)
+            let key = *field_index
+                .block(name)
+                .and_then(|i| keys.get(i))
                 .ok_or_else(decode_whole)?;
             group_of.insert(name, groups.len());
             groups.push(Entry {
