@@ -6,7 +6,11 @@ mod blocks;
 mod body;
 mod lazy;
 mod literal;
+mod recovery;
 pub(crate) mod value;
+
+pub(crate) use recovery::Resume;
+use recovery::{Found, Next, ResumePoints};
 
 use std::cell::RefCell;
 use std::io::Read;
@@ -179,6 +183,10 @@ pub(crate) struct Session<'c> {
     pub(crate) unresolved_as_source: bool,
     /// The warnings of lenient mode.
     pub(crate) warnings: RefCell<Diagnostics>,
+    /// Where this pass reads stand-ins for what failed in earlier ones.
+    pub(crate) resume: &'c ResumePoints,
+    /// What this pass did, for the next.
+    pub(crate) record: recovery::PassRecord,
 }
 
 impl Session<'_> {
@@ -398,7 +406,8 @@ impl<'c> Decoder<'c> {
     fn decode_source<T: DeserializeOwned>(&self, file: &Arc<SourceFile>) -> Result<Decoded<T>> {
         if let Some(lazy) = LazyFile::scan_source(file) {
             let default_ctx = EvalContext::new();
-            let session = self.session(&default_ctx);
+            let points = ResumePoints::default();
+            let session = self.session(&default_ctx, &points);
             let de = lazy::FileDeserializer {
                 file: &lazy,
                 session: &session,
@@ -476,23 +485,41 @@ impl<'c> Decoder<'c> {
     /// ```
     pub fn from_body<T: DeserializeOwned>(&self, body: &Body<'_>) -> Result<Decoded<T>> {
         let default_ctx = EvalContext::new();
-        let session = self.session(&default_ctx);
-        let de = body::BodyDeserializer::new(body.clone(), &session);
-        let result = T::deserialize(de);
-        let value = match body.missing_item() {
-            Some(at) => result.map_err(|e| e.or_at(at)),
-            None => result,
-        }?;
-        Ok(Decoded {
-            value,
-            warnings: session.warnings.into_inner(),
-        })
+        let mut points = ResumePoints::default();
+        let mut found = Found::default();
+        // After an error, passes with stand-ins for what failed find the
+        // others (see `recovery`).
+        loop {
+            let session = self.session(&default_ctx, &points);
+            let de = body::BodyDeserializer::new(body.clone(), &session);
+            let result = T::deserialize(de);
+            let result = match body.missing_item() {
+                Some(at) => result.map_err(|e| e.or_at(at)),
+                None => result,
+            };
+            let Session {
+                warnings, record, ..
+            } = session;
+            match found.pass(result, &record, &mut points) {
+                Next::Again => continue,
+                Next::Done(result) => {
+                    return result.map(|value| Decoded {
+                        value,
+                        warnings: warnings.into_inner(),
+                    })
+                }
+            }
+        }
     }
 }
 
 impl<'c> Decoder<'c> {
     /// The settings of one decode, with `default_ctx` when none was given.
-    fn session<'d>(&'d self, default_ctx: &'d EvalContext<'d>) -> Session<'d>
+    fn session<'d>(
+        &'d self,
+        default_ctx: &'d EvalContext<'d>,
+        resume: &'d ResumePoints,
+    ) -> Session<'d>
     where
         'c: 'd,
     {
@@ -501,6 +528,8 @@ impl<'c> Decoder<'c> {
             lenient: self.lenient,
             unresolved_as_source: self.unresolved_as_source,
             warnings: RefCell::new(Diagnostics::default()),
+            resume,
+            record: recovery::PassRecord::default(),
         }
     }
 }

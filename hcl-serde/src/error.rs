@@ -5,6 +5,8 @@ use std::fmt;
 use hcl_core::analysis::Location;
 use hcl_core::{Diagnostic, Diagnostics};
 
+use crate::de::Resume;
+
 /// A `Result` whose error is this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
@@ -48,6 +50,11 @@ struct Inner {
     path: Vec<String>,
     /// Set by serde's `missing_field`, until a body gives it a place.
     missing_field: Option<&'static str>,
+    /// Where the next pass of the decode can carry on past this error.
+    resume: Option<Resume>,
+    /// Made while reading a stand-in for a value that failed earlier: a
+    /// consequence of that failure, not a mistake of its own.
+    stand_in: bool,
 }
 
 impl Error {
@@ -67,6 +74,8 @@ impl Error {
                 diagnostics,
                 path: Vec::new(),
                 missing_field: None,
+                resume: None,
+                stand_in: false,
             }),
         }
     }
@@ -163,6 +172,41 @@ impl Error {
     /// The name serde reported missing, if this is that error.
     pub(crate) fn missing_field(&self) -> Option<&'static str> {
         self.inner.missing_field
+    }
+
+    /// Gives the error the place where a next pass can carry on past it,
+    /// unless a place further in already has. `after_stand_in`: a
+    /// stand-in was read on the way to this error, which may be its cause;
+    /// such an error, like one from a stand-in, is not reported, and the
+    /// next pass stands in for the whole of `resume`.
+    pub(crate) fn or_resume(mut self, resume: Resume, after_stand_in: bool) -> Self {
+        if self.inner.resume.is_none() {
+            self.inner.resume = Some(resume);
+            self.inner.stand_in |= after_stand_in;
+        }
+        self
+    }
+
+    /// Marks an error met while reading a stand-in value.
+    pub(crate) fn of_stand_in(mut self) -> Self {
+        self.inner.stand_in = true;
+        self
+    }
+
+    /// Where a next pass can carry on past this error.
+    pub(crate) fn resume(&self) -> Option<Resume> {
+        self.inner.resume
+    }
+
+    /// Whether the error came from a stand-in value.
+    pub(crate) fn is_from_stand_in(&self) -> bool {
+        self.inner.stand_in
+    }
+
+    /// This error's path with other diagnostics.
+    pub(crate) fn with_diagnostics(mut self, diagnostics: Diagnostics) -> Self {
+        self.inner.diagnostics = diagnostics;
+        self
     }
 }
 

@@ -60,13 +60,35 @@
 //!   |   ^^^
 //!
 //! An argument named "amy" is not expected here. Did you mean "ami"?
+//!
+//! Error: Missing required argument
+//!   --> <input>:4:1
+//!   |
+//! 4 | }
+//!   | ^
+//!
+//! The argument "ami" is required, but no definition was found.
 //! "#
 //! );
 //! ```
 //!
 //! A field absent from the document is `None` when it is an `Option`, its
 //! default with `#[serde(default)]`, and otherwise "Missing required
-//! argument" at the end of the enclosing block.
+//! argument" (or "Missing X block", for a struct) at the end of the
+//! enclosing block.
+//!
+//! # Every error at once
+//!
+//! A decode reports every error it can reach, in source order, not only
+//! the first: unsupported and missing arguments and blocks, label
+//! mistakes, evaluation errors, values of the wrong type, and the errors
+//! of the target's own `Deserialize` implementations. Serde stops at an
+//! error, so a failed decode is run again with a stand-in value (zero,
+//! empty, `None`) in place of each value that failed, until no further
+//! error can be reached; the stand-ins are never returned. An error that
+//! a stand-in may have caused (a type that rejects the stand-in, or a
+//! whole-struct check such as `#[serde(try_from)]` over one) is not
+//! reported. At most 64 passes are made, fewer on very large inputs.
 //!
 //! Schema-less targets such as `serde_json::Value` or maps take everything:
 //! attributes by name, blocks by type and then by label (several blocks

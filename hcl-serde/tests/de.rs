@@ -290,6 +290,14 @@ Error: Unsupported block type
   | ^^^^^
 
 Blocks of type \"extra\" are not expected here.
+
+Error: Missing required argument
+  --> <input>:4:1
+  |
+4 | 
+  | ^
+
+The argument \"port\" is required, but no definition was found.
 "
     );
 }
@@ -362,13 +370,13 @@ fn block_cardinality_by_target_type() {
 fn missing_block() {
     assert_eq!(
         decode_err::<Blocks>(""),
-        "Error: Missing required argument
+        "Error: Missing single block
   --> <input>:1:1
   |
 1 | 
   | ^
 
-The argument \"single\" is required, but no definition was found.
+A block of type \"single\" is required here.
 "
     );
 }
@@ -561,6 +569,14 @@ fn did_you_mean() {
   | ^^^^
 
 An argument named \"nmae\" is not expected here. Did you mean \"name\"?
+
+Error: Missing required argument
+  --> <input>:3:1
+  |
+3 | 
+  | ^
+
+The argument \"name\" is required, but no definition was found.
 "
     );
     let err = decode_err::<Blocks>(&format!("singel {SERVER}"));
@@ -634,4 +650,225 @@ fn merged_bodies_decode_as_one() {
             port: 1
         }
     );
+}
+
+/// The summary and the `line:column` of each diagnostic of a failed decode.
+fn diagnostics_at<T: DeserializeOwned + Debug>(src: &str) -> Vec<(String, String)> {
+    match hcl_serde::from_str::<T>(src) {
+        Ok(v) => panic!("decoding {src:?} succeeded: {v:?}"),
+        Err(e) => e
+            .diagnostics()
+            .iter()
+            .map(|d| {
+                let at = d
+                    .subject
+                    .as_ref()
+                    .map(|r| format!("{}:{}", r.start.line, r.start.column))
+                    .unwrap_or_default();
+                (d.summary.clone(), at)
+            })
+            .collect(),
+    }
+}
+
+fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+    list.iter()
+        .map(|(s, at)| (s.to_string(), at.to_string()))
+        .collect()
+}
+
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct Many {
+    a: u8,
+    b: u8,
+    c: String,
+    d: Option<u8>,
+    email: Email,
+    server: Server,
+    #[serde(default)]
+    more: Vec<Server>,
+}
+
+#[test]
+fn value_errors_in_every_field_are_reported() {
+    let src = format!("a = 300\nb = -1\nc = \"ok\"\nd = 1.5\nemail = \"bob\"\nserver {SERVER}");
+    assert_eq!(
+        diagnostics_at::<Many>(&src),
+        pairs(&[
+            ("Invalid value", "1:5"),
+            ("Invalid value", "2:5"),
+            ("Invalid value", "4:5"),
+            ("Invalid value", "5:9"),
+        ])
+    );
+}
+
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct ManyMissing {
+    a: u8,
+    b: u8,
+    c: String,
+    d: Option<u8>,
+    email: String,
+    server: Server,
+    #[serde(default)]
+    more: Vec<Server>,
+}
+
+#[test]
+fn every_missing_field_is_reported_and_blocks_by_their_type() {
+    assert_eq!(
+        diagnostics_at::<ManyMissing>("c = \"x\"\n"),
+        pairs(&[
+            ("Missing required argument", "2:1"),
+            ("Missing required argument", "2:1"),
+            ("Missing required argument", "2:1"),
+            ("Missing server block", "2:1"),
+        ])
+    );
+    let err = hcl_serde::from_str::<ManyMissing>("c = \"x\"\n").unwrap_err();
+    let details: Vec<&str> = err
+        .diagnostics()
+        .iter()
+        .map(|d| d.detail.as_str())
+        .collect();
+    assert_eq!(
+        details,
+        [
+            "The argument \"a\" is required, but no definition was found.",
+            "The argument \"b\" is required, but no definition was found.",
+            "The argument \"email\" is required, but no definition was found.",
+            "A block of type \"server\" is required here.",
+        ]
+    );
+}
+
+#[test]
+fn errors_in_nested_blocks_and_at_the_top_are_all_reported() {
+    // A bad value in the first block, a missing argument in the second, an
+    // unsupported one in the third, a duplicate block, and a missing
+    // argument at the top level.
+    let src = "a = 1\nb = 2\nc = \"x\"\nemail = \"a@b\"\n\
+               server {\n  name = \"s\"\n  port = 99999\n}\n\
+               more {\n  name = \"m\"\n}\n\
+               more {\n  name = \"n\"\n  port = 1\n  prot = 2\n}\n";
+    assert_eq!(
+        diagnostics_at::<Many>(src),
+        pairs(&[
+            ("Invalid value", "7:10"),
+            ("Missing required argument", "11:1"),
+            ("Unsupported argument", "15:3"),
+        ])
+    );
+    let err = hcl_serde::from_str::<Many>(src).unwrap_err();
+    assert_eq!(err.path(), Some("server.port"), "the first error's path");
+}
+
+#[test]
+fn evaluation_and_label_errors_do_not_hide_later_ones() {
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Labelled {
+        #[serde(rename = "$hcl:label:name")]
+        name: String,
+        port: u16,
+    }
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Doc {
+        service: Vec<Labelled>,
+        count: u8,
+        name: String,
+    }
+    // The first service has no label and a bad port; the second a failing
+    // expression and no port; `count` is out of range.
+    let src = "service {\n  port = -1\n}\n\
+               service \"b\" {\n  port = 1 + true\n}\n\
+               count = 256\n";
+    assert_eq!(
+        diagnostics_at::<Doc>(src),
+        pairs(&[
+            ("Missing name for service", "1:9"),
+            ("Invalid value", "2:10"),
+            ("Invalid operand", "5:14"),
+            ("Invalid value", "7:9"),
+            ("Missing required argument", "8:1"),
+        ])
+    );
+}
+
+#[test]
+fn checks_of_a_whole_struct_are_not_run_on_stand_ins() {
+    // A struct whose own check would fail on the stand-in for its bad
+    // field: only the field's error is reported.
+    #[derive(Deserialize, Debug)]
+    #[serde(try_from = "RawRange")]
+    #[allow(dead_code)]
+    struct Range {
+        low: u8,
+        high: u8,
+    }
+    #[derive(Deserialize)]
+    struct RawRange {
+        low: u8,
+        high: u8,
+    }
+    impl TryFrom<RawRange> for Range {
+        type Error = String;
+        fn try_from(r: RawRange) -> Result<Self, String> {
+            if r.low < r.high {
+                Ok(Range {
+                    low: r.low,
+                    high: r.high,
+                })
+            } else {
+                Err("low must be below high".into())
+            }
+        }
+    }
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Doc {
+        range: Range,
+        other: u8,
+    }
+    let s = diagnostics_at::<Doc>("range {\n  low = 1\n  high = 900\n}\nother = -5\n");
+    assert_eq!(
+        s,
+        pairs(&[("Invalid value", "3:10"), ("Invalid value", "5:9")])
+    );
+    // Its own error is reported when it is the first.
+    let s = diagnostics_at::<Doc>("range {\n  low = 9\n  high = 1\n}\nother = -5\n");
+    assert_eq!(
+        s,
+        pairs(&[("Invalid value", "1:1"), ("Invalid value", "5:9")])
+    );
+}
+
+#[test]
+fn very_many_errors_are_reported_up_to_a_limit() {
+    let src: String = (0..500).map(|i| format!("v{i} = -1\n")).collect();
+    let err = hcl_serde::from_str::<BTreeMap<String, u8>>(&src).unwrap_err();
+    let n = err.diagnostics().len();
+    assert!((50..500).contains(&n), "{n} diagnostics");
+    assert!(err
+        .diagnostics()
+        .iter()
+        .all(|d| d.summary == "Invalid value"));
+}
+
+#[test]
+fn lenient_warnings_and_collected_errors_together() {
+    let err = hcl_serde::Decoder::new()
+        .lenient(true)
+        .from_str::<Server>("nmae = \"a\"\nport = -1\n")
+        .unwrap_err();
+    let s: Vec<&str> = err
+        .diagnostics()
+        .iter()
+        .map(|d| d.summary.as_str())
+        .collect();
+    assert_eq!(s, ["Invalid value", "Missing required argument"]);
 }

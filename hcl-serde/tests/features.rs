@@ -620,7 +620,18 @@ fn errors_in_every_block_are_reported_together() {
         .iter()
         .map(|d| format!("{} {}", d.summary, d.subject.as_ref().unwrap().start.line))
         .collect();
-    assert_eq!(lines, ["Unsupported argument 2", "Unsupported argument 8"]);
+    // Each block's unsupported and missing arguments, and the missing
+    // `site` field at the end of the file.
+    assert_eq!(
+        lines,
+        [
+            "Unsupported argument 2",
+            "Missing required argument 3",
+            "Unsupported argument 8",
+            "Missing required argument 9",
+            "Missing required argument 10"
+        ]
+    );
 
     let src = "server {\n  port = 1\n}\nsite \"a\" \"x\" {\n  port = -1\n}\nsite \"b\" \"y\" {\n  port = 1\n  extra = 2\n}\n";
     let err = hcl_serde::from_str::<Config>(src).unwrap_err();

@@ -93,7 +93,7 @@ impl<'a> BlockRef<'a> {
         }
     }
 
-    fn def_location(&self) -> Location<'a> {
+    pub(crate) fn def_location(&self) -> Location<'a> {
         match self {
             BlockRef::Parsed(b) => b.def_location(),
             BlockRef::Lazy(b) => Location::new(self.file(), Self::lazy_span(b, |i| i.def_span())),

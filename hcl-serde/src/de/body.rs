@@ -20,6 +20,7 @@ use hcl_core::span::Span;
 
 use super::blocks::{BlockRef, BlocksDeserializer};
 use super::literal::LiteralDeserializer;
+use super::recovery::{Place, Resume, StandIn};
 use super::value::ValueDeserializer;
 use super::Session;
 use crate::error::{Error, Result};
@@ -117,6 +118,9 @@ pub(crate) enum Item<'a> {
     Expression(AttrAt<'a>),
     Blocks(&'a str, Vec<BlockRef<'a>>),
     Body(RawBody),
+    /// In place of what failed in an earlier pass; for a missing field,
+    /// where it is missing.
+    StandIn(Option<Resume>),
 }
 
 /// What an entry needs of an attribute: its name and places, without a
@@ -142,6 +146,27 @@ impl<'a> AttrAt<'a> {
 }
 
 impl Item<'_> {
+    /// Where a next pass carries on past an error in this item.
+    fn resume(&self) -> Option<Resume> {
+        match self {
+            Item::Label(label, _) => Some(label.location()),
+            Item::Attribute(attr, _) | Item::Literal(attr, _) | Item::Expression(attr) => {
+                Some(attr.expr_at)
+            }
+            Item::Blocks(_, blocks) => blocks.first().map(BlockRef::def_location),
+            Item::Body(_) | Item::StandIn(_) => None,
+        }
+        .map(|at| Resume::Value(Place::of(at)))
+    }
+
+    /// Whether this pass reads a stand-in for the item.
+    fn is_stand_in(&self, session: &Session<'_>) -> bool {
+        match self {
+            Item::StandIn(_) => true,
+            _ => self.resume().is_some_and(|r| session.resume.contains(&r)),
+        }
+    }
+
     /// The attribute this entry holds, if any.
     fn attribute(&self) -> Option<&AttrAt<'_>> {
         match self {
@@ -199,6 +224,14 @@ impl<'a, 's> BodyDeserializer<'a, 's> {
         }
     }
 
+    /// The body's identity across passes.
+    pub(crate) fn place(&self) -> Place {
+        match &self.block {
+            Some((block, _)) => Place::of(block.location()),
+            None => self.body.missing_item().map_or(Place::NOWHERE, Place::of),
+        }
+    }
+
     /// Where the body is, for `Spanned`: its block, or its file.
     fn range(&self) -> Option<Range> {
         match &self.block {
@@ -217,7 +250,8 @@ impl<'a, 's> BodyDeserializer<'a, 's> {
 
     /// Matches the body's content to `fields`. Collects every problem of
     /// this level before giving up: unsupported items, label counts,
-    /// evaluation errors.
+    /// evaluation errors. In a pass that resumes here, gives what it can,
+    /// with stand-ins for what failed.
     pub(crate) fn read(&self, keys: &[&'a str]) -> Result<Vec<Entry<'a>>> {
         let fields: Vec<Field<'a>> = keys.iter().map(|f| Field::parse(f)).collect();
         let mut diags = Diagnostics::default();
@@ -247,6 +281,7 @@ impl<'a, 's> BodyDeserializer<'a, 's> {
         }
 
         let item_count = attributes.len() + blocks.len();
+        let mut failed: Vec<Entry<'a>> = Vec::new();
         // Maps rather than searches: a schema-less target has a field for
         // every name, and a file may have very many.
         let index = FieldIndex::new(&fields);
@@ -296,7 +331,14 @@ impl<'a, 's> BodyDeserializer<'a, 's> {
                     attribute_entries.insert(attr.name, entries.len());
                     entries.push(Entry { key, order, item });
                 }
-                Err(eval_diags) => diags.extend(eval_diags),
+                Err(eval_diags) => {
+                    diags.extend(eval_diags);
+                    failed.push(Entry {
+                        key,
+                        order,
+                        item: Item::StandIn(None),
+                    });
+                }
             }
         }
         drop(first_blocks);
@@ -332,7 +374,7 @@ impl<'a, 's> BodyDeserializer<'a, 's> {
             .map(|e| match &e.item {
                 Item::Attribute(..) | Item::Literal(..) | Item::Expression(_) => 1,
                 Item::Blocks(_, list) => list.len(),
-                Item::Label(..) | Item::Body(_) => 0,
+                Item::Label(..) | Item::Body(_) | Item::StandIn(_) => 0,
             })
             .sum::<usize>();
         let all_taken = taken == item_count;
@@ -352,7 +394,20 @@ impl<'a, 's> BodyDeserializer<'a, 's> {
         }
 
         if diags.has_errors() {
-            return Err(Error::from_diagnostics(diags));
+            let resume = Resume::Read(self.place());
+            if !self.session.resume.contains(&resume) {
+                return Err(Error::from_diagnostics(diags).or_resume(resume, false));
+            }
+            entries.append(&mut failed);
+            for (field, &key) in fields.iter().zip(keys) {
+                if matches!(field, Field::Label(_)) && !entries.iter().any(|e| e.key == key) {
+                    entries.push(Entry {
+                        key,
+                        order: (0, 0),
+                        item: Item::StandIn(None),
+                    });
+                }
+            }
         }
         entries.sort_by_key(|e| e.order);
         Ok(entries)
@@ -437,18 +492,38 @@ impl<'a, 's> BodyDeserializer<'a, 's> {
     }
 
     fn visit<'de, V: Visitor<'de>>(self, fields: &[&'a str], visitor: V) -> Result<V::Value> {
-        let entries = self.read(fields)?;
+        let mut entries = self.read(fields)?;
         let missing = self.body.missing_item();
-        let access = BodyAccess {
-            entries: entries.into_iter(),
-            pending: None,
-            session: self.session,
-            missing,
-        };
-        visitor.visit_map(access).map_err(|err| match missing {
-            Some(at) if err.missing_field().is_some() => err.or_at(at),
-            _ => err,
-        })
+        let place = self.place();
+        for &name in self.session.resume.missing_fields(place) {
+            entries.push(Entry {
+                key: name,
+                order: (usize::MAX, 0),
+                item: Item::StandIn(Some(Resume::Missing(place, name))),
+            });
+        }
+        if self.session.resume.any() {
+            // Stand-ins last: a target that rejects one stops the pass, and
+            // the other fields should have been read by then.
+            let (mut real, stand_ins): (Vec<_>, Vec<_>) = entries
+                .into_iter()
+                .partition(|e| !e.item.is_stand_in(self.session));
+            real.extend(stand_ins);
+            entries = real;
+        }
+        let access = BodyAccess::new(entries, self.session, missing);
+        visitor
+            .visit_map(access)
+            .map_err(|err| match err.missing_field() {
+                Some(name) => {
+                    let err = match missing {
+                        Some(at) => err.or_at(at),
+                        None => err,
+                    };
+                    err.or_resume(Resume::Missing(place, name), false)
+                }
+                None => err,
+            })
     }
 }
 
@@ -619,7 +694,31 @@ impl<'a, 's> BodyAccess<'a, 's> {
     }
 }
 
+/// Reads `item` into `seed`; an error gets the place where a next pass
+/// carries on past it.
 fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
+    item: Item<'a>,
+    seed: S,
+    session: &Session<'_>,
+    missing: Option<Location<'a>>,
+) -> Result<S::Value> {
+    let record = &session.record;
+    record.work.set(record.work.get() + 1);
+    let stand_ins = record.stand_ins.get();
+    let resume = item.resume();
+    if resume.is_some_and(|r| session.resume.contains(&r)) {
+        return seed.deserialize(StandIn::new(session, None));
+    }
+    let result = read_item(item, seed, session, missing);
+    match resume {
+        Some(resume) => {
+            result.map_err(|e| e.or_resume(resume, record.stand_ins.get() != stand_ins))
+        }
+        None => result,
+    }
+}
+
+fn read_item<'de, 'a, S: de::DeserializeSeed<'de>>(
     item: Item<'a>,
     seed: S,
     session: &Session<'_>,
@@ -644,10 +743,16 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
             seed.deserialize(PayloadDeserializer(Payload::Expression(expression)))
                 .map_err(|e| e.or_at(attr.expr_at).add_key(attr.name))
         }
-        Item::Blocks(name, blocks) => seed
-            .deserialize(BlocksDeserializer::new(name, blocks, session, missing))
-            .map_err(|e| e.add_key(name)),
+        Item::Blocks(name, blocks) => {
+            let first = blocks.first().map(BlockRef::def_location);
+            seed.deserialize(BlocksDeserializer::new(name, blocks, session, missing))
+                .map_err(|e| match first {
+                    Some(at) => e.or_at(at).add_key(name),
+                    None => e.add_key(name),
+                })
+        }
         Item::Body(raw) => seed.deserialize(PayloadDeserializer(Payload::Body(raw))),
+        Item::StandIn(missing) => seed.deserialize(StandIn::new(session, missing)),
     }
 }
 

@@ -191,11 +191,14 @@ mod tests {
     fn lazily<T: DeserializeOwned>(text: &str) -> Option<T> {
         let file = LazyFile::scan(text, "t.hcl")?;
         let ctx = EvalContext::new();
+        let points = Default::default();
         let session = Session {
             ctx: &ctx,
             lenient: false,
             unresolved_as_source: false,
             warnings: Default::default(),
+            resume: &points,
+            record: Default::default(),
         };
         let value = T::deserialize(FileDeserializer {
             file: &file,

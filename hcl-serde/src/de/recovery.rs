@@ -1,0 +1,495 @@
+//! Reporting every error of a decode, not only the first.
+//!
+//! A serde visitor gives up at the first error its deserializer returns,
+//! and cannot be resumed. So a failed decode is run again, as often as
+//! needed: each error is recorded with the place where it happened
+//! ([`Resume`]), and in the next pass that place yields a stand-in value
+//! that every target accepts ([`StandIn`]), so the visitor carries on to
+//! the next error. The passes end when one succeeds or fails where it
+//! cannot carry on; the decode then fails with every error recorded.
+//!
+//! A stand-in is never returned to the caller: a decode that needed one
+//! fails. Errors that may have been caused by a stand-in (a struct that
+//! checks its fields, a stand-in that the target rejects) end the passes
+//! and are not reported.
+
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+use hcl_core::analysis::Location;
+use hcl_core::Diagnostic;
+use serde::de::{self, Visitor};
+
+use super::body::Field;
+use super::Session;
+use crate::error::{Error, Result};
+use crate::special::SPANNED;
+
+/// The most passes one decode makes.
+const MAX_PASSES: usize = 64;
+
+/// The attributes and blocks read over all passes past which no further
+/// pass is made, so that a huge input with many errors still fails fast,
+/// with its first errors.
+const WORK_BUDGET: usize = 1 << 22;
+
+/// A range of a source file, as an identity that outlives the pass.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) struct Place {
+    file: usize,
+    start: u32,
+    end: u32,
+}
+
+impl Place {
+    pub(crate) fn of(at: Location<'_>) -> Self {
+        Place {
+            file: Arc::as_ptr(at.file) as usize,
+            start: at.span.start,
+            end: at.span.end,
+        }
+    }
+
+    /// A place for the one body without a location: a merged empty one.
+    pub(crate) const NOWHERE: Place = Place {
+        file: 0,
+        start: 0,
+        end: 0,
+    };
+}
+
+/// Where the next pass carries on past an error.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) enum Resume {
+    /// The value at this place (an attribute's expression, a label, a
+    /// group of blocks) is a stand-in.
+    Value(Place),
+    /// The body at this place is read without its unsupported content,
+    /// and with stand-ins for its attributes that failed to evaluate and
+    /// its labels that do not match.
+    Read(Place),
+    /// The field of this name, missing from the body at this place, is a
+    /// stand-in.
+    Missing(Place, &'static str),
+}
+
+/// The places where this pass carries on.
+#[derive(Default)]
+pub(crate) struct ResumePoints {
+    all: HashSet<Resume>,
+    missing: HashMap<Place, Vec<&'static str>>,
+}
+
+impl ResumePoints {
+    /// Adds `resume`; false if it was there already.
+    fn add(&mut self, resume: Resume) -> bool {
+        if let Resume::Missing(place, name) = resume {
+            self.missing.entry(place).or_default().push(name);
+        }
+        self.all.insert(resume)
+    }
+
+    /// Whether this pass stands in for anything.
+    pub(crate) fn any(&self) -> bool {
+        !self.all.is_empty()
+    }
+
+    pub(crate) fn contains(&self, resume: &Resume) -> bool {
+        !self.all.is_empty() && self.all.contains(resume)
+    }
+
+    /// The missing fields of the body at `place` that are stand-ins.
+    pub(crate) fn missing_fields(&self, place: Place) -> &[&'static str] {
+        if self.missing.is_empty() {
+            return &[];
+        }
+        self.missing.get(&place).map_or(&[], Vec::as_slice)
+    }
+
+    fn len(&self) -> usize {
+        self.all.len()
+    }
+}
+
+/// What one pass leaves for the next: set in the session as it runs.
+#[derive(Default)]
+pub(crate) struct PassRecord {
+    /// Stand-ins read.
+    pub(crate) stand_ins: std::cell::Cell<usize>,
+    /// Items read.
+    pub(crate) work: std::cell::Cell<usize>,
+    /// The missing fields whose stand-in was read as a struct: blocks.
+    pub(crate) missing_blocks: RefCell<Vec<Resume>>,
+}
+
+/// The errors of all passes so far.
+#[derive(Default)]
+pub(crate) struct Found {
+    /// The first error, whose path the decode's error keeps.
+    first: Option<Error>,
+    diagnostics: Vec<(Option<Resume>, Diagnostic)>,
+    work: usize,
+}
+
+/// What to do after a pass.
+pub(crate) enum Next<T> {
+    /// Run another pass, with the points added.
+    Again,
+    /// The decode's result.
+    Done(Result<T>),
+}
+
+impl Found {
+    /// Takes the result of a pass. `points` gains the place to carry on
+    /// from, if there is another pass to make.
+    pub(crate) fn pass<T>(
+        &mut self,
+        result: Result<T>,
+        record: &PassRecord,
+        points: &mut ResumePoints,
+    ) -> Next<T> {
+        self.work = self.work.saturating_add(record.work.get());
+        self.name_missing_blocks(&record.missing_blocks.borrow());
+        let err = match result {
+            Ok(value) => {
+                return Next::Done(match self.take_error() {
+                    Some(err) => Err(err),
+                    None => Ok(value),
+                })
+            }
+            Err(err) => err,
+        };
+        let resume = err.resume();
+        if err.is_from_stand_in() || record.stand_ins.get() > 0 && resume.is_none() {
+            // Not a mistake of the input's: the whole of `resume`, if
+            // known, is a stand-in next time.
+            if resume.is_none() {
+                return Next::Done(Err(self.take_error().unwrap_or(err)));
+            }
+        } else {
+            self.add(err, resume);
+        }
+        let again = resume
+            .is_some_and(|r| points.len() < MAX_PASSES && self.work < WORK_BUDGET && points.add(r));
+        if again {
+            Next::Again
+        } else {
+            Next::Done(Err(self.take_error().unwrap_or_else(|| {
+                Error::message(
+                    "Invalid value",
+                    "The input could not be decoded.".to_string(),
+                )
+            })))
+        }
+    }
+
+    /// Records the diagnostics of `err`, each once.
+    fn add(&mut self, err: Error, resume: Option<Resume>) {
+        for diag in err.diagnostics() {
+            let seen = self.diagnostics.iter().any(|(_, d)| {
+                d.summary == diag.summary && d.detail == diag.detail && d.subject == diag.subject
+            });
+            if !seen {
+                self.diagnostics.push((resume, diag.clone()));
+            }
+        }
+        if self.first.is_none() {
+            self.first = Some(err);
+        }
+    }
+
+    /// A struct read from a missing field's stand-in means the field takes
+    /// a block: say "Missing X block", as for a block in a schema.
+    fn name_missing_blocks(&mut self, blocks: &[Resume]) {
+        for resume in blocks {
+            let Resume::Missing(_, field) = resume else {
+                continue;
+            };
+            let Field::Auto(name) = Field::parse(field) else {
+                continue;
+            };
+            for (_, diag) in self
+                .diagnostics
+                .iter_mut()
+                .filter(|(r, _)| r.as_ref() == Some(resume))
+            {
+                diag.summary = format!("Missing {name} block");
+                diag.detail = format!("A block of type \"{name}\" is required here.");
+            }
+        }
+    }
+
+    /// The error of every diagnostic recorded, if any, in source order
+    /// (files in the order first met).
+    fn take_error(&mut self) -> Option<Error> {
+        let first = self.first.take()?;
+        let mut files: Vec<Arc<str>> = Vec::new();
+        let mut keyed: Vec<((usize, u32), Diagnostic)> = std::mem::take(&mut self.diagnostics)
+            .into_iter()
+            .map(|(_, d)| {
+                let key = match &d.subject {
+                    Some(r) => {
+                        let file = match files.iter().position(|f| *f == r.filename) {
+                            Some(i) => i,
+                            None => {
+                                files.push(Arc::clone(&r.filename));
+                                files.len() - 1
+                            }
+                        };
+                        (file, r.start.byte)
+                    }
+                    None => (usize::MAX, 0),
+                };
+                (key, d)
+            })
+            .collect();
+        keyed.sort_by_key(|(key, _)| *key);
+        let sorted: Vec<Diagnostic> = keyed.into_iter().map(|(_, d)| d).collect();
+        Some(first.with_diagnostics(sorted.into()))
+    }
+}
+
+/// A value every target accepts (zero, empty, none, the first variant),
+/// read in place of one that failed in an earlier pass.
+pub(crate) struct StandIn<'s> {
+    pub(crate) session: &'s Session<'s>,
+    /// The missing field this stands in for, if it is one.
+    pub(crate) missing: Option<Resume>,
+}
+
+impl<'s> StandIn<'s> {
+    pub(crate) fn new(session: &'s Session<'s>, missing: Option<Resume>) -> Self {
+        let count = &session.record.stand_ins;
+        count.set(count.get() + 1);
+        StandIn { session, missing }
+    }
+
+    fn inner(&self) -> Self {
+        StandIn {
+            session: self.session,
+            missing: None,
+        }
+    }
+}
+
+/// Scalar targets: the zero of their type.
+macro_rules! zero {
+    ($($method:ident => $visit:ident($($value:expr)?))*) => {$(
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+            visitor.$visit($($value)?).map_err(Error::of_stand_in)
+        }
+    )*};
+}
+
+impl<'de> de::Deserializer<'de> for StandIn<'_> {
+    type Error = Error;
+
+    zero! {
+        deserialize_any => visit_unit()
+        deserialize_bool => visit_bool(false)
+        deserialize_i8 => visit_i64(0)
+        deserialize_i16 => visit_i64(0)
+        deserialize_i32 => visit_i64(0)
+        deserialize_i64 => visit_i64(0)
+        deserialize_i128 => visit_i128(0)
+        deserialize_u8 => visit_u64(0)
+        deserialize_u16 => visit_u64(0)
+        deserialize_u32 => visit_u64(0)
+        deserialize_u64 => visit_u64(0)
+        deserialize_u128 => visit_u128(0)
+        deserialize_f32 => visit_f64(0.0)
+        deserialize_f64 => visit_f64(0.0)
+        deserialize_char => visit_char(' ')
+        deserialize_str => visit_str("")
+        deserialize_string => visit_str("")
+        deserialize_identifier => visit_str("")
+        deserialize_bytes => visit_bytes(&[])
+        deserialize_byte_buf => visit_bytes(&[])
+        deserialize_unit => visit_unit()
+        deserialize_ignored_any => visit_unit()
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_none().map_err(Error::of_stand_in)
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value> {
+        visitor.visit_unit().map_err(Error::of_stand_in)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value> {
+        let inner = self.inner();
+        visitor
+            .visit_newtype_struct(inner)
+            .map_err(Error::of_stand_in)
+    }
+
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor
+            .visit_seq(StandInSeq {
+                stand_in: self.inner(),
+                left: 0,
+            })
+            .map_err(Error::of_stand_in)
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value> {
+        visitor
+            .visit_seq(StandInSeq {
+                stand_in: self.inner(),
+                left: len,
+            })
+            .map_err(Error::of_stand_in)
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        len: usize,
+        visitor: V,
+    ) -> Result<V::Value> {
+        self.deserialize_tuple(len, visitor)
+    }
+
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor
+            .visit_map(StandInMap {
+                stand_in: self.inner(),
+                fields: [].iter(),
+            })
+            .map_err(Error::of_stand_in)
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        if let (Some(missing), false) = (self.missing, name == SPANNED) {
+            self.session
+                .record
+                .missing_blocks
+                .borrow_mut()
+                .push(missing);
+        }
+        visitor
+            .visit_map(StandInMap {
+                stand_in: self.inner(),
+                fields: fields.iter(),
+            })
+            .map_err(Error::of_stand_in)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        let Some(&variant) = variants.first() else {
+            return Err(Error::message("Invalid value", String::new()).of_stand_in());
+        };
+        visitor
+            .visit_enum(StandInEnum {
+                stand_in: self.inner(),
+                variant,
+            })
+            .map_err(Error::of_stand_in)
+    }
+}
+
+struct StandInSeq<'s> {
+    stand_in: StandIn<'s>,
+    left: usize,
+}
+
+impl<'de> de::SeqAccess<'de> for StandInSeq<'_> {
+    type Error = Error;
+
+    fn next_element_seed<T: de::DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>> {
+        if self.left == 0 {
+            return Ok(None);
+        }
+        self.left -= 1;
+        seed.deserialize(self.stand_in.inner()).map(Some)
+    }
+}
+
+/// A struct of stand-ins, one per field.
+struct StandInMap<'s> {
+    stand_in: StandIn<'s>,
+    fields: std::slice::Iter<'static, &'static str>,
+}
+
+impl<'de> de::MapAccess<'de> for StandInMap<'_> {
+    type Error = Error;
+
+    fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        let Some(&field) = self.fields.next() else {
+            return Ok(None);
+        };
+        let key: de::value::StrDeserializer<'_, Error> =
+            de::IntoDeserializer::into_deserializer(field);
+        seed.deserialize(key).map(Some)
+    }
+
+    fn next_value_seed<S: de::DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value> {
+        seed.deserialize(self.stand_in.inner())
+    }
+}
+
+struct StandInEnum<'s> {
+    stand_in: StandIn<'s>,
+    variant: &'static str,
+}
+
+impl<'de, 's> de::EnumAccess<'de> for StandInEnum<'s> {
+    type Error = Error;
+    type Variant = StandIn<'s>;
+
+    fn variant_seed<V: de::DeserializeSeed<'de>>(
+        self,
+        seed: V,
+    ) -> Result<(V::Value, Self::Variant)> {
+        let key: de::value::StrDeserializer<'_, Error> =
+            de::IntoDeserializer::into_deserializer(self.variant);
+        Ok((seed.deserialize(key)?, self.stand_in))
+    }
+}
+
+impl<'de> de::VariantAccess<'de> for StandIn<'_> {
+    type Error = Error;
+
+    fn unit_variant(self) -> Result<()> {
+        Ok(())
+    }
+
+    fn newtype_variant_seed<T: de::DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value> {
+        seed.deserialize(self)
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value> {
+        de::Deserializer::deserialize_tuple(self, len, visitor)
+    }
+
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        de::Deserializer::deserialize_struct(self, "", fields, visitor)
+    }
+}
