@@ -21,7 +21,7 @@ use hcl_core::ast::ExpressionKind;
 use hcl_core::schema::{Attribute, Body};
 use hcl_core::span::Span;
 use hcl_core::{Diagnostic, Diagnostics, EvalContext, LazyFile, ParseOptions, SourceFile, Value};
-use serde::de::DeserializeOwned;
+use serde::de::{Deserialize, DeserializeOwned};
 
 use crate::error::{Error, Result};
 
@@ -32,11 +32,17 @@ const INPUT_NAME: &str = "<input>";
 /// it has. Expressions are evaluated with the standard library and no
 /// variables; see [`from_str_with`] to give some.
 ///
+/// `&str` and `Cow<str>` fields borrow from `source`: quoted strings
+/// written without escape sequences or interpolations (and already in
+/// Unicode normal form C, as nearly all text is), block labels, and
+/// argument names. Other strings are computed, so a `&str` target fails on
+/// them and a `Cow<str>` one owns them.
+///
 /// # Errors
 ///
 /// The syntax errors, the evaluation errors, and the decoding errors
 /// (unsupported or missing arguments and blocks, values of the wrong type),
-/// as many of each as can be found in one pass.
+/// every one that can be reached (see the crate's documentation).
 ///
 /// # Examples
 ///
@@ -49,8 +55,19 @@ const INPUT_NAME: &str = "<input>";
 ///
 /// let config: Config = hcl_serde::from_str("name = \"web\"\nreplicas = 1 + 2\n").unwrap();
 /// assert_eq!(config, Config { name: "web".into(), replicas: 3 });
+///
+/// // Borrowing:
+/// #[derive(serde::Deserialize)]
+/// struct Image<'a> {
+///     name: &'a str,
+///     #[serde(borrow)]
+///     tag: std::borrow::Cow<'a, str>,
+/// }
+/// let src = "name = \"nginx\"\ntag = \"1.${27}\"\n";
+/// let image: Image = hcl_serde::from_str(src).unwrap();
+/// assert_eq!((image.name, &*image.tag), ("nginx", "1.27"));
 /// ```
-pub fn from_str<T: DeserializeOwned>(source: &str) -> Result<T> {
+pub fn from_str<'de, T: Deserialize<'de>>(source: &'de str) -> Result<T> {
     from_named_str(source, INPUT_NAME, &EvalContext::new())
 }
 
@@ -74,7 +91,10 @@ pub fn from_str<T: DeserializeOwned>(source: &str) -> Result<T> {
 /// let config: Config = hcl_serde::from_str_with("greeting = upper(\"hello ${name}\")\n", &ctx).unwrap();
 /// assert_eq!(config.greeting, "HELLO WORLD");
 /// ```
-pub fn from_str_with<T: DeserializeOwned>(source: &str, ctx: &EvalContext<'_>) -> Result<T> {
+pub fn from_str_with<'de, T: Deserialize<'de>>(
+    source: &'de str,
+    ctx: &EvalContext<'_>,
+) -> Result<T> {
     from_named_str(source, INPUT_NAME, ctx)
 }
 
@@ -93,7 +113,7 @@ pub fn from_str_with<T: DeserializeOwned>(source: &str, ctx: &EvalContext<'_>) -
 /// let err = hcl_serde::from_slice::<std::collections::BTreeMap<String, u8>>(b"a = \"\xff\"\n");
 /// assert!(err.unwrap_err().to_string().starts_with("Error: Invalid UTF-8\n  --> <input>:1:6\n"));
 /// ```
-pub fn from_slice<T: DeserializeOwned>(bytes: &[u8]) -> Result<T> {
+pub fn from_slice<'de, T: Deserialize<'de>>(bytes: &'de [u8]) -> Result<T> {
     let source = utf8(bytes, INPUT_NAME)?;
     from_str(source)
 }
@@ -165,8 +185,8 @@ pub fn from_body<T: DeserializeOwned>(body: &Body<'_>, ctx: &EvalContext<'_>) ->
     Decoder::new().context(ctx).from_body(body).map(|d| d.value)
 }
 
-fn from_named_str<T: DeserializeOwned>(
-    source: &str,
+fn from_named_str<'de, T: Deserialize<'de>>(
+    source: &'de str,
     name: &str,
     ctx: &EvalContext<'_>,
 ) -> Result<T> {
@@ -177,7 +197,8 @@ fn from_named_str<T: DeserializeOwned>(
 }
 
 /// The settings of one decode, shared by every deserializer it makes.
-pub(crate) struct Session<'c> {
+/// String values can borrow from the caller's text for `'de`.
+pub(crate) struct Session<'c, 'de> {
     pub(crate) ctx: &'c EvalContext<'c>,
     pub(crate) lenient: bool,
     pub(crate) unresolved_as_source: bool,
@@ -187,9 +208,45 @@ pub(crate) struct Session<'c> {
     pub(crate) resume: &'c ResumePoints,
     /// What this pass did, for the next.
     pub(crate) record: recovery::PassRecord,
+    /// The caller's text, which string values can borrow from.
+    pub(crate) source: Borrowable<'de>,
 }
 
-impl Session<'_> {
+/// The caller's text, of which the decoded file's text is a copy: a
+/// string literal of the file is borrowed from the same place in it.
+#[derive(Clone, Copy)]
+pub(crate) struct Borrowable<'de> {
+    source: Option<&'de str>,
+    /// Where the copy's text starts in memory.
+    copy: usize,
+}
+
+impl<'de> Borrowable<'de> {
+    /// Nothing to borrow from: the text is the decoder's own.
+    pub(crate) const NONE: Borrowable<'de> = Borrowable {
+        source: None,
+        copy: 0,
+    };
+
+    /// `source`, of which `file`'s text is a copy.
+    fn of(source: &'de str, file: &SourceFile) -> Self {
+        Borrowable {
+            source: Some(source),
+            copy: file.text().as_ptr() as usize,
+        }
+    }
+
+    /// The caller's own bytes for `text`, a slice of the copy.
+    pub(crate) fn borrow(&self, text: &str) -> Option<&'de str> {
+        let source = self.source?;
+        let start = (text.as_ptr() as usize).checked_sub(self.copy)?;
+        let borrowed = source.get(start..start.checked_add(text.len())?)?;
+        // Equal bytes make the borrow right whatever the text's origin.
+        (borrowed == text).then_some(borrowed)
+    }
+}
+
+impl Session<'_, '_> {
     /// The value of an attribute. In `unresolved_as_source` mode, an
     /// expression that refers to a variable the context lacks, or fails to
     /// evaluate, is its source text as a template, and its errors are
@@ -374,7 +431,7 @@ impl<'c> Decoder<'c> {
     /// # Examples
     ///
     /// See [`Decoder`].
-    pub fn from_str<T: DeserializeOwned>(&self, source: &str) -> Result<Decoded<T>> {
+    pub fn from_str<'de, T: Deserialize<'de>>(&self, source: &'de str) -> Result<Decoded<T>> {
         self.from_named_str(source, INPUT_NAME)
     }
 
@@ -392,22 +449,28 @@ impl<'c> Decoder<'c> {
     ///     .unwrap_err();
     /// assert!(err.to_string().contains("app.hcl:"));
     /// ```
-    pub fn from_named_str<T: DeserializeOwned>(
+    pub fn from_named_str<'de, T: Deserialize<'de>>(
         &self,
-        source: &str,
+        source: &'de str,
         name: &str,
     ) -> Result<Decoded<T>> {
-        self.decode_source(&Arc::new(SourceFile::new(name, source)))
+        let file = Arc::new(SourceFile::new(name, source));
+        self.decode_source(&file, Borrowable::of(source, &file))
     }
 
     /// Decodes the text of `file`: one top-level item at a time where the
     /// target allows it; else, or after any error, the whole file (see
     /// `lazy`).
-    fn decode_source<T: DeserializeOwned>(&self, file: &Arc<SourceFile>) -> Result<Decoded<T>> {
+    /// String values borrow from `source` where they can.
+    fn decode_source<'de, T: Deserialize<'de>>(
+        &self,
+        file: &Arc<SourceFile>,
+        source: Borrowable<'de>,
+    ) -> Result<Decoded<T>> {
         if let Some(lazy) = LazyFile::scan_source(file) {
             let default_ctx = EvalContext::new();
             let points = ResumePoints::default();
-            let session = self.session(&default_ctx, &points);
+            let session = self.session(&default_ctx, &points, source);
             let de = lazy::FileDeserializer {
                 file: &lazy,
                 session: &session,
@@ -422,7 +485,7 @@ impl<'c> Decoder<'c> {
             }
         }
         let parsed = hcl_core::parse_source(file, &ParseOptions::default())?;
-        self.from_body(&Body::from_file(&parsed))
+        self.decode_body(&Body::from_file(&parsed), source)
     }
 
     /// Decodes `bytes`, which should be UTF-8, naming them `name` in
@@ -436,7 +499,10 @@ impl<'c> Decoder<'c> {
                 }))
             }
         };
-        self.decode_source(&Arc::new(SourceFile::from_string(name, text)))
+        self.decode_source(
+            &Arc::new(SourceFile::from_string(name, text)),
+            Borrowable::NONE,
+        )
     }
 
     /// Decodes the file at `path`; see [`from_file`].
@@ -484,13 +550,25 @@ impl<'c> Decoder<'c> {
     /// assert_eq!(decoded.value["a"], 1);
     /// ```
     pub fn from_body<T: DeserializeOwned>(&self, body: &Body<'_>) -> Result<Decoded<T>> {
+        self.decode_body(body, Borrowable::NONE)
+    }
+}
+
+impl<'c> Decoder<'c> {
+    /// Decodes `body`, whose string values borrow from `source` where they
+    /// can.
+    fn decode_body<'de, T: Deserialize<'de>>(
+        &self,
+        body: &Body<'_>,
+        source: Borrowable<'de>,
+    ) -> Result<Decoded<T>> {
         let default_ctx = EvalContext::new();
         let mut points = ResumePoints::default();
         let mut found = Found::default();
         // After an error, passes with stand-ins for what failed find the
         // others (see `recovery`).
         loop {
-            let session = self.session(&default_ctx, &points);
+            let session = self.session(&default_ctx, &points, source);
             let de = body::BodyDeserializer::new(body.clone(), &session);
             let result = T::deserialize(de);
             let result = match body.missing_item() {
@@ -515,11 +593,12 @@ impl<'c> Decoder<'c> {
 
 impl<'c> Decoder<'c> {
     /// The settings of one decode, with `default_ctx` when none was given.
-    fn session<'d>(
+    fn session<'d, 'de>(
         &'d self,
         default_ctx: &'d EvalContext<'d>,
         resume: &'d ResumePoints,
-    ) -> Session<'d>
+        source: Borrowable<'de>,
+    ) -> Session<'d, 'de>
     where
         'c: 'd,
     {
@@ -530,6 +609,7 @@ impl<'c> Decoder<'c> {
             warnings: RefCell::new(Diagnostics::default()),
             resume,
             record: recovery::PassRecord::default(),
+            source,
         }
     }
 }

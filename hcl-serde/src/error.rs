@@ -236,7 +236,15 @@ impl From<Diagnostics> for Error {
 impl serde::de::Error for Error {
     #[cold]
     fn custom<T: fmt::Display>(msg: T) -> Self {
-        Error::message("Invalid value", msg.to_string())
+        let mut detail = msg.to_string();
+        if detail.ends_with("expected a borrowed string") {
+            detail.push_str(
+                ". A string is borrowed from the input only when it is written without escape \
+                 sequences or interpolations and is already in Unicode normal form C; use \
+                 String or Cow<str> for the others",
+            );
+        }
+        Error::message("Invalid value", detail)
     }
 
     #[cold]

@@ -19,6 +19,7 @@ use serde::de::{self, IntoDeserializer, Visitor};
 use serde::forward_to_deserialize_any;
 
 use super::body::{BodyDeserializer, StructSeed, TupleSeed, LABEL};
+use super::literal::LiteralDeserializer;
 use super::value::ValueDeserializer;
 use super::Session;
 use crate::error::{Error, Result};
@@ -131,11 +132,11 @@ pub(crate) fn decode_whole() -> Error {
 
 /// The deserializer of a block's body, whose labels past `depth` go to the
 /// body's label fields.
-fn body_of<'b, 's>(
+fn body_of<'de, 'b, 's>(
     block: Block<'b>,
     depth: usize,
-    session: &'s Session<'s>,
-) -> BodyDeserializer<'b, 's> {
+    session: &'s Session<'s, 'de>,
+) -> BodyDeserializer<'b, 's, 'de> {
     BodyDeserializer {
         body: block.body.clone(),
         session,
@@ -145,11 +146,11 @@ fn body_of<'b, 's>(
 
 /// A deserializer over the blocks of one type, of which the first `depth`
 /// labels have been taken by enclosing maps.
-pub(crate) struct BlocksDeserializer<'a, 's> {
+pub(crate) struct BlocksDeserializer<'a, 's, 'de> {
     block_type: &'a str,
     blocks: Vec<BlockRef<'a>>,
     depth: usize,
-    session: &'s Session<'s>,
+    session: &'s Session<'s, 'de>,
     /// Where a missing block would go.
     missing: Option<Location<'a>>,
     /// For the elements of a sequence or map: where the first one to be
@@ -166,11 +167,11 @@ fn position(location: &Location<'_>) -> String {
     )
 }
 
-impl<'a, 's> BlocksDeserializer<'a, 's> {
+impl<'de, 'a, 's> BlocksDeserializer<'a, 's, 'de> {
     pub(crate) fn new(
         block_type: &'a str,
         blocks: Vec<BlockRef<'a>>,
-        session: &'s Session<'s>,
+        session: &'s Session<'s, 'de>,
         missing: Option<Location<'a>>,
     ) -> Self {
         BlocksDeserializer {
@@ -199,7 +200,7 @@ impl<'a, 's> BlocksDeserializer<'a, 's> {
     /// block is parsed for `read`, and its tree dropped after.
     fn with_one<R>(
         self,
-        read: impl for<'b> FnOnce(Location<'b>, BodyDeserializer<'b, 's>) -> Result<R>,
+        read: impl for<'b> FnOnce(Location<'b>, BodyDeserializer<'b, 's, 'de>) -> Result<R>,
     ) -> Result<R> {
         let t = self.block_type;
         let mut diags = Diagnostics::default();
@@ -334,7 +335,7 @@ macro_rules! not_an_argument {
     )*};
 }
 
-impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_> {
+impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_, 'de> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -506,7 +507,7 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_> {
     }
 }
 
-impl<'de, 'a, 's> IntoDeserializer<'de, Error> for BlocksDeserializer<'a, 's> {
+impl<'de, 'a, 's> IntoDeserializer<'de, Error> for BlocksDeserializer<'a, 's, 'de> {
     type Deserializer = Self;
 
     fn into_deserializer(self) -> Self {
@@ -515,24 +516,33 @@ impl<'de, 'a, 's> IntoDeserializer<'de, Error> for BlocksDeserializer<'a, 's> {
 }
 
 /// Label groups, for serde's `visit_map`.
-struct GroupAccess<'a, 's> {
-    groups: std::vec::IntoIter<(&'a str, BlocksDeserializer<'a, 's>)>,
-    pending: Option<(&'a str, BlocksDeserializer<'a, 's>)>,
+struct GroupAccess<'a, 's, 'de> {
+    groups: std::vec::IntoIter<(&'a str, BlocksDeserializer<'a, 's, 'de>)>,
+    pending: Option<(&'a str, BlocksDeserializer<'a, 's, 'de>)>,
 }
 
-impl<'de> de::MapAccess<'de> for GroupAccess<'_, '_> {
+impl<'de> de::MapAccess<'de> for GroupAccess<'_, '_, 'de> {
     type Error = Error;
 
     fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
         let Some((key, blocks)) = self.groups.next() else {
             return Ok(None);
         };
-        self.pending = Some((key, blocks));
         // Labels are strings; a numeric or bool key type converts them.
-        let value = Value::string(key);
-        seed.deserialize(ValueDeserializer::new(&value))
-            .map(Some)
-            .map_err(|e| e.add_key(key))
+        let label = blocks
+            .blocks
+            .first()
+            .and_then(|b| b.label(blocks.depth.saturating_sub(1)));
+        let result = match label {
+            Some(label) => seed.deserialize(LiteralDeserializer {
+                text: key,
+                at: label.location(),
+                borrowed: blocks.session.source.borrow(key),
+            }),
+            None => seed.deserialize(ValueDeserializer::new(&Value::string(key))),
+        };
+        self.pending = Some((key, blocks));
+        result.map(Some).map_err(|e| e.add_key(key))
     }
 
     fn next_value_seed<S: de::DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value> {
@@ -564,14 +574,14 @@ fn quoted_list(names: &[&str]) -> String {
 }
 
 /// An enum chosen by a block label.
-struct LabelEnum<'a, 's> {
+struct LabelEnum<'a, 's, 'de> {
     variant: &'a str,
-    rest: BlocksDeserializer<'a, 's>,
+    rest: BlocksDeserializer<'a, 's, 'de>,
 }
 
-impl<'de, 'a, 's> de::EnumAccess<'de> for LabelEnum<'a, 's> {
+impl<'de, 'a, 's> de::EnumAccess<'de> for LabelEnum<'a, 's, 'de> {
     type Error = Error;
-    type Variant = BlocksDeserializer<'a, 's>;
+    type Variant = BlocksDeserializer<'a, 's, 'de>;
 
     fn variant_seed<V: de::DeserializeSeed<'de>>(
         self,
@@ -583,7 +593,7 @@ impl<'de, 'a, 's> de::EnumAccess<'de> for LabelEnum<'a, 's> {
     }
 }
 
-impl<'de> de::VariantAccess<'de> for BlocksDeserializer<'_, '_> {
+impl<'de> de::VariantAccess<'de> for BlocksDeserializer<'_, '_, 'de> {
     type Error = Error;
 
     fn unit_variant(self) -> Result<()> {
@@ -608,11 +618,11 @@ impl<'de> de::VariantAccess<'de> for BlocksDeserializer<'_, '_> {
 }
 
 /// The blocks of a sequence, one element each.
-struct BlockSeq<'a, 's> {
-    items: std::vec::IntoIter<BlocksDeserializer<'a, 's>>,
+struct BlockSeq<'a, 's, 'de> {
+    items: std::vec::IntoIter<BlocksDeserializer<'a, 's, 'de>>,
 }
 
-impl<'de> de::SeqAccess<'de> for BlockSeq<'_, '_> {
+impl<'de> de::SeqAccess<'de> for BlockSeq<'_, '_, 'de> {
     type Error = Error;
 
     fn next_element_seed<T: de::DeserializeSeed<'de>>(
@@ -640,8 +650,8 @@ impl<'de> de::SeqAccess<'de> for BlockSeq<'_, '_> {
 /// after it, read with the fields of the struct the failed one was read
 /// into: so one decode reports a mistake made in every block, not only in
 /// the first.
-fn sibling_diagnostics<'a, 's>(
-    siblings: &mut dyn Iterator<Item = BlocksDeserializer<'a, 's>>,
+fn sibling_diagnostics<'de, 'a, 's>(
+    siblings: &mut dyn Iterator<Item = BlocksDeserializer<'a, 's, 'de>>,
 ) -> Diagnostics {
     let mut diags = Diagnostics::default();
     for sibling in siblings {

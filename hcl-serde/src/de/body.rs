@@ -12,6 +12,7 @@ use std::sync::Arc;
 use hcl_core::analysis::Location;
 use hcl_core::schema::{Attribute, Block, Body, BodySchema, Label};
 use hcl_core::{Diagnostics, Range, Severity, SourceFile, Value};
+use serde::de::value::BorrowedStrDeserializer;
 use serde::de::{self, IntoDeserializer, Visitor};
 use serde::forward_to_deserialize_any;
 
@@ -29,9 +30,9 @@ use crate::special::{
 };
 
 /// A deserializer over a body (a file's or a block's).
-pub(crate) struct BodyDeserializer<'a, 's> {
+pub(crate) struct BodyDeserializer<'a, 's, 'de> {
     pub(crate) body: Body<'a>,
-    pub(crate) session: &'s Session<'s>,
+    pub(crate) session: &'s Session<'s, 'de>,
     /// The block this is the body of, and how many of its labels enclosing
     /// maps took; the rest go to label fields.
     pub(crate) block: Option<(Block<'a>, usize)>,
@@ -111,7 +112,7 @@ pub(crate) struct Entry<'a> {
 }
 
 pub(crate) enum Item<'a> {
-    Label(Label<'a>, Value),
+    Label(Label<'a>),
     Attribute(AttrAt<'a>, Value),
     /// An attribute whose value is a quoted string without interpolations.
     Literal(AttrAt<'a>, Cow<'a, str>),
@@ -149,7 +150,7 @@ impl Item<'_> {
     /// Where a next pass carries on past an error in this item.
     fn resume(&self) -> Option<Resume> {
         match self {
-            Item::Label(label, _) => Some(label.location()),
+            Item::Label(label) => Some(label.location()),
             Item::Attribute(attr, _) | Item::Literal(attr, _) | Item::Expression(attr) => {
                 Some(attr.expr_at)
             }
@@ -160,7 +161,7 @@ impl Item<'_> {
     }
 
     /// Whether this pass reads a stand-in for the item.
-    fn is_stand_in(&self, session: &Session<'_>) -> bool {
+    fn is_stand_in(&self, session: &Session<'_, '_>) -> bool {
         match self {
             Item::StandIn(_) => true,
             _ => self.resume().is_some_and(|r| session.resume.contains(&r)),
@@ -184,7 +185,7 @@ pub(crate) fn attribute_item<'a>(
     attr: &Attribute<'_>,
     at: AttrAt<'a>,
     literal: impl FnOnce() -> Option<Cow<'a, str>>,
-    session: &Session<'_>,
+    session: &Session<'_, '_>,
 ) -> std::result::Result<Item<'a>, Diagnostics> {
     if let Field::Expr(_) = field {
         return Ok(Item::Expression(at));
@@ -215,8 +216,8 @@ fn position(range: &Range) -> String {
     )
 }
 
-impl<'a, 's> BodyDeserializer<'a, 's> {
-    pub(crate) fn new(body: Body<'a>, session: &'s Session<'s>) -> Self {
+impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
+    pub(crate) fn new(body: Body<'a>, session: &'s Session<'s, 'de>) -> Self {
         BodyDeserializer {
             body,
             session,
@@ -486,12 +487,12 @@ impl<'a, 's> BodyDeserializer<'a, 's> {
             entries.push(Entry {
                 key,
                 order: (0, 0),
-                item: Item::Label(label.clone(), Value::string(label.value)),
+                item: Item::Label(label.clone()),
             });
         }
     }
 
-    fn visit<'de, V: Visitor<'de>>(self, fields: &[&'a str], visitor: V) -> Result<V::Value> {
+    fn visit<V: Visitor<'de>>(self, fields: &[&'a str], visitor: V) -> Result<V::Value> {
         let mut entries = self.read(fields)?;
         let missing = self.body.missing_item();
         let place = self.place();
@@ -597,7 +598,7 @@ impl<'f> FieldIndex<'f> {
     }
 }
 
-impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_> {
+impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_, 'de> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -670,19 +671,19 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_> {
 }
 
 /// The keys of a body, for serde's `visit_map`.
-pub(crate) struct BodyAccess<'a, 's> {
+pub(crate) struct BodyAccess<'a, 's, 'de> {
     entries: std::vec::IntoIter<Entry<'a>>,
     pending: Option<Item<'a>>,
-    session: &'s Session<'s>,
+    session: &'s Session<'s, 'de>,
     missing: Option<Location<'a>>,
 }
 
-impl<'a, 's> BodyAccess<'a, 's> {
+impl<'de, 'a, 's> BodyAccess<'a, 's, 'de> {
     /// The keys of `entries`, in order; `missing` is where a missing one
     /// would go.
     pub(crate) fn new(
         entries: Vec<Entry<'a>>,
-        session: &'s Session<'s>,
+        session: &'s Session<'s, 'de>,
         missing: Option<Location<'a>>,
     ) -> Self {
         BodyAccess {
@@ -699,7 +700,7 @@ impl<'a, 's> BodyAccess<'a, 's> {
 fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
     item: Item<'a>,
     seed: S,
-    session: &Session<'_>,
+    session: &Session<'_, 'de>,
     missing: Option<Location<'a>>,
 ) -> Result<S::Value> {
     let record = &session.record;
@@ -721,12 +722,16 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
 fn read_item<'de, 'a, S: de::DeserializeSeed<'de>>(
     item: Item<'a>,
     seed: S,
-    session: &Session<'_>,
+    session: &Session<'_, 'de>,
     missing: Option<Location<'a>>,
 ) -> Result<S::Value> {
     match item {
-        Item::Label(label, value) => seed
-            .deserialize(ValueDeserializer::new(&value).at(label.location()))
+        Item::Label(label) => seed
+            .deserialize(LiteralDeserializer {
+                text: label.value,
+                at: label.location(),
+                borrowed: session.source.borrow(label.value),
+            })
             .map_err(|e| e.or_at(label.location())),
         Item::Attribute(attr, value) => {
             let at = attr.expr_at;
@@ -735,8 +740,16 @@ fn read_item<'de, 'a, S: de::DeserializeSeed<'de>>(
         }
         Item::Literal(attr, text) => {
             let at = attr.expr_at;
-            seed.deserialize(LiteralDeserializer { text: &text, at })
-                .map_err(|e| e.or_at(at).add_key(attr.name))
+            let borrowed = match &text {
+                Cow::Borrowed(text) => session.source.borrow(text),
+                Cow::Owned(_) => None,
+            };
+            seed.deserialize(LiteralDeserializer {
+                text: &text,
+                at,
+                borrowed,
+            })
+            .map_err(|e| e.or_at(at).add_key(attr.name))
         }
         Item::Expression(attr) => {
             let expression = Expression::new(attr.expr_at, attr.span);
@@ -756,7 +769,7 @@ fn read_item<'de, 'a, S: de::DeserializeSeed<'de>>(
     }
 }
 
-impl<'de> de::MapAccess<'de> for BodyAccess<'_, '_> {
+impl<'de> de::MapAccess<'de> for BodyAccess<'_, '_, 'de> {
     type Error = Error;
 
     fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
@@ -765,7 +778,12 @@ impl<'de> de::MapAccess<'de> for BodyAccess<'_, '_> {
         };
         let key = entry.key;
         self.pending = Some(entry.item);
-        seed.deserialize(key.into_deserializer()).map(Some)
+        match self.session.source.borrow(key) {
+            Some(key) => seed
+                .deserialize(BorrowedStrDeserializer::new(key))
+                .map(Some),
+            None => seed.deserialize(key.into_deserializer()).map(Some),
+        }
     }
 
     fn next_value_seed<S: de::DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value> {
@@ -784,15 +802,15 @@ impl<'de> de::MapAccess<'de> for BodyAccess<'_, '_> {
 }
 
 /// A body's only entry as an enum: its name is the variant.
-struct EntryEnum<'a, 's> {
+struct EntryEnum<'a, 's, 'de> {
     entry: Entry<'a>,
-    session: &'s Session<'s>,
+    session: &'s Session<'s, 'de>,
     missing: Option<Location<'a>>,
 }
 
-impl<'de, 'a, 's> de::EnumAccess<'de> for EntryEnum<'a, 's> {
+impl<'de, 'a, 's> de::EnumAccess<'de> for EntryEnum<'a, 's, 'de> {
     type Error = Error;
-    type Variant = EntryVariant<'a, 's>;
+    type Variant = EntryVariant<'a, 's, 'de>;
 
     fn variant_seed<V: de::DeserializeSeed<'de>>(
         self,
@@ -812,13 +830,13 @@ impl<'de, 'a, 's> de::EnumAccess<'de> for EntryEnum<'a, 's> {
     }
 }
 
-struct EntryVariant<'a, 's> {
+struct EntryVariant<'a, 's, 'de> {
     item: Item<'a>,
-    session: &'s Session<'s>,
+    session: &'s Session<'s, 'de>,
     missing: Option<Location<'a>>,
 }
 
-impl<'de> de::VariantAccess<'de> for EntryVariant<'_, '_> {
+impl<'de> de::VariantAccess<'de> for EntryVariant<'_, '_, 'de> {
     type Error = Error;
 
     fn unit_variant(self) -> Result<()> {

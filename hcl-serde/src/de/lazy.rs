@@ -30,12 +30,12 @@ use crate::error::{Error, Result};
 use crate::special::{PAYLOAD, SPANNED};
 
 /// A deserializer over the top-level body of a [`LazyFile`].
-pub(crate) struct FileDeserializer<'a, 's> {
+pub(crate) struct FileDeserializer<'a, 's, 'de> {
     pub(crate) file: &'a LazyFile<'a>,
-    pub(crate) session: &'s Session<'s>,
+    pub(crate) session: &'s Session<'s, 'de>,
 }
 
-impl<'a> FileDeserializer<'a, '_> {
+impl<'de, 'a> FileDeserializer<'a, '_, 'de> {
     /// The entries of the fields `keys` take, in source order, as the
     /// whole-file path makes them: every attribute evaluated first, in
     /// source order; the blocks not parsed yet.
@@ -115,15 +115,15 @@ impl<'a> FileDeserializer<'a, '_> {
     }
 }
 
-impl<'a> FileDeserializer<'a, '_> {
-    fn visit<'de, V: Visitor<'de>>(self, keys: &[&'a str], visitor: V) -> Result<V::Value> {
+impl<'de, 'a> FileDeserializer<'a, '_, 'de> {
+    fn visit<V: Visitor<'de>>(self, keys: &[&'a str], visitor: V) -> Result<V::Value> {
         let entries = self.entries(keys)?;
         let missing = Location::new(self.file.source(), self.file.end_span());
         visitor.visit_map(BodyAccess::new(entries, self.session, Some(missing)))
     }
 }
 
-impl<'de> de::Deserializer<'de> for FileDeserializer<'_, '_> {
+impl<'de> de::Deserializer<'de> for FileDeserializer<'_, '_, 'de> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -199,6 +199,7 @@ mod tests {
             warnings: Default::default(),
             resume: &points,
             record: Default::default(),
+            source: crate::de::Borrowable::NONE,
         };
         let value = T::deserialize(FileDeserializer {
             file: &file,

@@ -2,6 +2,8 @@
 //! values of a configuration are plain quoted strings, and a string target
 //! takes one without an evaluated value in between.
 
+use std::borrow::Cow;
+
 use hcl_core::analysis::Location;
 use hcl_core::value::normalize_string;
 use hcl_core::Value;
@@ -12,12 +14,14 @@ use crate::error::{Error, Result};
 use crate::special::{SpannedAccess, SPANNED};
 
 /// A quoted string without interpolations, escapes already resolved.
-pub(crate) struct LiteralDeserializer<'a> {
+pub(crate) struct LiteralDeserializer<'a, 'de> {
     pub(crate) text: &'a str,
     pub(crate) at: Location<'a>,
+    /// The same text in the caller's, when it has it.
+    pub(crate) borrowed: Option<&'de str>,
 }
 
-impl LiteralDeserializer<'_> {
+impl LiteralDeserializer<'_, '_> {
     /// The value an evaluation would give, for targets other than strings.
     fn value(&self) -> Value {
         Value::string(self.text)
@@ -34,15 +38,19 @@ macro_rules! through_value {
     )*};
 }
 
-impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
+impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_, 'de> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        visitor.visit_str(&normalize_string(self.text))
+        self.deserialize_str(visitor)
     }
 
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        visitor.visit_str(&normalize_string(self.text))
+        match (normalize_string(self.text), self.borrowed) {
+            // Already in normal form: the caller's bytes are the value.
+            (Cow::Borrowed(_), Some(borrowed)) => visitor.visit_borrowed_str(borrowed),
+            (text, _) => visitor.visit_str(text.as_ref()),
+        }
     }
 
     fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {

@@ -252,14 +252,14 @@ impl Found {
 
 /// A value every target accepts (zero, empty, none, the first variant),
 /// read in place of one that failed in an earlier pass.
-pub(crate) struct StandIn<'s> {
-    pub(crate) session: &'s Session<'s>,
+pub(crate) struct StandIn<'s, 'de> {
+    pub(crate) session: &'s Session<'s, 'de>,
     /// The missing field this stands in for, if it is one.
     pub(crate) missing: Option<Resume>,
 }
 
-impl<'s> StandIn<'s> {
-    pub(crate) fn new(session: &'s Session<'s>, missing: Option<Resume>) -> Self {
+impl<'de, 's> StandIn<'s, 'de> {
+    pub(crate) fn new(session: &'s Session<'s, 'de>, missing: Option<Resume>) -> Self {
         let count = &session.record.stand_ins;
         count.set(count.get() + 1);
         StandIn { session, missing }
@@ -282,7 +282,7 @@ macro_rules! zero {
     )*};
 }
 
-impl<'de> de::Deserializer<'de> for StandIn<'_> {
+impl<'de> de::Deserializer<'de> for StandIn<'_, 'de> {
     type Error = Error;
 
     zero! {
@@ -408,12 +408,12 @@ impl<'de> de::Deserializer<'de> for StandIn<'_> {
     }
 }
 
-struct StandInSeq<'s> {
-    stand_in: StandIn<'s>,
+struct StandInSeq<'s, 'de> {
+    stand_in: StandIn<'s, 'de>,
     left: usize,
 }
 
-impl<'de> de::SeqAccess<'de> for StandInSeq<'_> {
+impl<'de> de::SeqAccess<'de> for StandInSeq<'_, 'de> {
     type Error = Error;
 
     fn next_element_seed<T: de::DeserializeSeed<'de>>(
@@ -429,12 +429,12 @@ impl<'de> de::SeqAccess<'de> for StandInSeq<'_> {
 }
 
 /// A struct of stand-ins, one per field.
-struct StandInMap<'s> {
-    stand_in: StandIn<'s>,
+struct StandInMap<'s, 'de> {
+    stand_in: StandIn<'s, 'de>,
     fields: std::slice::Iter<'static, &'static str>,
 }
 
-impl<'de> de::MapAccess<'de> for StandInMap<'_> {
+impl<'de> de::MapAccess<'de> for StandInMap<'_, 'de> {
     type Error = Error;
 
     fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
@@ -451,14 +451,14 @@ impl<'de> de::MapAccess<'de> for StandInMap<'_> {
     }
 }
 
-struct StandInEnum<'s> {
-    stand_in: StandIn<'s>,
+struct StandInEnum<'s, 'de> {
+    stand_in: StandIn<'s, 'de>,
     variant: &'static str,
 }
 
-impl<'de, 's> de::EnumAccess<'de> for StandInEnum<'s> {
+impl<'de, 's> de::EnumAccess<'de> for StandInEnum<'s, 'de> {
     type Error = Error;
-    type Variant = StandIn<'s>;
+    type Variant = StandIn<'s, 'de>;
 
     fn variant_seed<V: de::DeserializeSeed<'de>>(
         self,
@@ -470,7 +470,7 @@ impl<'de, 's> de::EnumAccess<'de> for StandInEnum<'s> {
     }
 }
 
-impl<'de> de::VariantAccess<'de> for StandIn<'_> {
+impl<'de> de::VariantAccess<'de> for StandIn<'_, 'de> {
     type Error = Error;
 
     fn unit_variant(self) -> Result<()> {
