@@ -86,9 +86,11 @@
 //! error, so a failed decode is run again with a stand-in value (zero,
 //! empty, `None`) in place of each value that failed, until no further
 //! error can be reached; the stand-ins are never returned. An error that
-//! a stand-in may have caused (a type that rejects the stand-in, or a
-//! whole-struct check such as `#[serde(try_from)]` over one) is not
-//! reported. At most 64 passes are made, fewer on very large inputs.
+//! a stand-in may have caused is not reported: a type that rejects the
+//! stand-in, a whole-struct check such as `#[serde(try_from)]` over one,
+//! and, after an earlier error, the values of a `#[serde(flatten)]` field
+//! (which serde checks only once the whole body is read); the next decode
+//! reports them. At most 64 passes are made, fewer on very large inputs.
 //!
 //! Schema-less targets such as `serde_json::Value` or maps take everything:
 //! attributes by name, blocks by type and then by label (several blocks

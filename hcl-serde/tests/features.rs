@@ -642,3 +642,68 @@ fn errors_in_every_block_are_reported_together() {
         .collect();
     assert_eq!(summaries, ["Invalid value", "Unsupported argument"]);
 }
+
+/// The summary and line of each diagnostic of a failed decode.
+fn summary_lines<T: serde::de::DeserializeOwned + std::fmt::Debug>(src: &str) -> Vec<String> {
+    let err = hcl_serde::from_str::<T>(src).unwrap_err();
+    err.diagnostics()
+        .iter()
+        .map(|d| {
+            let line = d.subject.as_ref().map_or(0, |r| r.start.line);
+            format!("{} {line}", d.summary)
+        })
+        .collect()
+}
+
+#[test]
+fn every_error_is_found_through_enums_remain_flatten_and_spanned() {
+    // Enum variants chosen by label: a bad field in one, a missing one in
+    // another, an unknown variant in a third.
+    let src = "provisioner \"file\" {\n  source = 1 + true\n}\n\
+               provisioner \"exec\" {\n  command = \"ls\"\n}\n\
+               provisioner \"copy\" {}\n";
+    assert_eq!(
+        summary_lines::<Machine>(src),
+        [
+            "Invalid operand 2",
+            "Missing required argument 3",
+            "Incorrect value type 5",
+            "Invalid provisioner label 7"
+        ]
+    );
+
+    // `remain` keeps what is not named; the named fields' errors are all
+    // reported, the rest is not checked until its own pass.
+    let src = "plugin \"a\" {\n  enabled = 3\n  x = 1\n}\nplugin {\n  enabled = true\n}\n";
+    assert_eq!(
+        summary_lines::<PluginFile>(src),
+        ["Incorrect value type 2", "Missing name for plugin 5"]
+    );
+
+    // A flattened map and a spanned field.
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Module {
+        source: hcl_serde::Spanned<String>,
+        count: hcl_serde::Spanned<u8>,
+        #[serde(flatten)]
+        inputs: BTreeMap<String, u16>,
+    }
+    let src = "source = [1]\ncount = 1000\n";
+    assert_eq!(
+        summary_lines::<Module>(src),
+        ["Incorrect value type 1", "Invalid value 2"]
+    );
+    // Serde checks a flattened map's values only after the whole body, in
+    // the target's own code: such an error cannot be told from one a
+    // stand-in caused, so after another error it is left for the next
+    // decode, and reported alone.
+    let src = "source = [1]\ncount = 1000\nazs = -3\n";
+    assert_eq!(
+        summary_lines::<Module>(src),
+        ["Incorrect value type 1", "Invalid value 2"]
+    );
+    let src = "source = \"x\"\ncount = 1\nazs = -3\n";
+    let err = hcl_serde::from_str::<Module>(src).unwrap_err();
+    assert!(err.to_string().contains("-3"), "{err}");
+}

@@ -20,6 +20,7 @@ use serde::forward_to_deserialize_any;
 
 use super::body::{BodyDeserializer, StructSeed, TupleSeed, LABEL};
 use super::literal::LiteralDeserializer;
+use super::recovery::{Place, Resume, StandIn};
 use super::value::ValueDeserializer;
 use super::Session;
 use crate::error::{Error, Result};
@@ -274,6 +275,28 @@ impl<'de, 'a, 's> BlocksDeserializer<'a, 's, 'de> {
         Ok(self)
     }
 
+    /// Reads this element of a sequence or map into `seed`; an error gets
+    /// the element as the place where a next pass carries on, with a
+    /// stand-in for it.
+    fn read_element<S: de::DeserializeSeed<'de>>(self, seed: S) -> Result<S::Value> {
+        let session = self.session;
+        let resume = self
+            .blocks
+            .first()
+            .map(|b| Resume::Element(Place::of(b.def_location()), self.depth));
+        if resume.is_some_and(|r| session.resume.contains(&r)) {
+            return seed.deserialize(StandIn::new(session, None));
+        }
+        let stand_ins = session.record.stand_ins.get();
+        let result = seed.deserialize(self);
+        match resume {
+            Some(resume) => {
+                result.map_err(|e| e.or_resume(resume, session.record.stand_ins.get() != stand_ins))
+            }
+            None => result,
+        }
+    }
+
     /// "Unsupported block type" where the target takes a single value.
     fn not_an_argument(&self) -> Error {
         let t = self.block_type;
@@ -478,7 +501,10 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_, 'de> {
             ));
         }
         let variant = label.value;
-        let rest = self.with_blocks(self.blocks.clone(), self.depth + 1);
+        let mut rest = self.with_blocks(self.blocks.clone(), self.depth + 1);
+        // Each variant has fields of its own: a sibling block's are not
+        // these.
+        rest.element_fields = None;
         visitor.visit_enum(LabelEnum { variant, rest })
     }
 
@@ -547,7 +573,7 @@ impl<'de> de::MapAccess<'de> for GroupAccess<'_, '_, 'de> {
 
     fn next_value_seed<S: de::DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value> {
         match self.pending.take() {
-            Some((key, blocks)) => seed.deserialize(blocks).map_err(|e| {
+            Some((key, blocks)) => blocks.read_element(seed).map_err(|e| {
                 let more = sibling_diagnostics(&mut self.groups.by_ref().map(|(_, group)| group));
                 e.add_key(key).with_more(more)
             }),
@@ -632,7 +658,7 @@ impl<'de> de::SeqAccess<'de> for BlockSeq<'_, '_, 'de> {
         let Some(item) = self.items.next() else {
             return Ok(None);
         };
-        match seed.deserialize(item) {
+        match item.read_element(seed) {
             Ok(value) => Ok(Some(value)),
             Err(e) => {
                 let more = sibling_diagnostics(&mut self.items);

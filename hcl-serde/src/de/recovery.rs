@@ -72,6 +72,10 @@ pub(crate) enum Resume {
     /// The field of this name, missing from the body at this place, is a
     /// stand-in.
     Missing(Place, &'static str),
+    /// The element of a sequence or map of blocks whose first block is at
+    /// this place, of which enclosing maps took this many labels, is a
+    /// stand-in.
+    Element(Place, usize),
 }
 
 /// The places where this pass carries on.
