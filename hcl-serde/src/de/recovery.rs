@@ -165,14 +165,17 @@ impl Found {
             Err(err) => err,
         };
         let resume = err.resume();
-        if err.is_from_stand_in() || record.stand_ins.get() > 0 && resume.is_none() {
-            // Not a mistake of the input's: the whole of `resume`, if
-            // known, is a stand-in next time.
-            if resume.is_none() {
+        // An error with no place to carry on from, met after a stand-in
+        // was read, may be the stand-in's doing: the passes end here.
+        let after_stand_in = err.is_from_stand_in() || record.stand_ins.get() > 0;
+        match resume {
+            None if after_stand_in => {
                 return Next::Done(Err(self.take_error().unwrap_or(err)));
             }
-        } else {
-            self.add(err, resume);
+            // Not the input's mistake: the next pass stands in for the
+            // whole of `resume`.
+            Some(_) if err.is_from_stand_in() => {}
+            _ => self.add(err, resume),
         }
         let again = resume
             .is_some_and(|r| points.len() < MAX_PASSES && self.work < WORK_BUDGET && points.add(r));
