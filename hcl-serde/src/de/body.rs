@@ -705,38 +705,30 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
 ) -> Result<S::Value> {
     let record = &session.record;
     record.work.set(record.work.get() + 1);
+    // Only a pass after an error reads stand-ins.
+    if session.resume.any() && item.is_stand_in(session) {
+        let missing_field = match item {
+            Item::StandIn(missing_field) => missing_field,
+            _ => None,
+        };
+        return seed.deserialize(StandIn::new(session, missing_field));
+    }
     let stand_ins = record.stand_ins.get();
-    let resume = item.resume();
-    if resume.is_some_and(|r| session.resume.contains(&r)) {
-        return seed.deserialize(StandIn::new(session, None));
-    }
-    let result = read_item(item, seed, session, missing);
-    match resume {
-        Some(resume) => {
-            result.map_err(|e| e.or_resume(resume, record.stand_ins.get() != stand_ins))
-        }
-        None => result,
-    }
-}
-
-fn read_item<'de, 'a, S: de::DeserializeSeed<'de>>(
-    item: Item<'a>,
-    seed: S,
-    session: &Session<'_, 'de>,
-    missing: Option<Location<'a>>,
-) -> Result<S::Value> {
-    match item {
-        Item::Label(label) => seed
-            .deserialize(LiteralDeserializer {
+    // The result, where the item is, and its key in the error's path.
+    let (result, at, key) = match item {
+        Item::Label(label) => {
+            let at = label.location();
+            let literal = LiteralDeserializer {
                 text: label.value,
-                at: label.location(),
+                at,
                 borrowed: session.source.borrow(label.value),
-            })
-            .map_err(|e| e.or_at(label.location())),
+            };
+            (seed.deserialize(literal), Some(at), None)
+        }
         Item::Attribute(attr, value) => {
             let at = attr.expr_at;
-            seed.deserialize(ValueDeserializer::new(&value).at(at))
-                .map_err(|e| e.or_at(at).add_key(attr.name))
+            let result = seed.deserialize(ValueDeserializer::new(&value).at(at));
+            (result, Some(at), Some(attr.name))
         }
         Item::Literal(attr, text) => {
             let at = attr.expr_at;
@@ -744,29 +736,46 @@ fn read_item<'de, 'a, S: de::DeserializeSeed<'de>>(
                 Cow::Borrowed(text) => session.source.borrow(text),
                 Cow::Owned(_) => None,
             };
-            seed.deserialize(LiteralDeserializer {
+            let literal = LiteralDeserializer {
                 text: &text,
                 at,
                 borrowed,
-            })
-            .map_err(|e| e.or_at(at).add_key(attr.name))
+            };
+            (seed.deserialize(literal), Some(at), Some(attr.name))
         }
         Item::Expression(attr) => {
             let expression = Expression::new(attr.expr_at, attr.span);
-            seed.deserialize(PayloadDeserializer(Payload::Expression(expression)))
-                .map_err(|e| e.or_at(attr.expr_at).add_key(attr.name))
+            let result = seed.deserialize(PayloadDeserializer(Payload::Expression(expression)));
+            (result, Some(attr.expr_at), Some(attr.name))
         }
         Item::Blocks(name, blocks) => {
             let first = blocks.first().map(BlockRef::def_location);
-            seed.deserialize(BlocksDeserializer::new(name, blocks, session, missing))
-                .map_err(|e| match first {
-                    Some(at) => e.or_at(at).add_key(name),
-                    None => e.add_key(name),
-                })
+            let blocks = BlocksDeserializer::new(name, blocks, session, missing);
+            (seed.deserialize(blocks), first, Some(name))
         }
-        Item::Body(raw) => seed.deserialize(PayloadDeserializer(Payload::Body(raw))),
-        Item::StandIn(missing) => seed.deserialize(StandIn::new(session, missing)),
-    }
+        Item::Body(raw) => {
+            let result = seed.deserialize(PayloadDeserializer(Payload::Body(raw)));
+            (result, None, None)
+        }
+        Item::StandIn(missing_field) => {
+            let result = seed.deserialize(StandIn::new(session, missing_field));
+            (result, None, None)
+        }
+    };
+    result.map_err(|e| {
+        // The item is where a next pass carries on past the error.
+        let e = match at {
+            Some(at) => e.or_at(at).or_resume(
+                Resume::Value(Place::of(at)),
+                record.stand_ins.get() != stand_ins,
+            ),
+            None => e,
+        };
+        match key {
+            Some(key) => e.add_key(key),
+            None => e,
+        }
+    })
 }
 
 impl<'de> de::MapAccess<'de> for BodyAccess<'_, '_, 'de> {
