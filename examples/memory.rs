@@ -43,6 +43,7 @@ struct Counting;
 
 static LIVE: AtomicUsize = AtomicUsize::new(0);
 static PEAK: AtomicUsize = AtomicUsize::new(0);
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
 
 // SAFETY: every call is forwarded to `System` with the same arguments; the
 // counters only observe sizes.
@@ -50,12 +51,14 @@ unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         let live = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
         PEAK.fetch_max(live, Ordering::Relaxed);
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
         // SAFETY: the caller's contract for `alloc` is passed on unchanged.
         unsafe { System.alloc(layout) }
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+        ALLOCATIONS.fetch_sub(1, Ordering::Relaxed);
         // SAFETY: `ptr` was allocated by `System` with `layout`, as above.
         unsafe { System.dealloc(ptr, layout) }
     }
@@ -140,6 +143,7 @@ fn measure<T, E: Display>(
 ) -> ExitCode {
     let rss_before = status_kb("VmRSS");
     let heap_before = LIVE.load(Ordering::Relaxed);
+    let allocations_before = ALLOCATIONS.load(Ordering::Relaxed);
     PEAK.store(heap_before, Ordering::Relaxed);
     let start = Instant::now();
     let parsed = read();
@@ -149,6 +153,9 @@ fn measure<T, E: Display>(
     let heap = Heap {
         peak: PEAK.load(Ordering::Relaxed) - heap_before,
         result: LIVE.load(Ordering::Relaxed).saturating_sub(heap_before),
+        allocations: ALLOCATIONS
+            .load(Ordering::Relaxed)
+            .saturating_sub(allocations_before),
     };
     match &parsed {
         Ok(_) => {
@@ -168,6 +175,9 @@ fn measure<T, E: Display>(
 struct Heap {
     peak: usize,
     result: usize,
+    /// How many allocations the result holds: each costs the allocator
+    /// some bytes of its own.
+    allocations: usize,
 }
 
 fn report(
@@ -190,6 +200,7 @@ fn report(
         heap.result as f64 / MB,
         heap.result as f64 / size as f64
     );
+    println!("allocations:  {} held by the result", heap.allocations);
     let (Some(before), Some(peak)) = (rss_before_kb, peak_kb) else {
         println!("memory:       unavailable (no /proc/self/status)");
         return;

@@ -18,7 +18,7 @@ mod tests;
 
 use std::borrow::Cow;
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
@@ -42,6 +42,15 @@ use crate::types::{CapsulePayload, CapsuleType, Type};
 /// - `PartialEq` (`==` in Rust) is structural identity: same type, and same
 ///   value, with an unknown equal to an unknown of the same type and a null
 ///   equal to a null of the same type.
+///
+/// The type of a tuple or an object is worked out from its elements the
+/// first time [`Value::ty`] is asked, and kept: most values read from a
+/// configuration are never asked, and an object's type holds a copy of
+/// every attribute name. Equality and hashing give the same answers before
+/// and after, so a `Value` is a sound key of a `HashMap` or a `HashSet`;
+/// clippy's `mutable_key_type` lint sees the kept type and warns all the
+/// same: list `"hcl_core::value::Value"` under `ignore-interior-mutability`
+/// in `clippy.toml`, or allow the lint there.
 ///
 /// # Examples
 ///
@@ -75,9 +84,37 @@ enum Repr {
     Capsule(Arc<Capsule>),
 }
 
+/// A collection's type: given when a list, set or map is made, and
+/// derived from the elements the first time it is asked for when a tuple
+/// or an object is made. Values that are only read, such as those decoded
+/// into a program's own types, then never build their type: an object's
+/// type holds a copy of every attribute name.
+enum CollectionType {
+    Given(Type),
+    Derived(OnceLock<Type>),
+}
+
+impl CollectionType {
+    fn derived() -> CollectionType {
+        CollectionType::Derived(OnceLock::new())
+    }
+
+    fn get_or_derive(&self, derive: impl FnOnce() -> Type) -> &Type {
+        match self {
+            CollectionType::Given(ty) => ty,
+            CollectionType::Derived(cell) => cell.get_or_init(derive),
+        }
+    }
+}
+
+/// How deep a tuple or object must be for its type to be derived when it is
+/// made: the parts below it then have theirs, so deriving a type on demand
+/// never goes deeper than this, whatever the depth of the value.
+const EAGER_TYPE_DEPTH: u32 = 16;
+
 /// Elements of a list, set or tuple, with the whole value's type.
 struct Seq {
-    ty: Type,
+    ty: CollectionType,
     elems: Vec<Value>,
     size: DeepSize,
     /// Whether no element is unknown or holds an unknown.
@@ -85,7 +122,7 @@ struct Seq {
 }
 
 impl Seq {
-    fn new(ty: Type, elems: Vec<Value>) -> Seq {
+    fn new(ty: CollectionType, elems: Vec<Value>) -> Seq {
         let mut size = DeepSize::default();
         let mut wholly_known = true;
         for e in &elems {
@@ -93,18 +130,28 @@ impl Seq {
             wholly_known &= e.is_wholly_known();
         }
         let size = size.wrapped();
-        Seq {
+        let seq = Seq {
             ty,
             elems,
             size,
             wholly_known,
+        };
+        if size.depth >= EAGER_TYPE_DEPTH {
+            seq.ty();
         }
+        seq
+    }
+
+    /// The type of the list, set or tuple.
+    fn ty(&self) -> &Type {
+        self.ty
+            .get_or_derive(|| Type::tuple(self.elems.iter().map(|v| v.ty().clone()).collect()))
     }
 }
 
 /// Entries of a map or object, sorted by key, with the whole value's type.
 struct Entries {
-    ty: Type,
+    ty: CollectionType,
     entries: Vec<(String, Value)>,
     size: DeepSize,
     /// Whether no value is unknown or holds an unknown.
@@ -112,7 +159,7 @@ struct Entries {
 }
 
 impl Entries {
-    fn new(ty: Type, entries: Vec<(String, Value)>) -> Entries {
+    fn new(ty: CollectionType, entries: Vec<(String, Value)>) -> Entries {
         let mut size = DeepSize::default();
         let mut wholly_known = true;
         for (k, v) in &entries {
@@ -124,12 +171,28 @@ impl Entries {
             });
         }
         let size = size.wrapped();
-        Entries {
+        let entries = Entries {
             ty,
             entries,
             size,
             wholly_known,
+        };
+        if size.depth >= EAGER_TYPE_DEPTH {
+            entries.ty();
         }
+        entries
+    }
+
+    /// The type of the map or object.
+    fn ty(&self) -> &Type {
+        self.ty.get_or_derive(|| {
+            Type::Object(Arc::new(
+                self.entries
+                    .iter()
+                    .map(|(k, v)| (k.clone(), v.ty().clone()))
+                    .collect(),
+            ))
+        })
     }
 }
 
@@ -412,7 +475,7 @@ impl Value {
             .map(|(i, v)| fit_element(&element_type, v, &format_args!("element {i}")))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Value(Repr::List(Arc::new(Seq::new(
-            Type::list(element_type),
+            CollectionType::Given(Type::list(element_type)),
             elems,
         )))))
     }
@@ -457,7 +520,7 @@ impl Value {
             .collect::<Result<Vec<_>, _>>()?;
         let elems = set::build(&element_type, elems);
         Ok(Value(Repr::Set(Arc::new(Seq::new(
-            Type::set(element_type),
+            CollectionType::Given(Type::set(element_type)),
             elems,
         )))))
     }
@@ -502,7 +565,7 @@ impl Value {
             out.push((key, v));
         }
         Ok(Value(Repr::Map(Arc::new(Entries::new(
-            Type::map(element_type),
+            CollectionType::Given(Type::map(element_type)),
             sort_entries(out),
         )))))
     }
@@ -550,13 +613,10 @@ impl Value {
                 .map(|(k, v)| (normalize_string(k.as_ref()).into_owned(), v))
                 .collect(),
         );
-        let ty = Type::Object(Arc::new(
-            entries
-                .iter()
-                .map(|(k, v)| (k.clone(), v.ty().clone()))
-                .collect(),
-        ));
-        Value(Repr::Object(Arc::new(Entries::new(ty, entries))))
+        Value(Repr::Object(Arc::new(Entries::new(
+            CollectionType::derived(),
+            entries,
+        ))))
     }
 
     /// The object without attributes.
@@ -583,8 +643,10 @@ impl Value {
     /// assert_eq!(t.ty(), &Type::tuple(vec![Type::Number, Type::String]));
     /// ```
     pub fn tuple(elements: Vec<Value>) -> Value {
-        let ty = Type::tuple(elements.iter().map(|v| v.ty().clone()).collect());
-        Value(Repr::Tuple(Arc::new(Seq::new(ty, elements))))
+        Value(Repr::Tuple(Arc::new(Seq::new(
+            CollectionType::derived(),
+            elements,
+        ))))
     }
 
     /// The tuple without elements.
@@ -652,8 +714,8 @@ impl Value {
             Repr::Bool(_) => &BOOL_TYPE,
             Repr::Number(_) => &NUMBER_TYPE,
             Repr::String(_) => &STRING_TYPE,
-            Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) => &s.ty,
-            Repr::Map(e) | Repr::Object(e) => &e.ty,
+            Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) => s.ty(),
+            Repr::Map(e) | Repr::Object(e) => e.ty(),
             Repr::Capsule(c) => &c.ty,
         }
     }

@@ -23,6 +23,43 @@ fn sizes_are_compact() {
 }
 
 #[test]
+fn tuple_and_object_types_are_derived_from_their_elements() {
+    let inner = Value::object([("b", num("1")), ("a", s("x"))]);
+    let tuple = Value::tuple(vec![inner.clone(), Value::from(true)]);
+    let outer = Value::object([("t", tuple.clone()), ("n", Value::null(Type::String))]);
+    let inner_ty = Type::object([("a", Type::String), ("b", Type::Number)]);
+    let tuple_ty = Type::tuple(vec![inner_ty.clone(), Type::Bool]);
+    assert_eq!(
+        outer.ty(),
+        &Type::object([("n", Type::String), ("t", tuple_ty.clone())])
+    );
+    // Asked again, and through a part asked first elsewhere: the same type.
+    assert_eq!(tuple.ty(), &tuple_ty);
+    assert_eq!(inner.ty(), &inner_ty);
+    assert_eq!(outer.get_attr("t").unwrap().ty(), &tuple_ty);
+    assert_eq!(Value::empty_object().ty(), &Type::empty_object());
+    assert_eq!(Value::empty_tuple().ty(), &Type::empty_tuple());
+}
+
+#[test]
+fn types_of_values_as_deep_as_evaluation_allows_are_derived() {
+    // The evaluator's default limit on the depth of a value it makes.
+    let depth = crate::Limits::default().max_value_depth;
+    let mut value = Value::from(1);
+    let mut expected = Type::Number;
+    for i in 0..depth {
+        if i % 2 == 0 {
+            value = Value::tuple(vec![value]);
+            expected = Type::tuple(vec![expected]);
+        } else {
+            value = Value::object([("a", value)]);
+            expected = Type::object([("a", expected)]);
+        }
+    }
+    assert_eq!(value.ty(), &expected);
+}
+
+#[test]
 fn strings_are_nfc_normalized() {
     let composed = s("caf\u{e9}");
     let decomposed = s("cafe\u{301}");
