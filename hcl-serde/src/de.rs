@@ -568,7 +568,8 @@ impl<'c> Decoder<'c> {
         // After an error, passes with stand-ins for what failed find the
         // others (see `recovery`).
         loop {
-            let session = self.session(&default_ctx, &points, source);
+            let mut session = self.session(&default_ctx, &points, source);
+            session.record.followed = true;
             let de = body::BodyDeserializer::new(body.clone(), &session);
             let result = T::deserialize(de);
             let result = match body.missing_item() {

@@ -90,7 +90,10 @@
 //! stand-in, a whole-struct check such as `#[serde(try_from)]` over one,
 //! and, after an earlier error, the values of a `#[serde(flatten)]` field
 //! (which serde checks only once the whole body is read); the next decode
-//! reports them. At most 64 passes are made, fewer on very large inputs.
+//! reports them. A pass after an error leaves out the blocks of sequences
+//! and maps that an earlier pass read without error, since its value is
+//! never returned: each pass reads little more than what the earlier ones
+//! had not reached. At most 64 passes are made, fewer on very large inputs.
 //!
 //! Schema-less targets such as `serde_json::Value` or maps take everything:
 //! attributes by name, blocks by type and then by label (several blocks

@@ -848,6 +848,146 @@ fn checks_of_a_whole_struct_are_not_run_on_stand_ins() {
 }
 
 #[test]
+fn after_an_error_each_good_block_is_read_once_more() {
+    // A pass after an error only looks for errors: blocks that an earlier
+    // pass read without one are left out, so many errors among many blocks
+    // cost a few reads of each, not one per error.
+    use std::cell::Cell;
+    thread_local! {
+        static READS: Cell<usize> = const { Cell::new(0) };
+    }
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Port {
+        port: u8,
+    }
+    #[derive(Debug)]
+    #[allow(dead_code)]
+    struct Counted(Port);
+    impl<'de> Deserialize<'de> for Counted {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            READS.with(|r| r.set(r.get() + 1));
+            Port::deserialize(d).map(Counted)
+        }
+    }
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Doc {
+        item: Vec<Counted>,
+        svc: HashMap<String, HashMap<String, Counted>>,
+    }
+    let mut src = String::new();
+    let mut expected = Vec::new();
+    for i in 1..=100 {
+        let port = if i % 10 == 0 { 300 } else { i };
+        src.push_str(&format!("item {{\n  port = {port}\n}}\n"));
+        if port == 300 {
+            expected.push(("Invalid value", format!("{}:10", 3 * i - 1)));
+        }
+    }
+    for i in 1..=100 {
+        let port = if i % 25 == 0 { 300 } else { i };
+        src.push_str(&format!(
+            "svc \"t{}\" \"n{i}\" {{\n  port = {port}\n}}\n",
+            i % 3
+        ));
+        if port == 300 {
+            expected.push(("Invalid value", format!("{}:10", 300 + 3 * i - 1)));
+        }
+    }
+    READS.with(|r| r.set(0));
+    let found = diagnostics_at::<Doc>(&src);
+    let expected: Vec<(&str, &str)> = expected.iter().map(|(s, at)| (*s, at.as_str())).collect();
+    assert_eq!(found, pairs(&expected));
+    // 14 errors: 15 passes over the parsed file, after the item-at-a-time
+    // read that stopped at the first; stand-ins for the failed blocks are
+    // read too. Reading every block in every pass makes over 1 300 reads.
+    let reads = READS.with(Cell::get);
+    assert!(reads < 3 * 200, "{reads} blocks read");
+}
+
+#[test]
+fn value_and_body_errors_in_many_blocks_are_each_reported_once() {
+    // Bad values are found pass by pass; unsupported and missing arguments
+    // by checking the blocks after the one that failed. Each block is
+    // checked once over all passes, and each error reported once.
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Port {
+        port: u8,
+    }
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Doc {
+        item: Vec<Port>,
+    }
+    let mut src = String::new();
+    let mut expected = Vec::new();
+    for i in 0..30 {
+        let line = 3 * i + 2;
+        match i % 3 {
+            0 => {
+                src.push_str("item {\n  port = 300\n}\n");
+                expected.push(("Invalid value", format!("{line}:10")));
+            }
+            1 => {
+                src.push_str("item {\n  prot = 1\n}\n");
+                expected.push(("Unsupported argument", format!("{line}:3")));
+                expected.push(("Missing required argument", format!("{}:1", line + 1)));
+            }
+            _ => src.push_str("item {\n  port = 1\n}\n"),
+        }
+    }
+    let expected: Vec<(&str, &str)> = expected.iter().map(|(s, at)| (*s, at.as_str())).collect();
+    assert_eq!(diagnostics_at::<Doc>(&src), pairs(&expected));
+}
+
+#[test]
+fn blocks_left_out_of_later_passes_cause_no_error() {
+    // Targets that check how many blocks they get, with errors in two
+    // blocks: the later passes give them fewer, and only the two errors
+    // are reported.
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Port {
+        port: u8,
+    }
+    #[derive(Deserialize, Debug)]
+    #[serde(try_from = "Vec<Port>")]
+    #[allow(dead_code)]
+    struct Three(Vec<Port>);
+    impl TryFrom<Vec<Port>> for Three {
+        type Error = String;
+        fn try_from(ports: Vec<Port>) -> Result<Self, String> {
+            if ports.len() == 3 {
+                Ok(Three(ports))
+            } else {
+                Err(format!("3 ports are needed, not {}", ports.len()))
+            }
+        }
+    }
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Doc {
+        a: [Port; 3],
+        b: Three,
+        other: u8,
+    }
+    let src = "a {\n  port = 1\n}\na {\n  port = 300\n}\na {\n  port = 301\n}\n\
+               b {\n  port = 1\n}\nb {\n  port = 2\n}\nb {\n  port = 302\n}\n\
+               other = -1\n";
+    assert_eq!(
+        diagnostics_at::<Doc>(src),
+        pairs(&[
+            ("Invalid value", "5:10"),
+            ("Invalid value", "8:10"),
+            ("Invalid value", "17:10"),
+            ("Invalid value", "19:9"),
+        ])
+    );
+}
+
+#[test]
 fn very_many_errors_are_reported_up_to_a_limit() {
     let src: String = (0..500).map(|i| format!("v{i} = -1\n")).collect();
     let err = hcl_serde::from_str::<BTreeMap<String, u8>>(&src).unwrap_err();

@@ -20,7 +20,7 @@ use serde::forward_to_deserialize_any;
 
 use super::body::{BodyDeserializer, StructSeed, TupleSeed, LABEL};
 use super::literal::LiteralDeserializer;
-use super::recovery::{Place, Resume, StandIn};
+use super::recovery::{Element, Place, Resume, StandIn};
 use super::value::ValueDeserializer;
 use super::Session;
 use crate::error::{Error, Result};
@@ -280,21 +280,40 @@ impl<'de, 'a, 's> BlocksDeserializer<'a, 's, 'de> {
     /// stand-in for it.
     fn read_element<S: de::DeserializeSeed<'de>>(self, seed: S) -> Result<S::Value> {
         let session = self.session;
-        let resume = self
-            .blocks
-            .first()
-            .map(|b| Resume::Element(Place::of(b.def_location()), self.depth));
-        if resume.is_some_and(|r| session.resume.contains(&r)) {
+        let Some(element) = self.element() else {
+            return seed.deserialize(self);
+        };
+        let resume = Resume::Element(element.0, element.1);
+        if session.resume.contains(&resume) {
             return seed.deserialize(StandIn::new(session, None));
         }
         let stand_ins = session.record.stand_ins.get();
-        let result = seed.deserialize(self);
-        match resume {
-            Some(resume) => {
-                result.map_err(|e| e.or_resume(resume, session.record.stand_ins.get() != stand_ins))
+        match seed.deserialize(self) {
+            Ok(value) => {
+                session.record.read_element(element);
+                Ok(value)
             }
-            None => result,
+            Err(e) => Err(e.or_resume(resume, session.record.stand_ins.get() != stand_ins)),
         }
+    }
+
+    /// This element of a sequence or map, as an identity across passes.
+    fn element(&self) -> Option<Element> {
+        let first = self.blocks.first()?;
+        Some((Place::of(first.def_location()), self.depth))
+    }
+
+    /// Whether this pass leaves this element out, read without error in an
+    /// earlier one; counted with the stand-ins if so.
+    fn left_out(&self) -> bool {
+        let Some(element) = self.element() else {
+            return false;
+        };
+        let out = self.session.resume.leaves_out(element);
+        if out {
+            self.session.record.leave_out();
+        }
+        out
     }
 
     /// "Unsupported block type" where the target takes a single value.
@@ -551,7 +570,7 @@ impl<'de> de::MapAccess<'de> for GroupAccess<'_, '_, 'de> {
     type Error = Error;
 
     fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
-        let Some((key, blocks)) = self.groups.next() else {
+        let Some((key, blocks)) = self.groups.find(|(_, blocks)| !blocks.left_out()) else {
             return Ok(None);
         };
         // Labels are strings; a numeric or bool key type converts them.
@@ -655,7 +674,7 @@ impl<'de> de::SeqAccess<'de> for BlockSeq<'_, '_, 'de> {
         &mut self,
         seed: T,
     ) -> Result<Option<T::Value>> {
-        let Some(item) = self.items.next() else {
+        let Some(item) = self.items.find(|item| !item.left_out()) else {
             return Ok(None);
         };
         match item.read_element(seed) {
@@ -684,6 +703,14 @@ fn sibling_diagnostics<'de, 'a, 's>(
         let Some(fields) = sibling.element_fields.as_ref().and_then(|f| f.get()) else {
             break;
         };
+        // Checked in an earlier pass, whose diagnostics are kept: after
+        // errors in many blocks, each is checked once, not once each.
+        if let Some(element) = sibling.element() {
+            if sibling.session.resume.body_checked(element) {
+                continue;
+            }
+            sibling.session.record.check_element(element);
+        }
         let label_fields = fields.iter().filter(|f| f.starts_with(LABEL)).count();
         match sibling.blocks.as_slice() {
             [BlockRef::Parsed(block)] if block.labels.len() <= sibling.depth + label_fields => {

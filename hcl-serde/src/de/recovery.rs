@@ -8,6 +8,12 @@
 //! the next error. The passes end when one succeeds or fails where it
 //! cannot carry on; the decode then fails with every error recorded.
 //!
+//! A pass after an error is made only to find errors, since its value is
+//! never returned: it leaves out the elements of sequences and maps of
+//! blocks that an earlier pass read without error ([`Element`]), which
+//! cannot have any. The target then gets fewer elements, which counts as a
+//! stand-in.
+//!
 //! A stand-in is never returned to the caller: a decode that needed one
 //! fails. Errors that may have been caused by a stand-in (a struct that
 //! checks its fields, a stand-in that the target rejects) end the passes
@@ -78,11 +84,23 @@ pub(crate) enum Resume {
     Element(Place, usize),
 }
 
+/// The elements of sequences and maps of blocks that an earlier pass read
+/// without error, each as the place of its first block and the number of
+/// labels enclosing maps took.
+pub(crate) type Element = (Place, usize);
+
 /// The places where this pass carries on.
 #[derive(Default)]
 pub(crate) struct ResumePoints {
     all: HashSet<Resume>,
     missing: HashMap<Place, Vec<&'static str>>,
+    /// Elements read without error in an earlier pass. A pass after an
+    /// error only looks for errors, since its value is never returned, and
+    /// reading one of these again cannot find any: it is left out.
+    read: HashSet<Element>,
+    /// Elements whose body an earlier pass checked after an error in a
+    /// sibling (see `blocks::sibling_diagnostics`).
+    checked: HashSet<Element>,
 }
 
 impl ResumePoints {
@@ -111,6 +129,17 @@ impl ResumePoints {
         self.missing.get(&place).map_or(&[], Vec::as_slice)
     }
 
+    /// Whether this pass leaves `element` out, read without error before.
+    pub(crate) fn leaves_out(&self, element: Element) -> bool {
+        !self.read.is_empty() && self.read.contains(&element)
+    }
+
+    /// Whether an earlier pass read `element` or checked its body: its
+    /// body needs no check after an error in a sibling.
+    pub(crate) fn body_checked(&self, element: Element) -> bool {
+        self.leaves_out(element) || (!self.checked.is_empty() && self.checked.contains(&element))
+    }
+
     fn len(&self) -> usize {
         self.all.len()
     }
@@ -125,6 +154,37 @@ pub(crate) struct PassRecord {
     pub(crate) work: std::cell::Cell<usize>,
     /// The missing fields whose stand-in was read as a struct: blocks.
     pub(crate) missing_blocks: RefCell<Vec<Resume>>,
+    /// Whether an error in this pass is followed by another pass, which
+    /// leaves out the elements this one read without error.
+    pub(crate) followed: bool,
+    /// Elements read without error, if `followed`.
+    pub(crate) read_elements: RefCell<Vec<Element>>,
+    /// Elements whose body was checked after an error in a sibling, if
+    /// `followed`.
+    pub(crate) checked_elements: RefCell<Vec<Element>>,
+}
+
+impl PassRecord {
+    /// Records that `element` was read without error.
+    pub(crate) fn read_element(&self, element: Element) {
+        if self.followed {
+            self.read_elements.borrow_mut().push(element);
+        }
+    }
+
+    /// Records that the body of `element` was checked after an error in a
+    /// sibling.
+    pub(crate) fn check_element(&self, element: Element) {
+        if self.followed {
+            self.checked_elements.borrow_mut().push(element);
+        }
+    }
+
+    /// Counts `element`, left out of this pass, with the stand-ins: the
+    /// target sees one element fewer, which may be the cause of an error.
+    pub(crate) fn leave_out(&self) {
+        self.stand_ins.set(self.stand_ins.get() + 1);
+    }
 }
 
 /// The errors of all passes so far.
@@ -168,18 +228,31 @@ impl Found {
         // An error with no place to carry on from, met after a stand-in
         // was read, may be the stand-in's doing: the passes end here.
         let after_stand_in = err.is_from_stand_in() || record.stand_ins.get() > 0;
-        match resume {
+        // Whether the error's diagnostics, those of the siblings checked
+        // after it included, are kept.
+        let kept = match resume {
             None if after_stand_in => {
                 return Next::Done(Err(self.take_error().unwrap_or(err)));
             }
             // Not the input's mistake: the next pass stands in for the
             // whole of `resume`.
-            Some(_) if err.is_from_stand_in() => {}
-            _ => self.add(err, resume),
-        }
+            Some(_) if err.is_from_stand_in() => false,
+            _ => {
+                self.add(err, resume);
+                true
+            }
+        };
         let again = resume
             .is_some_and(|r| points.len() < MAX_PASSES && self.work < WORK_BUDGET && points.add(r));
         if again {
+            points
+                .read
+                .extend(record.read_elements.borrow().iter().copied());
+            if kept {
+                points
+                    .checked
+                    .extend(record.checked_elements.borrow().iter().copied());
+            }
             Next::Again
         } else {
             Next::Done(Err(self.take_error().unwrap_or_else(|| {
