@@ -14,7 +14,11 @@
 //! HCL_BENCH_100MB=1 cargo bench --bench deserialize   # and 100 MB
 //! ```
 //!
-//! Peak memory is measured per process by the `deserialize_memory` example.
+//! Peak memory is measured per process by the `memory` example.
+//!
+//! `deserialize_errors` decodes the same input with a bad value in every
+//! 300th resource (`enabled = "x"`): this project reports every error (one
+//! pass per error, see `hcl-serde/src/de/recovery.rs`), hcl-rs the first.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "benchmark setup")]
 
@@ -25,21 +29,30 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use common::schema::{by_label, by_map};
+use criterion::measurement::WallTime;
 use criterion::{
-    criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput,
+    criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, SamplingMode,
+    Throughput,
 };
+
+/// A group of decodes that take up to a second each: ten samples, one
+/// iteration each, over about ten seconds.
+fn slow_group<'c>(c: &'c mut Criterion, name: &str) -> BenchmarkGroup<'c, WallTime> {
+    let mut group = c.benchmark_group(name);
+    group
+        .sample_size(10)
+        .sampling_mode(SamplingMode::Flat)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(10));
+    group
+}
 
 fn deserialize(c: &mut Criterion) {
     let mut sizes = vec![1, 10];
     if std::env::var_os("HCL_BENCH_100MB").is_some() {
         sizes.push(100);
     }
-    let mut group = c.benchmark_group("deserialize");
-    group
-        .sample_size(10)
-        .sampling_mode(SamplingMode::Flat)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(8));
+    let mut group = slow_group(c, "deserialize");
     for mb in sizes {
         let Some(input) = common::bench_input(mb, false) else {
             continue;
@@ -89,5 +102,78 @@ fn deserialize(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, deserialize);
+/// `text` with `enabled` set to a string, which a `bool` field rejects, in
+/// every `every`-th resource; and how many were changed.
+fn with_bad_values(text: &str, every: usize) -> (String, usize) {
+    let mut out = String::with_capacity(text.len());
+    let mut block: Vec<&str> = Vec::new();
+    let (mut resources, mut changed) = (0, 0);
+    for line in text.lines() {
+        if block.is_empty() && !line.starts_with("resource \"") {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        }
+        block.push(line);
+        if line != "}" {
+            continue;
+        }
+        resources += 1;
+        let bad = resources % every == 0;
+        let has_enabled = block.iter().any(|l| l.starts_with("  enabled "));
+        for (n, l) in block.drain(..).enumerate() {
+            if bad && l.starts_with("  enabled ") {
+                out.push_str("  enabled = \"x\"");
+            } else {
+                out.push_str(l);
+            }
+            out.push('\n');
+            if bad && n == 0 && !has_enabled {
+                out.push_str("  enabled = \"x\"\n");
+            }
+        }
+        changed += usize::from(bad);
+    }
+    (out, changed)
+}
+
+fn deserialize_errors(c: &mut Criterion) {
+    let mut group = slow_group(c, "deserialize_errors");
+    for mb in [1, 10] {
+        let Some(input) = common::bench_input(mb, false) else {
+            continue;
+        };
+        let (text, bad) = with_bad_values(&std::fs::read_to_string(&input.hcl).unwrap(), 300);
+        let name = input.name.as_str();
+        let errors = |result: hcl_serde::Result<_>| match result {
+            Ok(()) => 0,
+            Err(e) => e.diagnostics().len(),
+        };
+        // Every bad value is reported, by both layouts; hcl-rs stops at one.
+        let by_map =
+            |t: &str| errors(hcl_serde::from_str::<by_map::Config<hcl_core::Value>>(t).map(|_| ()));
+        let by_label = |t: &str| {
+            errors(hcl_serde::from_str::<by_label::Config<hcl_core::Value>>(t).map(|_| ()))
+        };
+        assert_eq!(by_map(&text), bad);
+        assert_eq!(by_label(&text), bad);
+        assert!(hcl::from_str::<by_map::Config<hcl::Value>>(&text).is_err());
+
+        group.throughput(Throughput::BytesDecimal(text.len() as u64));
+        group.bench_with_input(BenchmarkId::new("hcl_serde/by_map", name), &text, |b, t| {
+            b.iter(|| by_map(black_box(t)))
+        });
+        group.bench_with_input(
+            BenchmarkId::new("hcl_serde/by_label", name),
+            &text,
+            |b, t| b.iter(|| by_label(black_box(t))),
+        );
+        group.bench_with_input(BenchmarkId::new("hcl-rs", name), &text, |b, t| {
+            b.iter(|| hcl::from_str::<by_map::Config<hcl::Value>>(black_box(t)).is_err())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, deserialize, deserialize_errors);
 criterion_main!(benches);

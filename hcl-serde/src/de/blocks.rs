@@ -704,7 +704,8 @@ fn sibling_diagnostics<'de, 'a, 's>(
             break;
         };
         // Checked in an earlier pass, whose diagnostics are kept: after
-        // errors in many blocks, each is checked once, not once each.
+        // errors in many blocks, each block is checked once over all
+        // passes, not once per pass.
         if let Some(element) = sibling.element() {
             if sibling.session.resume.body_checked(element) {
                 continue;

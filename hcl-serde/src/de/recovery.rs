@@ -180,7 +180,7 @@ impl PassRecord {
         }
     }
 
-    /// Counts `element`, left out of this pass, with the stand-ins: the
+    /// Counts an element left out of this pass with the stand-ins: the
     /// target sees one element fewer, which may be the cause of an error.
     pub(crate) fn leave_out(&self) {
         self.stand_ins.set(self.stand_ins.get() + 1);
