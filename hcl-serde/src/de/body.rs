@@ -283,13 +283,21 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
 
         let item_count = attributes.len() + blocks.len();
         let mut failed: Vec<Entry<'a>> = Vec::new();
-        // Maps rather than searches: a schema-less target has a field for
-        // every name, and a file may have very many.
+        // Indexed by field number, rather than by name: a schema-less
+        // target has a field for every name, and a file may have very many.
         let index = FieldIndex::new(&fields);
-        let mut attribute_entries: HashMap<&'a str, usize> = HashMap::new();
-        let mut first_blocks: HashMap<&'a str, &Block<'a>> = HashMap::new();
+        // The entry of each field's attribute, and of its blocks.
+        let mut attribute_entries: Vec<Option<usize>> = vec![None; fields.len()];
+        let mut block_entries: Vec<Option<usize>> = vec![None; fields.len()];
+        // The first block each field takes.
+        let mut first_blocks: Vec<Option<&Block<'a>>> = vec![None; fields.len()];
         for block in &blocks {
-            first_blocks.entry(block.block_type).or_insert(block);
+            if let Some(first) = index
+                .block(block.block_type)
+                .and_then(|j| first_blocks.get_mut(j))
+            {
+                first.get_or_insert(block);
+            }
         }
         for attr in &attributes {
             let Some(i) = index.attribute(attr.name) else {
@@ -299,8 +307,10 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
                 continue;
             };
             if let Some(first) = attribute_entries
-                .get(attr.name)
-                .and_then(|&e| entries.get(e))
+                .get(i)
+                .copied()
+                .flatten()
+                .and_then(|e| entries.get(e))
                 .and_then(|e| e.item.attribute())
             {
                 diags.push(attr.name_location().error(
@@ -315,7 +325,8 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
                 continue;
             }
             if let Field::Auto(name) = *field {
-                if let Some(block) = first_blocks.get(name) {
+                let first_block = index.block(name).and_then(|j| first_blocks.get(j));
+                if let Some(block) = first_block.copied().flatten() {
                     diags.push(block.type_location().error(
                         "Unsupported block type",
                         format!(
@@ -329,7 +340,9 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
             let literal = || string_literal(attr.expr.expr).map(|t| Cow::Borrowed(t.as_ref()));
             match attribute_item(*field, attr, AttrAt::of(attr), literal, self.session) {
                 Ok(item) => {
-                    attribute_entries.insert(attr.name, entries.len());
+                    if let Some(slot) = attribute_entries.get_mut(i) {
+                        *slot = Some(entries.len());
+                    }
                     entries.push(Entry { key, order, item });
                 }
                 Err(eval_diags) => {
@@ -344,25 +357,36 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
         }
         drop(first_blocks);
 
-        let mut block_entries: HashMap<&'a str, usize> = HashMap::new();
         for block in blocks {
-            let Some(&key) = index.block(block.block_type).and_then(|i| keys.get(i)) else {
+            let Some(j) = index.block(block.block_type) else {
+                continue;
+            };
+            let Some(&key) = keys.get(j) else {
                 continue;
             };
             if let Some(Entry {
                 item: Item::Blocks(_, existing),
                 ..
             }) = block_entries
-                .get(block.block_type)
-                .and_then(|&e| entries.get_mut(e))
+                .get(j)
+                .copied()
+                .flatten()
+                .and_then(|e| entries.get_mut(e))
             {
                 existing.push(BlockRef::Parsed(Box::new(block)));
                 continue;
             }
-            if attribute_entries.contains_key(block.block_type) {
+            // An argument of the same name was read: the blocks are
+            // reported as unsupported below.
+            let argument = index
+                .attribute(block.block_type)
+                .and_then(|i| attribute_entries.get(i).copied().flatten());
+            if argument.is_some() {
                 continue;
             }
-            block_entries.insert(block.block_type, entries.len());
+            if let Some(slot) = block_entries.get_mut(j) {
+                *slot = Some(entries.len());
+            }
             entries.push(Entry {
                 key,
                 order: (file_number(&mut files, block.file), block.span.start),
@@ -565,36 +589,53 @@ fn names<'a>(body: &Body<'a>) -> Vec<&'a str> {
 
 /// The field that takes each attribute name and each block type: the
 /// first of the target's fields that does.
-pub(crate) struct FieldIndex<'f> {
-    attributes: HashMap<&'f str, usize>,
-    blocks: HashMap<&'f str, usize>,
+pub(crate) enum FieldIndex<'x, 'f> {
+    /// A struct's few fields, searched in order: faster than hashing the
+    /// name, and built without allocating, for every block read.
+    Few(&'x [Field<'f>]),
+    /// Many fields, as a schema-less target has, one for every name in the
+    /// input: maps, so that a body with very many names stays linear.
+    Many {
+        attributes: HashMap<&'f str, usize>,
+        blocks: HashMap<&'f str, usize>,
+    },
 }
 
-impl<'f> FieldIndex<'f> {
-    pub(crate) fn new(fields: &[Field<'f>]) -> Self {
-        let mut index = FieldIndex {
-            attributes: HashMap::new(),
-            blocks: HashMap::new(),
-        };
+/// The most fields searched in order.
+const FEW_FIELDS: usize = 32;
+
+impl<'x, 'f> FieldIndex<'x, 'f> {
+    pub(crate) fn new(fields: &'x [Field<'f>]) -> Self {
+        if fields.len() <= FEW_FIELDS {
+            return FieldIndex::Few(fields);
+        }
+        let mut attributes = HashMap::new();
+        let mut blocks = HashMap::new();
         for (i, field) in fields.iter().enumerate() {
             if let Some(name) = field.attribute() {
-                index.attributes.entry(name).or_insert(i);
+                attributes.entry(name).or_insert(i);
             }
             if let Some(name) = field.block_type() {
-                index.blocks.entry(name).or_insert(i);
+                blocks.entry(name).or_insert(i);
             }
         }
-        index
+        FieldIndex::Many { attributes, blocks }
     }
 
     /// The number of the field that takes attribute `name`.
     pub(crate) fn attribute(&self, name: &str) -> Option<usize> {
-        self.attributes.get(name).copied()
+        match self {
+            FieldIndex::Few(fields) => fields.iter().position(|f| f.attribute() == Some(name)),
+            FieldIndex::Many { attributes, .. } => attributes.get(name).copied(),
+        }
     }
 
     /// The number of the field that takes blocks of type `name`.
     pub(crate) fn block(&self, name: &str) -> Option<usize> {
-        self.blocks.get(name).copied()
+        match self {
+            FieldIndex::Few(fields) => fields.iter().position(|f| f.block_type() == Some(name)),
+            FieldIndex::Many { blocks, .. } => blocks.get(name).copied(),
+        }
     }
 }
 
