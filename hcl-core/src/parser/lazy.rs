@@ -520,6 +520,20 @@ fn skip_code<'a>(bytes: &'a [u8], mut i: usize, mut stack: Vec<Frame<'a>>) -> Op
     let to_close = !stack.is_empty();
     let mut line_start = false;
     loop {
+        // Most bytes mean nothing to the scan: pass over them in a tight
+        // loop, not one turn of this one each.
+        i = match stack.last() {
+            None | Some(Frame::Open(_)) => skip_while(bytes, i, |b| {
+                !matches!(
+                    b,
+                    b'\n' | b'"' | b'#' | b'/' | b'<' | b'(' | b'[' | b'{' | b')' | b']' | b'}'
+                )
+            }),
+            Some(Frame::Quote) => skip_while(bytes, i, |b| {
+                !matches!(b, b'\\' | b'"' | b'\n' | b'\r' | b'$' | b'%')
+            }),
+            Some(Frame::Heredoc(_)) => i,
+        };
         let Some(&c) = bytes.get(i) else {
             return stack.is_empty().then_some(i);
         };
@@ -613,6 +627,15 @@ fn skip_code<'a>(bytes: &'a [u8], mut i: usize, mut stack: Vec<Frame<'a>>) -> Op
             }
         }
     }
+}
+
+/// The offset of the first byte from `i` on that `plain` does not accept,
+/// or the end of the text.
+fn skip_while(bytes: &[u8], i: usize, plain: impl Fn(u8) -> bool) -> usize {
+    bytes
+        .get(i..)
+        .and_then(|rest| rest.iter().position(|&b| !plain(b)))
+        .map_or(bytes.len().max(i), |n| i + n)
 }
 
 /// At the text after `<<`: a heredoc's closing marker and the offset just
