@@ -1012,3 +1012,17 @@ fn lenient_warnings_and_collected_errors_together() {
         .collect();
     assert_eq!(s, ["Invalid value", "Missing required argument"]);
 }
+
+#[test]
+fn blocks_nested_as_deep_as_the_parser_allows_decode() {
+    // The parser's default nesting limit; each block level is a body read
+    // with its own frames, on a test thread's small stack in debug builds.
+    let depth = hcl_core::Limits::default().max_nesting_depth - 1;
+    let src = format!("{}x = 1\n{}", "a {\n".repeat(depth), "}\n".repeat(depth));
+    let value: serde_json::Value = hcl_serde::from_str(&src).unwrap();
+    let mut at = &value;
+    for _ in 0..depth {
+        at = &at["a"];
+    }
+    assert_eq!(at["x"], 1);
+}

@@ -287,10 +287,10 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
         // target has a field for every name, and a file may have very many.
         let index = FieldIndex::new(&fields);
         // The entry of each field's attribute, and of its blocks.
-        let mut attribute_entries: Vec<Option<usize>> = vec![None; fields.len()];
-        let mut block_entries: Vec<Option<usize>> = vec![None; fields.len()];
+        let mut attribute_entries: PerField<Option<usize>> = PerField::new(fields.len(), None);
+        let mut block_entries: PerField<Option<usize>> = PerField::new(fields.len(), None);
         // The first block each field takes.
-        let mut first_blocks: Vec<Option<&Block<'a>>> = vec![None; fields.len()];
+        let mut first_blocks: PerField<Option<&Block<'a>>> = PerField::new(fields.len(), None);
         for block in &blocks {
             if let Some(first) = index
                 .block(block.block_type)
@@ -308,7 +308,6 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
             };
             if let Some(first) = attribute_entries
                 .get(i)
-                .copied()
                 .flatten()
                 .and_then(|e| entries.get(e))
                 .and_then(|e| e.item.attribute())
@@ -326,7 +325,7 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
             }
             if let Field::Auto(name) = *field {
                 let first_block = index.block(name).and_then(|j| first_blocks.get(j));
-                if let Some(block) = first_block.copied().flatten() {
+                if let Some(block) = first_block.flatten() {
                     diags.push(block.type_location().error(
                         "Unsupported block type",
                         format!(
@@ -369,7 +368,6 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
                 ..
             }) = block_entries
                 .get(j)
-                .copied()
                 .flatten()
                 .and_then(|e| entries.get_mut(e))
             {
@@ -380,7 +378,7 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
             // reported as unsupported below.
             let argument = index
                 .attribute(block.block_type)
-                .and_then(|i| attribute_entries.get(i).copied().flatten());
+                .and_then(|i| attribute_entries.get(i).flatten());
             if argument.is_some() {
                 continue;
             }
@@ -603,6 +601,37 @@ pub(crate) enum FieldIndex<'x, 'f> {
 
 /// The most fields searched in order.
 const FEW_FIELDS: usize = 32;
+
+/// A value for each field of a body: on the stack for a struct's few
+/// fields, since a body is read for every block.
+enum PerField<T> {
+    Few([T; FEW_FIELDS]),
+    Many(Vec<T>),
+}
+
+impl<T: Copy> PerField<T> {
+    fn new(len: usize, value: T) -> Self {
+        if len <= FEW_FIELDS {
+            PerField::Few([value; FEW_FIELDS])
+        } else {
+            PerField::Many(vec![value; len])
+        }
+    }
+
+    fn get(&self, i: usize) -> Option<T> {
+        match self {
+            PerField::Few(values) => values.get(i).copied(),
+            PerField::Many(values) => values.get(i).copied(),
+        }
+    }
+
+    fn get_mut(&mut self, i: usize) -> Option<&mut T> {
+        match self {
+            PerField::Few(values) => values.get_mut(i),
+            PerField::Many(values) => values.get_mut(i),
+        }
+    }
+}
 
 impl<'x, 'f> FieldIndex<'x, 'f> {
     pub(crate) fn new(fields: &'x [Field<'f>]) -> Self {
