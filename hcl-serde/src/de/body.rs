@@ -283,8 +283,8 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
 
         let item_count = attributes.len() + blocks.len();
         let mut failed: Vec<Entry<'a>> = Vec::new();
-        // Indexed by field number, rather than by name: a schema-less
-        // target has a field for every name, and a file may have very many.
+        // Each name is looked up once, in `index`; what is kept of each
+        // field below is by its number.
         let index = FieldIndex::new(&fields);
         // The entry of each field's attribute, and of its blocks.
         let mut attribute_entries: PerField<Option<usize>> = PerField::new(fields.len(), None);
