@@ -459,8 +459,7 @@ impl<'c> Decoder<'c> {
     }
 
     /// Decodes the text of `file`: one top-level item at a time where the
-    /// target allows it; else, or after any error, the whole file (see
-    /// `lazy`).
+    /// target and the file allow it; else the whole file (see `lazy`).
     /// String values borrow from `source` where they can.
     fn decode_source<'de, T: Deserialize<'de>>(
         &self,
@@ -468,24 +467,34 @@ impl<'c> Decoder<'c> {
         source: Borrowable<'de>,
     ) -> Result<Decoded<T>> {
         if let Some(lazy) = LazyFile::scan_source(file) {
-            let default_ctx = EvalContext::new();
-            let points = ResumePoints::default();
-            let session = self.session(&default_ctx, &points, source);
-            let de = lazy::FileDeserializer {
-                file: &lazy,
-                session: &session,
-            };
-            if let Ok(value) = T::deserialize(de) {
-                if lazy.check_rest() {
-                    return Ok(Decoded {
-                        value,
-                        warnings: session.warnings.into_inner(),
-                    });
-                }
+            if let Some(decoded) = self.decode_lazily(&lazy, source) {
+                return decoded;
             }
         }
         let parsed = hcl_core::parse_source(file, &ParseOptions::default())?;
         self.decode_body(&Body::from_file(&parsed), source)
+    }
+
+    /// Decodes `file` one top-level item at a time, with passes after an
+    /// error as [`Decoder::decode_body`] makes them; `None` where the whole
+    /// file must be parsed and decoded instead (see `lazy`): for a target
+    /// or a mistake that this path does not handle, and for a file that
+    /// does not parse, whose syntax errors are the ones to report.
+    fn decode_lazily<'de, T: Deserialize<'de>>(
+        &self,
+        file: &LazyFile<'_>,
+        source: Borrowable<'de>,
+    ) -> Option<Result<Decoded<T>>> {
+        // A first pass that fails is followed by others, but most succeed:
+        // it keeps no record of what it read, and the second one does.
+        self.run_passes(source, false, |session, first| {
+            let de = lazy::FileDeserializer { file, session };
+            let missing = de.missing_item();
+            let result = T::deserialize(de).map_err(|e| e.or_at(missing));
+            let give_up =
+                result.as_ref().is_err_and(blocks::needs_whole) || (first && !file.check_rest());
+            (!give_up).then_some(result)
+        })
     }
 
     /// Decodes `bytes`, which should be UTF-8, naming them `name` in
@@ -562,31 +571,49 @@ impl<'c> Decoder<'c> {
         body: &Body<'_>,
         source: Borrowable<'de>,
     ) -> Result<Decoded<T>> {
+        self.run_passes(source, true, |session, _| {
+            let result = T::deserialize(body::BodyDeserializer::new(body.clone(), session));
+            Some(match body.missing_item() {
+                Some(at) => result.map_err(|e| e.or_at(at)),
+                None => result,
+            })
+        })
+        .unwrap_or_else(|| {
+            Err(Error::message(
+                "Invalid value",
+                "The input could not be decoded.".to_string(),
+            ))
+        })
+    }
+
+    /// Runs `pass` until it succeeds or no further error can be reached:
+    /// after an error, passes with stand-ins for what failed find the
+    /// others (see `recovery`). `pass` gets each pass's session, and
+    /// whether it is the first; its `None` gives up. The first pass records
+    /// what it read for the next if `record_first`.
+    fn run_passes<'de, T>(
+        &self,
+        source: Borrowable<'de>,
+        record_first: bool,
+        mut pass: impl FnMut(&Session<'_, 'de>, bool) -> Option<Result<T>>,
+    ) -> Option<Result<Decoded<T>>> {
         let default_ctx = EvalContext::new();
         let mut points = ResumePoints::default();
         let mut found = Found::default();
-        // After an error, passes with stand-ins for what failed find the
-        // others (see `recovery`).
+        let mut first = true;
         loop {
             let mut session = self.session(&default_ctx, &points, source);
-            session.record.followed = true;
-            let de = body::BodyDeserializer::new(body.clone(), &session);
-            let result = T::deserialize(de);
-            let result = match body.missing_item() {
-                Some(at) => result.map_err(|e| e.or_at(at)),
-                None => result,
-            };
+            session.record.followed = record_first || !first;
+            let result = pass(&session, first)?;
+            first = false;
             let Session {
                 warnings, record, ..
             } = session;
-            match found.pass(result, &record, &mut points) {
-                Next::Again => continue,
-                Next::Done(result) => {
-                    return result.map(|value| Decoded {
-                        value,
-                        warnings: warnings.into_inner(),
-                    })
-                }
+            if let Next::Done(result) = found.pass(result, &record, &mut points) {
+                return Some(result.map(|value| Decoded {
+                    value,
+                    warnings: warnings.into_inner(),
+                }));
             }
         }
     }

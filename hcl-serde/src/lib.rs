@@ -177,8 +177,10 @@
 //! [`RawBody`] of the file, `Spanned` of the whole document, a
 //! `#[hcl(remain)]` or `#[hcl(body)]` field at the top level), files with
 //! a top-level item the target does not take or the scan cannot follow,
-//! and decodes that fail are parsed whole; the values, warnings and errors
-//! are the same either way.
+//! and decodes with a syntax error or a top-level argument that fails to
+//! evaluate are parsed whole; the values, warnings and errors are the same
+//! either way. Other errors are found one item at a time too, so a decode
+//! that fails needs no more memory than one that succeeds.
 //!
 //! # Errors
 //!

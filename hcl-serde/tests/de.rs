@@ -899,9 +899,9 @@ fn after_an_error_each_good_block_is_read_once_more() {
     let found = diagnostics_at::<Doc>(&src);
     let expected: Vec<(&str, &str)> = expected.iter().map(|(s, at)| (*s, at.as_str())).collect();
     assert_eq!(found, pairs(&expected));
-    // 14 errors: 15 passes over the parsed file, after the item-at-a-time
-    // read that stopped at the first; stand-ins for the failed blocks are
-    // read too. Reading every block in every pass makes over 1 300 reads.
+    // 14 errors: 15 passes, the first of which records nothing; stand-ins
+    // for the failed blocks are read too. Reading every block in every
+    // pass makes over 1 300 reads.
     let reads = READS.with(Cell::get);
     assert!(reads < 3 * 200, "{reads} blocks read");
 }
@@ -1025,4 +1025,102 @@ fn blocks_nested_as_deep_as_the_parser_allows_decode() {
         at = &at["a"];
     }
     assert_eq!(at["x"], 1);
+}
+
+#[test]
+fn errors_in_blocks_of_one_label_are_each_found() {
+    // The blocks labelled "null" are one entry of the map by label, and
+    // the items of the sequence that is its value; both start at the same
+    // block. Each is its own recovery point: the passes after an error
+    // reach the same errors whether the file is read one item at a time
+    // or parsed whole. (Found by the `from_str_value` fuzz target.)
+    let src = r#"locals {
+        stuff = toset([])
+	bval = true
+	i = 1
+}
+
+provider "null" { # Constant, no warning
+        for_each = {"foo": "bar"}
+        alias = "plain"
+}
+resource "null_resource" "plain" {
+        for_each = {"foo": "bar"}
+        provider = null.plain[each.key]
+}
+
+provider "null" { # Constant, no warning
+        for_each = toset(["foo", "bar"])
+        alias = "toset"
+}
+resource "null_resource" "toset" {
+        for_each = toset(["foo", "bar"])
+        provider = null.toset[each.key]
+}
+
+provider "null" {
+        for_each = local.stuff
+        alias = "value"
+}
+resource "null_resource" "value" {
+        for_each = local.stuff
+        provider = null.value[each.key]
+}
+
+provider "null" {
+        for_each = local.stuff 
+        alias = "parens"
+}
+resource "null_resource" "parens" {
+        for_each = (local.stuff)
+        provider = null.parens[each.key]
+}
+
+provider "null" {
+        for_each = local.bval ? {"foo": "bar"} : {}
+        alias = "cond"
+}
+resource "null_resource" "cond" {
+        for_each = local.bval ? {"foo": "bar"} : {}
+        provider = null.cond[each.key]
+}
+
+provider "null" {
+        for_each = {"foo": local.i + -2}
+        alias = "op"
+}
+resource "null_resource" "op" {
+        for_each = {"foo": local.i + -2}
+        provider = null.op[each.key]
+}
+
+provider "null" {
+        for_each = {for s in local.stuff : s => upper(s)}
+        alias = "for"
+}
+resource "null_resource" "for" {
+        for_each = {for s in local.stuff : s => upper(s)}
+        provider = null.for[each.key]
+}
+"#;
+    let file = hcl_core::parse(src, "<input>").unwrap();
+    let whole = hcl_serde::from_body::<serde_json::Value>(
+        &hcl_core::Body::from_file(&file),
+        &EvalContext::new(),
+    )
+    .unwrap_err();
+    let lazy = hcl_serde::from_str::<serde_json::Value>(src).unwrap_err();
+    assert_eq!(whole.to_string(), lazy.to_string());
+    // Every `for_each = local...` of a provider is reported, the one with
+    // a space after it (line 35) too.
+    let lines: Vec<String> = diagnostics_at::<serde_json::Value>(src)
+        .into_iter()
+        .filter(|(summary, _)| summary == "Unknown variable")
+        .map(|(_, at)| at)
+        .collect();
+    for at in [
+        "26:20", "30:20", "35:20", "39:21", "48:20", "57:28", "66:30",
+    ] {
+        assert!(lines.iter().any(|l| l == at), "{at} in {lines:?}");
+    }
 }

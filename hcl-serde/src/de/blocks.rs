@@ -20,7 +20,7 @@ use serde::forward_to_deserialize_any;
 
 use super::body::{BodyDeserializer, StructSeed, TupleSeed, LABEL};
 use super::literal::LiteralDeserializer;
-use super::recovery::{Element, Place, Resume, StandIn};
+use super::recovery::{Element, Place, Resume, Role, StandIn};
 use super::value::ValueDeserializer;
 use super::Session;
 use crate::error::{Error, Result};
@@ -126,9 +126,18 @@ impl<'a> BlockRef<'a> {
 /// one block at a time. Never shown: the whole file is decoded again.
 pub(crate) fn decode_whole() -> Error {
     Error::message(
-        "Decoding the whole file",
+        DECODE_WHOLE,
         "The file is parsed in full and decoded again.".to_string(),
     )
+}
+
+/// The summary of [`decode_whole`]'s diagnostic, never shown.
+const DECODE_WHOLE: &str = "Decoding the whole file";
+
+/// Whether `err` holds a [`decode_whole`], among the diagnostics of other
+/// errors it may carry.
+pub(crate) fn needs_whole(err: &Error) -> bool {
+    err.diagnostics().iter().any(|d| d.summary == DECODE_WHOLE)
 }
 
 /// The deserializer of a block's body, whose labels past `depth` go to the
@@ -278,12 +287,12 @@ impl<'de, 'a, 's> BlocksDeserializer<'a, 's, 'de> {
     /// Reads this element of a sequence or map into `seed`; an error gets
     /// the element as the place where a next pass carries on, with a
     /// stand-in for it.
-    fn read_element<S: de::DeserializeSeed<'de>>(self, seed: S) -> Result<S::Value> {
+    fn read_element<S: de::DeserializeSeed<'de>>(self, seed: S, role: Role) -> Result<S::Value> {
         let session = self.session;
-        let Some(element) = self.element() else {
+        let Some(element) = self.element(role) else {
             return seed.deserialize(self);
         };
-        let resume = Resume::Element(element.0, element.1);
+        let resume = Resume::Element(element);
         if session.resume.contains(&resume) {
             return seed.deserialize(StandIn::new(session, None));
         }
@@ -298,15 +307,15 @@ impl<'de, 'a, 's> BlocksDeserializer<'a, 's, 'de> {
     }
 
     /// This element of a sequence or map, as an identity across passes.
-    fn element(&self) -> Option<Element> {
+    fn element(&self, role: Role) -> Option<Element> {
         let first = self.blocks.first()?;
-        Some((Place::of(first.def_location()), self.depth))
+        Some((Place::of(first.def_location()), self.depth, role))
     }
 
     /// Whether this pass leaves this element out, read without error in an
     /// earlier one; counted with the stand-ins if so.
-    fn left_out(&self) -> bool {
-        let Some(element) = self.element() else {
+    fn left_out(&self, role: Role) -> bool {
+        let Some(element) = self.element(role) else {
             return false;
         };
         let out = self.session.resume.leaves_out(element);
@@ -570,7 +579,10 @@ impl<'de> de::MapAccess<'de> for GroupAccess<'_, '_, 'de> {
     type Error = Error;
 
     fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
-        let Some((key, blocks)) = self.groups.find(|(_, blocks)| !blocks.left_out()) else {
+        let Some((key, blocks)) = self
+            .groups
+            .find(|(_, blocks)| !blocks.left_out(Role::Entry))
+        else {
             return Ok(None);
         };
         // Labels are strings; a numeric or bool key type converts them.
@@ -592,8 +604,11 @@ impl<'de> de::MapAccess<'de> for GroupAccess<'_, '_, 'de> {
 
     fn next_value_seed<S: de::DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value> {
         match self.pending.take() {
-            Some((key, blocks)) => blocks.read_element(seed).map_err(|e| {
-                let more = sibling_diagnostics(&mut self.groups.by_ref().map(|(_, group)| group));
+            Some((key, blocks)) => blocks.read_element(seed, Role::Entry).map_err(|e| {
+                let more = sibling_diagnostics(
+                    &mut self.groups.by_ref().map(|(_, group)| group),
+                    Role::Entry,
+                );
                 e.add_key(key).with_more(more)
             }),
             None => Err(Error::message(
@@ -674,13 +689,13 @@ impl<'de> de::SeqAccess<'de> for BlockSeq<'_, '_, 'de> {
         &mut self,
         seed: T,
     ) -> Result<Option<T::Value>> {
-        let Some(item) = self.items.find(|item| !item.left_out()) else {
+        let Some(item) = self.items.find(|item| !item.left_out(Role::Item)) else {
             return Ok(None);
         };
-        match item.read_element(seed) {
+        match item.read_element(seed, Role::Item) {
             Ok(value) => Ok(Some(value)),
             Err(e) => {
-                let more = sibling_diagnostics(&mut self.items);
+                let more = sibling_diagnostics(&mut self.items, Role::Item);
                 Err(e.with_more(more))
             }
         }
@@ -694,9 +709,10 @@ impl<'de> de::SeqAccess<'de> for BlockSeq<'_, '_, 'de> {
 /// After an error in one block, the errors of the body level of the blocks
 /// after it, read with the fields of the struct the failed one was read
 /// into: so one decode reports a mistake made in every block, not only in
-/// the first.
+/// the first. `role`: what the siblings are elements of.
 fn sibling_diagnostics<'de, 'a, 's>(
     siblings: &mut dyn Iterator<Item = BlocksDeserializer<'a, 's, 'de>>,
+    role: Role,
 ) -> Diagnostics {
     let mut diags = Diagnostics::default();
     for sibling in siblings {
@@ -706,29 +722,40 @@ fn sibling_diagnostics<'de, 'a, 's>(
         // Checked in an earlier pass, whose diagnostics are kept: after
         // errors in many blocks, each block is checked once over all
         // passes, not once per pass.
-        if let Some(element) = sibling.element() {
+        if let Some(element) = sibling.element(role) {
             if sibling.session.resume.body_checked(element) {
                 continue;
             }
             sibling.session.record.check_element(element);
         }
         let label_fields = fields.iter().filter(|f| f.starts_with(LABEL)).count();
+        let check = |block: &Block<'_>| {
+            let body = BodyDeserializer {
+                body: block.body.clone(),
+                session: sibling.session,
+                block: Some((block.clone(), sibling.depth)),
+            };
+            body.read(fields)
+                .err()
+                .map(Error::into_diagnostics)
+                .unwrap_or_default()
+        };
         match sibling.blocks.as_slice() {
-            [BlockRef::Parsed(block)] if block.labels.len() <= sibling.depth + label_fields => {
-                let body = BodyDeserializer {
-                    body: block.body.clone(),
-                    session: sibling.session,
-                    block: Some(((**block).clone(), sibling.depth)),
-                };
-                if let Err(e) = body.read(fields) {
-                    diags.extend(e.into_diagnostics());
+            [one] if one.label_count() <= sibling.depth + label_fields => match one {
+                BlockRef::Parsed(block) => diags.extend(check(block)),
+                BlockRef::Lazy(lazy) => {
+                    let Some(parsed) = lazy.file.block(lazy.index) else {
+                        break;
+                    };
+                    diags.extend(check(&Block::native(&parsed, lazy.file.source())));
                 }
-            }
-            // A lazily read file is decoded whole after an error.
-            [BlockRef::Lazy(_)] => break,
+            },
             _ => {
                 if let Ok(groups) = sibling.groups() {
-                    diags.extend(sibling_diagnostics(&mut groups.into_iter().map(|(_, g)| g)));
+                    diags.extend(sibling_diagnostics(
+                        &mut groups.into_iter().map(|(_, g)| g),
+                        Role::Entry,
+                    ));
                 }
             }
         }

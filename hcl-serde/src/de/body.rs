@@ -515,39 +515,51 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
     }
 
     fn visit<V: Visitor<'de>>(self, fields: &[&'a str], visitor: V) -> Result<V::Value> {
-        let mut entries = self.read(fields)?;
+        let entries = self.read(fields)?;
         let missing = self.body.missing_item();
-        let place = self.place();
-        for &name in self.session.resume.missing_fields(place) {
-            entries.push(Entry {
-                key: name,
-                order: (usize::MAX, 0),
-                item: Item::StandIn(Some(Resume::Missing(place, name))),
-            });
-        }
-        if self.session.resume.any() {
-            // Stand-ins last: a target that rejects one stops the pass, and
-            // the other fields should have been read by then.
-            let (mut real, stand_ins): (Vec<_>, Vec<_>) = entries
-                .into_iter()
-                .partition(|e| !e.item.is_stand_in(self.session));
-            real.extend(stand_ins);
-            entries = real;
-        }
-        let access = BodyAccess::new(entries, self.session, missing);
-        visitor
-            .visit_map(access)
-            .map_err(|err| match err.missing_field() {
-                Some(name) => {
-                    let err = match missing {
-                        Some(at) => err.or_at(at),
-                        None => err,
-                    };
-                    err.or_resume(Resume::Missing(place, name), false)
-                }
-                None => err,
-            })
+        visit_entries(entries, self.place(), missing, self.session, visitor)
     }
+}
+
+/// Gives the entries of the body at `place` to `visitor`, with stand-ins
+/// for the missing fields an earlier pass found; `missing` is where a
+/// missing field would go.
+pub(crate) fn visit_entries<'de, 'a, V: Visitor<'de>>(
+    mut entries: Vec<Entry<'a>>,
+    place: Place,
+    missing: Option<Location<'a>>,
+    session: &Session<'_, 'de>,
+    visitor: V,
+) -> Result<V::Value> {
+    for &name in session.resume.missing_fields(place) {
+        entries.push(Entry {
+            key: name,
+            order: (usize::MAX, 0),
+            item: Item::StandIn(Some(Resume::Missing(place, name))),
+        });
+    }
+    if session.resume.any() {
+        // Stand-ins last: a target that rejects one stops the pass, and
+        // the other fields should have been read by then.
+        let (mut real, stand_ins): (Vec<_>, Vec<_>) = entries
+            .into_iter()
+            .partition(|e| !e.item.is_stand_in(session));
+        real.extend(stand_ins);
+        entries = real;
+    }
+    let access = BodyAccess::new(entries, session, missing);
+    visitor
+        .visit_map(access)
+        .map_err(|err| match err.missing_field() {
+            Some(name) => {
+                let err = match missing {
+                    Some(at) => err.or_at(at),
+                    None => err,
+                };
+                err.or_resume(Resume::Missing(place, name), false)
+            }
+            None => err,
+        })
 }
 
 /// The text of an expression that is a quoted string without

@@ -7,11 +7,14 @@
 //! block's syntax tree at a time instead of the whole file's, and the
 //! memory it needs is little more than the input and the values it makes.
 //!
-//! This path only succeeds: anything it does not handle (a target that is
-//! not a struct, a field for the whole body, an item the target does not
-//! take, a syntax error, any decoding error) gives it up, and the file is
-//! parsed and decoded whole, so results and diagnostics are exactly those
-//! of the whole-file path.
+//! Anything this path does not handle (a target that is not a struct, a
+//! field for the whole body, an item the target does not take, a syntax
+//! error, a top-level argument that fails to evaluate) gives it up, and
+//! the file is parsed and decoded whole. Errors in the blocks and
+//! missing fields are found here, with the passes of `recovery`, and the
+//! blocks after a failed one checked as on the whole-file path: results
+//! and diagnostics are exactly those of that path, which tests and the
+//! differential fuzz targets check.
 
 use std::collections::{HashMap, HashSet};
 
@@ -23,8 +26,9 @@ use serde::forward_to_deserialize_any;
 
 use super::blocks::{decode_whole, BlockRef, LazyBlock};
 use super::body::{
-    attribute_item, string_literal, AttrAt, BodyAccess, Entry, Field, FieldIndex, Item,
+    attribute_item, string_literal, visit_entries, AttrAt, Entry, Field, FieldIndex, Item,
 };
+use super::recovery::Place;
 use super::Session;
 use crate::error::{Error, Result};
 use crate::special::{PAYLOAD, SPANNED};
@@ -118,8 +122,19 @@ impl<'de, 'a> FileDeserializer<'a, '_, 'de> {
 impl<'de, 'a> FileDeserializer<'a, '_, 'de> {
     fn visit<V: Visitor<'de>>(self, keys: &[&'a str], visitor: V) -> Result<V::Value> {
         let entries = self.entries(keys)?;
-        let missing = Location::new(self.file.source(), self.file.end_span());
-        visitor.visit_map(BodyAccess::new(entries, self.session, Some(missing)))
+        let missing = self.missing_item();
+        visit_entries(
+            entries,
+            Place::of(missing),
+            Some(missing),
+            self.session,
+            visitor,
+        )
+    }
+
+    /// Where an item missing from the file would go: its end.
+    pub(crate) fn missing_item(&self) -> Location<'a> {
+        Location::new(self.file.source(), self.file.end_span())
     }
 }
 
@@ -333,15 +348,79 @@ resource "aws_instance" "db" {
         assert!(lazily::<Ignoring>(&fixed).is_some());
     }
 
+    /// The result of the passes one item at a time, or `None` where they
+    /// give up for the whole file.
+    fn with_passes<T: DeserializeOwned>(text: &str) -> Option<crate::Result<T>> {
+        let file = LazyFile::scan(text, "<input>")?;
+        crate::Decoder::new()
+            .decode_lazily(&file, crate::de::Borrowable::NONE)
+            .map(|result| result.map(|decoded| decoded.value))
+    }
+
     #[test]
     fn decoding_errors_are_those_of_the_whole_file() {
         let text = CONFIG.replace("count = 1 + 1", "count = -1");
-        assert!(lazily::<Config>(&text).is_none());
-        let err = crate::from_str::<Config>(&text).unwrap_err();
+        assert!(lazily::<Config>(&text).is_none(), "one pass gives up");
+        let err = with_passes::<Config>(&text).unwrap().unwrap_err();
         assert_eq!(
             err.to_string(),
             whole::<Config>(&text).unwrap_err().to_string()
         );
         assert!(err.to_string().contains("-1"), "{err}");
+        assert_eq!(
+            crate::from_str::<Config>(&text).unwrap_err().to_string(),
+            err.to_string()
+        );
+    }
+
+    #[test]
+    fn errors_in_blocks_and_top_level_values_are_found_one_item_at_a_time() {
+        // Bad values in two blocks, an unsupported argument in a third,
+        // and at the top level `region` missing and `replicas` too large.
+        let text = CONFIG
+            .replace("region = \"eu-west-1\"\n", "")
+            .replace("replicas = 3", "replicas = 300")
+            .replace("count = 1 + 1", "count = -1")
+            .replace(
+                "value = upper(\"web\")",
+                "value = upper(\"web\")\n  valeu = 1",
+            )
+            + "resource \"aws_instance\" \"cache\" {\n  ami = {}\n}\n";
+        let err = with_passes::<Config>(&text).unwrap().unwrap_err();
+        let summaries: Vec<&str> = err
+            .diagnostics()
+            .iter()
+            .map(|d| d.summary.as_str())
+            .collect();
+        assert_eq!(
+            summaries,
+            [
+                "Invalid value",
+                "Unsupported argument",
+                "Invalid value",
+                "Incorrect value type",
+                "Missing required argument"
+            ]
+        );
+        assert_eq!(
+            err.to_string(),
+            whole::<Config>(&text).unwrap_err().to_string()
+        );
+    }
+
+    #[test]
+    fn evaluation_errors_at_the_top_level_and_syntax_errors_are_left_to_the_whole_file() {
+        // A top-level argument that fails to evaluate, then a syntax error
+        // in a later item after a bad value in a block: the whole file's
+        // errors.
+        let failing = CONFIG.replace("replicas = 3", "replicas = 1 + true");
+        let broken = CONFIG.replace("count = 1 + 1", "count = -1") + "oops = (\n";
+        for text in [failing, broken] {
+            assert!(with_passes::<Config>(&text).is_none(), "{text}");
+            assert_eq!(
+                crate::from_str::<Config>(&text).unwrap_err().to_string(),
+                whole::<Config>(&text).unwrap_err().to_string()
+            );
+        }
     }
 }

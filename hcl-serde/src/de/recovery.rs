@@ -78,16 +78,25 @@ pub(crate) enum Resume {
     /// The field of this name, missing from the body at this place, is a
     /// stand-in.
     Missing(Place, &'static str),
-    /// The element of a sequence or map of blocks whose first block is at
-    /// this place, of which enclosing maps took this many labels, is a
-    /// stand-in.
-    Element(Place, usize),
+    /// This element of a sequence or map of blocks is a stand-in.
+    Element(Element),
 }
 
-/// The elements of sequences and maps of blocks that an earlier pass read
-/// without error, each as the place of its first block and the number of
-/// labels enclosing maps took.
-pub(crate) type Element = (Place, usize);
+/// An element of a sequence or map of blocks, as an identity across
+/// passes: the place of its first block, the number of labels enclosing
+/// maps took, and which of the two it is an element of. A map's entry and
+/// the first item of the sequence that is its value start at the same
+/// block, after as many labels: only the role tells them apart.
+pub(crate) type Element = (Place, usize, Role);
+
+/// What a sequence or map of blocks holds.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) enum Role {
+    /// An entry of a map of blocks by label: every block with that label.
+    Entry,
+    /// An item of a sequence of blocks: one block.
+    Item,
+}
 
 /// The places where this pass carries on.
 #[derive(Default)]
