@@ -985,6 +985,22 @@ fn blocks_left_out_of_later_passes_cause_no_error() {
             ("Invalid value", "19:9"),
         ])
     );
+
+    // Good blocks, left out once read, and two errors after them: the
+    // length check sees no block in the third pass, and is not reported.
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Later {
+        b: Three,
+        other: u8,
+        more: u8,
+    }
+    let src = "b {\n  port = 1\n}\nb {\n  port = 2\n}\nb {\n  port = 3\n}\n\
+               other = -1\nmore = -2\n";
+    assert_eq!(
+        diagnostics_at::<Later>(src),
+        pairs(&[("Invalid value", "10:9"), ("Invalid value", "11:8")])
+    );
 }
 
 #[test]
