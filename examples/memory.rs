@@ -20,7 +20,8 @@
 //! is read from `/proc/self/status` (Linux only): the current size before
 //! reading (the program) and the high water mark `VmHWM` after, while the
 //! result is still alive; run one reader per process, so that the high
-//! water mark is that reader's. The heap figures count the bytes the
+//! water mark is that reader's. A rejected input is reported the same way,
+//! with its errors as the result. The heap figures count the bytes the
 //! reader allocated and had not freed, without the allocator's overhead.
 
 // A command-line tool: a failure to read the input ends it with a message.
@@ -54,6 +55,21 @@ unsafe impl GlobalAlloc for Counting {
         ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
         // SAFETY: the caller's contract for `alloc` is passed on unchanged.
         unsafe { System.alloc(layout) }
+    }
+
+    // Forwarded rather than left to the default (allocate, copy, free), so
+    // that a large buffer grows in place as it would without the counting.
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let old_size = layout.size();
+        let live = if new_size >= old_size {
+            LIVE.fetch_add(new_size - old_size, Ordering::Relaxed) + (new_size - old_size)
+        } else {
+            LIVE.fetch_sub(old_size - new_size, Ordering::Relaxed) - (old_size - new_size)
+        };
+        PEAK.fetch_max(live, Ordering::Relaxed);
+        // SAFETY: the caller's contract for `realloc` is passed on
+        // unchanged; `ptr` was allocated by `System` with `layout`.
+        unsafe { System.realloc(ptr, layout, new_size) }
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
@@ -163,8 +179,12 @@ fn measure<T, E: Display>(
             ExitCode::SUCCESS
         }
         Err(err) => {
-            eprintln!("{err}");
-            eprintln!("{reader}: the input was rejected");
+            // What finding the errors took: the result is the errors.
+            let text = err.to_string();
+            let first = text.lines().next().unwrap_or_default();
+            let errors = text.matches("Error: ").count().max(1);
+            eprintln!("{reader}: the input was rejected: {first} ({errors} reported)");
+            report(reader, size, elapsed, rss_before, peak, heap);
             ExitCode::FAILURE
         }
     }

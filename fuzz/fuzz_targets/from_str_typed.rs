@@ -1,6 +1,6 @@
 //! Decoding arbitrary text into a Terraform-like typed config, and checking
 //! that reading it one top-level item at a time gives what the file parsed
-//! whole gives.
+//! whole gives, and reading it from a file split into its items the same.
 #![no_main]
 
 use std::collections::BTreeMap;
@@ -90,6 +90,16 @@ fuzz_target!(|data: &[u8]| {
             Err(err) => err.to_string(),
         };
         assert_eq!(show(&decoded), show(&whole));
+
+        // `from_file` splits a file into its items' own texts and reads it
+        // again whole after an error: the same value or the same errors.
+        let path = std::env::temp_dir().join(format!("hcl-fuzz-{}.hcl", std::process::id()));
+        std::fs::write(&path, data).expect("a temporary file");
+        let from_file = hcl_serde::from_file::<Config>(&path);
+        let named = hcl_serde::Decoder::new()
+            .from_named_str::<Config>(text, &path.display().to_string())
+            .map(|decoded| decoded.value);
+        assert_eq!(show(&from_file), show(&named));
     }
     std::hint::black_box(decoded.map_err(|e| e.to_string())).ok();
 });

@@ -1,6 +1,7 @@
 //! Decoding arbitrary text into schema-less targets: hcl-core's `Value`
 //! and `serde_json::Value`; the second also checks that reading the file
-//! one top-level item at a time gives what the file parsed whole gives.
+//! one top-level item at a time gives what the file parsed whole gives,
+//! and that reading it from a file split into its items gives the same.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -29,6 +30,16 @@ fuzz_target!(|data: &[u8]| {
             Err(err) => err.to_string(),
         };
         assert_eq!(show(&decoded), show(&whole));
+
+        // `from_file` splits a file into its items' own texts and reads it
+        // again whole after an error: the same value or the same errors.
+        let path = std::env::temp_dir().join(format!("hcl-fuzz-{}.hcl", std::process::id()));
+        std::fs::write(&path, data).expect("a temporary file");
+        let from_file = hcl_serde::from_file::<serde_json::Value>(&path);
+        let named = hcl_serde::Decoder::new()
+            .from_named_str::<serde_json::Value>(text, &path.display().to_string())
+            .map(|decoded| decoded.value);
+        assert_eq!(show(&from_file), show(&named));
     }
     std::hint::black_box(decoded.map_err(|e| e.to_string())).ok();
 });

@@ -62,7 +62,7 @@ pub use eval::EvalContext;
 pub use limits::Limits;
 pub use parser::{
     parse, parse_expression, parse_source, parse_template, parse_with, reparse_body, File,
-    LazyFile, LazyItem, ParseOptions,
+    LazyFile, LazyItem, ParseOptions, SplitFile,
 };
 pub use schema::{Body, BodyContent, BodySchema};
 pub use span::{Pos, Range, SourceFile, Span};

@@ -153,6 +153,20 @@ pub struct SourceFile {
     /// Where each line starts, found the first time a position is asked
     /// for: most reads never need one.
     line_starts: OnceLock<Vec<u32>>,
+    /// For a text made of parts of a file: where each part lies in it, in
+    /// order. Empty for a whole file.
+    pieces: Box<[Piece]>,
+}
+
+/// Where a part of a file lies in it: the part starts at `text_start` in a
+/// [`SourceFile`]'s text and at byte `byte`, line `line` of the file. Each
+/// part starts a line, both in the text and in the file, and runs to the
+/// next part or the end of the text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Piece {
+    pub(crate) text_start: u32,
+    pub(crate) byte: u32,
+    pub(crate) line: u32,
 }
 
 impl SourceFile {
@@ -177,6 +191,45 @@ impl SourceFile {
             name: Arc::from(name),
             text: text.into_boxed_str(),
             line_starts: OnceLock::new(),
+            pieces: Box::default(),
+        }
+    }
+
+    /// A text made of parts of the file `name`, laid out by `pieces` (see
+    /// [`Piece`]): offsets into `text` resolve to the file's positions, and
+    /// lines of the file to their text where the parts hold them.
+    pub(crate) fn from_pieces(name: Arc<str>, text: String, pieces: Vec<Piece>) -> Self {
+        SourceFile {
+            name,
+            text: text.into_boxed_str(),
+            line_starts: OnceLock::new(),
+            pieces: pieces.into_boxed_slice(),
+        }
+    }
+
+    /// The part that holds text offset `offset`, with the index of its
+    /// first line among the text's lines.
+    fn piece_at(&self, offset: u32) -> Option<(Piece, usize)> {
+        let after = self.pieces.partition_point(|p| p.text_start <= offset);
+        let piece = *self.pieces.get(after.checked_sub(1)?)?;
+        let first_line = self.line_index(piece.text_start);
+        Some((piece, first_line))
+    }
+
+    /// The byte offset in the file of `offset` in the text.
+    pub(crate) fn file_offset(&self, offset: u32) -> u32 {
+        let after = self.pieces.partition_point(|p| p.text_start <= offset);
+        match after.checked_sub(1).and_then(|i| self.pieces.get(i)) {
+            Some(piece) => piece.byte + (offset - piece.text_start),
+            None => offset,
+        }
+    }
+
+    /// The index of the text's line that holds `offset`.
+    fn line_index(&self, offset: u32) -> usize {
+        match self.line_starts().binary_search(&offset) {
+            Ok(i) => i,
+            Err(i) => i.saturating_sub(1),
         }
     }
 
@@ -207,26 +260,31 @@ impl SourceFile {
         &self.name
     }
 
-    /// The file's whole text.
+    /// The text: the whole file's, or the parts of it that this source
+    /// holds. The spans of what was parsed from it are offsets into it.
     pub fn text(&self) -> &str {
         &self.text
     }
 
-    /// The position of a byte offset (clamped to the text's length).
+    /// The position in the file of a byte offset into the text (clamped to
+    /// the text's length).
     pub fn pos(&self, byte: u32) -> Pos {
         let byte = (byte as usize).min(self.text.len());
-        let line_starts = self.line_starts();
-        let line_idx = match line_starts.binary_search(&(byte as u32)) {
-            Ok(i) => i,
-            Err(i) => i.saturating_sub(1),
-        };
-        let line_start = line_starts.get(line_idx).copied().unwrap_or(0) as usize;
+        let line_idx = self.line_index(byte as u32);
+        let line_start = self.line_starts().get(line_idx).copied().unwrap_or(0) as usize;
         let prefix = self.text.get(line_start..byte).unwrap_or("");
-        let column = prefix.graphemes(true).count() + 1;
-        Pos {
-            line: (line_idx + 1) as u32,
-            column: column as u32,
-            byte: byte as u32,
+        let column = prefix.graphemes(true).count() as u32 + 1;
+        match self.piece_at(byte as u32) {
+            Some((piece, first_line)) => Pos {
+                line: piece.line + (line_idx - first_line) as u32,
+                column,
+                byte: piece.byte + (byte as u32 - piece.text_start),
+            },
+            None => Pos {
+                line: (line_idx + 1) as u32,
+                column,
+                byte: byte as u32,
+            },
         }
     }
 
@@ -239,9 +297,10 @@ impl SourceFile {
         }
     }
 
-    /// The text of line `line` (counting from 1) without its line ending.
+    /// The text of line `line` of the file (counting from 1) without its
+    /// line ending; `None` for a line that this source does not hold.
     pub fn line_text(&self, line: u32) -> Option<&str> {
-        let idx = (line as usize).checked_sub(1)?;
+        let idx = self.text_line_index(line)?;
         let start = *self.line_starts().get(idx)? as usize;
         let end = self
             .line_starts()
@@ -252,7 +311,29 @@ impl SourceFile {
         Some(text.strip_suffix('\r').unwrap_or(text))
     }
 
-    /// The number of lines (a final line without a newline counts).
+    /// The index among the text's lines of the file's line `line`.
+    fn text_line_index(&self, line: u32) -> Option<usize> {
+        let local = (line as usize).checked_sub(1)?;
+        if self.pieces.is_empty() {
+            return Some(local);
+        }
+        let after = self.pieces.partition_point(|p| p.line <= line);
+        let index = after.checked_sub(1)?;
+        let piece = self.pieces.get(index)?;
+        let first_line = self.line_index(piece.text_start);
+        let idx = first_line + (line - piece.line) as usize;
+        let part_end = self
+            .pieces
+            .get(index + 1)
+            .map_or(self.text.len() as u32, |next| next.text_start);
+        // Lines start parts, so a line that starts within one ends there.
+        // The empty line after a text's last line break is the file's next
+        // line, which the text does not hold.
+        (*self.line_starts().get(idx)? < part_end).then_some(idx)
+    }
+
+    /// The number of lines of the text (a final line without a newline
+    /// counts).
     pub fn line_count(&self) -> u32 {
         self.line_starts().len() as u32
     }
@@ -313,6 +394,38 @@ mod tests {
         assert_eq!(file.line_text(2), Some("cé d"));
         assert_eq!(file.line_text(4), None);
         assert_eq!(file.line_count(), 3);
+    }
+
+    #[test]
+    fn a_text_of_parts_gives_the_file_positions_and_only_its_lines() {
+        // Lines 2 and 5-6 of "a\nbb = 1\nc\nd\ne = [\n]\n".
+        let pieces = vec![
+            Piece {
+                text_start: 0,
+                byte: 2,
+                line: 2,
+            },
+            Piece {
+                text_start: 7,
+                byte: 13,
+                line: 5,
+            },
+        ];
+        let file = SourceFile::from_pieces(Arc::from("f"), "bb = 1\ne = [\n]\n".into(), pieces);
+        let at = |byte, line, column| Pos { line, column, byte };
+        assert_eq!(file.pos(0), at(2, 2, 1));
+        assert_eq!(file.pos(5), at(7, 2, 6));
+        assert_eq!(file.pos(7), at(13, 5, 1));
+        assert_eq!(file.pos(13), at(19, 6, 1));
+        assert_eq!(file.pos(99), at(21, 7, 1));
+        assert_eq!(file.file_offset(9), 15);
+        assert_eq!(file.range(Span::new(7, 14)).to_string(), "f:5,1-6,2");
+        assert_eq!(file.line_text(2), Some("bb = 1"));
+        assert_eq!(file.line_text(5), Some("e = ["));
+        assert_eq!(file.line_text(6), Some("]"));
+        for missing in [0, 1, 3, 4, 7, 8] {
+            assert_eq!(file.line_text(missing), None, "line {missing}");
+        }
     }
 
     #[test]

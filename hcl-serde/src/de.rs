@@ -20,7 +20,9 @@ use std::sync::Arc;
 use hcl_core::ast::ExpressionKind;
 use hcl_core::schema::{Attribute, Body};
 use hcl_core::span::Span;
-use hcl_core::{Diagnostic, Diagnostics, EvalContext, LazyFile, ParseOptions, SourceFile, Value};
+use hcl_core::{
+    Diagnostic, Diagnostics, EvalContext, LazyFile, ParseOptions, SourceFile, SplitFile, Value,
+};
 use serde::de::{Deserialize, DeserializeOwned};
 
 use crate::error::{Error, Result};
@@ -146,6 +148,12 @@ pub fn from_reader<T: DeserializeOwned, R: Read>(mut reader: R) -> Result<T> {
 
 /// Like [`from_str`], reading the file at `path`; diagnostics name it.
 ///
+/// A regular file is split into its top-level items as it is read, and the
+/// text of each block is freed once decoded, so that a large file is not
+/// held whole while its values are made. After an error the file is read
+/// again and decoded whole, for the diagnostics: if it changed in between,
+/// the result is that of the second read.
+///
 /// # Errors
 ///
 /// As [`from_slice`], and "Failed to read file" when it cannot be read.
@@ -210,6 +218,9 @@ pub(crate) struct Session<'c, 'de> {
     pub(crate) record: recovery::PassRecord,
     /// The caller's text, which string values can borrow from.
     pub(crate) source: Borrowable<'de>,
+    /// Whether an error ends the decode unreported, to be found again by
+    /// another: then nothing is done to find more errors.
+    pub(crate) errors_unreported: bool,
 }
 
 /// The caller's text, of which the decoded file's text is a copy: a
@@ -533,13 +544,61 @@ impl<'c> Decoder<'c> {
     pub fn from_file<T: DeserializeOwned>(&self, path: impl AsRef<Path>) -> Result<Decoded<T>> {
         let path = path.as_ref();
         let name = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| {
-            Error::message(
-                "Failed to read file",
-                format!("The file \"{name}\" could not be read: {e}."),
-            )
-        })?;
-        self.decode_bytes(bytes, &name)
+        let read = || {
+            std::fs::read(path).map_err(|e| {
+                Error::message(
+                    "Failed to read file",
+                    format!("The file \"{name}\" could not be read: {e}."),
+                )
+            })
+        };
+        let bytes = read()?;
+        // A regular file can be read again, so its text need not be kept
+        // for the errors: it is split into its items, each freed once read.
+        if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+            return self.decode_bytes(bytes, &name);
+        }
+        let text = match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(e) => return self.decode_bytes(e.into_bytes(), &name),
+        };
+        let split = match SplitFile::new(text, &name) {
+            Ok(split) => split,
+            Err(text) => {
+                let file = Arc::new(SourceFile::from_string(&name, text));
+                return self.decode_source(&file, Borrowable::NONE);
+            }
+        };
+        if let Some(decoded) = self.decode_split(&split) {
+            return Ok(decoded);
+        }
+        // An error, or a target that needs the whole file: read again
+        // whole, for the diagnostics that path gives.
+        drop(split);
+        self.decode_bytes(read()?, &name)
+    }
+
+    /// Decodes a file split into its items, freeing the text of each block
+    /// once it is read; `None` for an error or anything else that needs
+    /// the whole file (whose text is gone).
+    fn decode_split<T: DeserializeOwned>(&self, split: &SplitFile) -> Option<Decoded<T>> {
+        let file = LazyFile::of_split(split);
+        let default_ctx = EvalContext::new();
+        let points = ResumePoints::default();
+        let mut session = self.session(&default_ctx, &points, Borrowable::NONE);
+        // The errors are found again in the whole file: none are looked for
+        // past the first.
+        session.errors_unreported = true;
+        let value = T::deserialize(lazy::FileDeserializer {
+            file: &file,
+            session: &session,
+        })
+        .ok()
+        .filter(|_| file.check_rest())?;
+        Some(Decoded {
+            value,
+            warnings: session.warnings.into_inner(),
+        })
     }
 
     /// Decodes an already parsed body; see [`from_body`].
@@ -638,6 +697,7 @@ impl<'c> Decoder<'c> {
             resume,
             record: recovery::PassRecord::default(),
             source,
+            errors_unreported: false,
         }
     }
 }

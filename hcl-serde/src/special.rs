@@ -259,9 +259,16 @@ impl<'de> de::Deserialize<'de> for RangeSlot {
     }
 }
 
-/// Whether two files are the same text under the same name.
-fn same_file(a: &Arc<SourceFile>, b: &Arc<SourceFile>) -> bool {
-    Arc::ptr_eq(a, b) || (a.name() == b.name() && a.text() == b.text())
+/// Whether span `a` of `a_file` is the same text as span `b` of `b_file`,
+/// at the same place of a file of the same name. The sources may hold the
+/// file differently: whole, or one item's text (see `hcl_core::SplitFile`).
+fn same_place(a_file: &Arc<SourceFile>, a: Span, b_file: &Arc<SourceFile>, b: Span) -> bool {
+    if Arc::ptr_eq(a_file, b_file) {
+        return a == b;
+    }
+    a_file.name() == b_file.name()
+        && a_file.pos(a.start) == b_file.pos(b.start)
+        && a_file.text().get(a.as_range()) == b_file.text().get(b.as_range())
 }
 
 /// One native-syntax body of a [`RawBody`], as file positions.
@@ -440,9 +447,12 @@ impl RawBody {
 
 impl PartialEq for RawPart {
     fn eq(&self, other: &Self) -> bool {
-        same_file(&self.file, &other.file)
-            && self.span == other.span
-            && self.end_span == other.end_span
+        same_place(
+            &self.file,
+            self.span.to(self.end_span),
+            &other.file,
+            other.span.to(other.end_span),
+        ) && self.span.len() == other.span.len()
             && self.hidden_attributes == other.hidden_attributes
             && self.hidden_block_types == other.hidden_block_types
     }
@@ -611,9 +621,10 @@ impl Expression {
 impl PartialEq for Expression {
     /// Equal when both are the same text of the same file.
     fn eq(&self, other: &Self) -> bool {
-        same_file(&self.file, &other.file)
-            && self.attribute == other.attribute
-            && self.expression == other.expression
+        same_place(&self.file, self.attribute, &other.file, other.attribute)
+            && self.expression.start - self.attribute.start
+                == other.expression.start - other.attribute.start
+            && self.expression.len() == other.expression.len()
     }
 }
 

@@ -18,10 +18,10 @@ use std::cell::Cell;
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use super::{check_size, fast, BYTE_ORDER_MARK};
+use super::{fast, BYTE_ORDER_MARK};
 use crate::ast::{Attribute, Block, Label};
 use crate::limits::Limits;
-use crate::span::{SourceFile, Span};
+use crate::span::{Piece, SourceFile, Span};
 
 /// A file whose top-level items are parsed one at a time, on demand.
 ///
@@ -33,7 +33,10 @@ use crate::span::{SourceFile, Span};
 ///
 /// What the scan keeps is small (a few dozen bytes an item), so that a
 /// reader that parses one item at a time and drops its tree needs little
-/// more memory than the text.
+/// more memory than the text. A reader that owns the text can also give it
+/// up: [`LazyFile::split`] copies each item's text apart, for a
+/// [`LazyFile::of_split`] that hands each block's text over to be freed
+/// once read.
 ///
 /// # Examples
 ///
@@ -55,22 +58,84 @@ use crate::span::{SourceFile, Span};
 /// ```
 #[derive(Debug)]
 pub struct LazyFile<'src> {
+    /// The whole text; for a [`SplitFile`], the text of its headers.
     text: &'src str,
+    /// The source of `text`.
     file: Arc<SourceFile>,
-    items: Vec<Header>,
+    items: Cow<'src, [Header]>,
     /// The labels of all blocks, each block's in a run.
-    labels: Vec<Span>,
+    labels: Cow<'src, [Span]>,
     /// Whether each item has been parsed and found as scanned.
     checked: Vec<Cell<bool>>,
     limits: Limits,
+    /// For a [`SplitFile`]: each item's own text.
+    split: Option<&'src SplitFile>,
+}
+
+/// A scanned file split into its top-level items, each with its own text,
+/// so that a reader can free the text of each item once it has read it:
+/// while it reads, the file's text is no longer held whole. Read it with
+/// [`LazyFile::of_split`].
+///
+/// What stays for the whole read is what the scan found: each item's
+/// header lines (its name, labels and braces), which name and label
+/// positions point into, and the file's last line, for what is missing
+/// from it. Positions in the split file's sources are those of the file.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::LazyFile;
+///
+/// let text = "service \"web\" {\n  port = 80\n}\n\nregion = \"eu\"\n";
+/// let split = LazyFile::scan(text, "app.hcl").unwrap().split().unwrap();
+/// let file = LazyFile::of_split(&split);
+/// assert_eq!(file.item(0).unwrap().label(0).unwrap().value, "web");
+///
+/// // The block's text is given up to whoever reads it.
+/// let source = file.item_source(0).unwrap();
+/// let block = file.block_in(0, &source).unwrap();
+/// let port = &block.body.attributes[0];
+/// assert_eq!(source.range(port.span).to_string(), "app.hcl:2,3-12");
+/// assert!(file.item_source(0).is_none());
+///
+/// let (region, source) = file.attribute_in(1).unwrap();
+/// assert_eq!(source.range(region.span).start.line, 5);
+/// assert!(file.check_rest());
+/// ```
+#[derive(Debug)]
+pub struct SplitFile {
+    headers: Arc<SourceFile>,
+    /// As in [`LazyFile`], but with the name, label and brace spans in
+    /// `headers`, and `start` and `next` in the item's own text.
+    items: Vec<Header>,
+    labels: Vec<Span>,
+    own_texts: Vec<OwnText>,
+    /// The sources of the top-level attributes, by item number: kept, as
+    /// their values are read before the blocks and point into them.
+    attributes: Vec<(u32, Arc<SourceFile>)>,
+}
+
+/// The text of an item of a [`SplitFile`]: the item, from the start of its
+/// first line, and the gap after it.
+struct OwnText {
+    /// A block's text, until a reader takes it. An attribute's is in
+    /// [`SplitFile::attributes`].
+    text: Cell<Option<Box<str>>>,
+    /// Where the text starts in the file.
+    byte: u32,
+    line: u32,
 }
 
 /// What the scan read of a top-level item.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Header {
     name_span: Span,
-    /// For blocks: the opening and closing braces.
-    braces: Option<(Span, Span)>,
+    /// For blocks: where the opening and closing braces are; for
+    /// attributes, [`NO_BRACE`]. (Two offsets, not an optional pair of
+    /// spans: the scan keeps one header an item, and this one is small.)
+    open: u32,
+    close: u32,
     /// The run of `LazyFile::labels` that are this block's.
     first_label: u32,
     label_count: u32,
@@ -101,6 +166,30 @@ pub struct LazyItem<'f, 'src> {
     header: Header,
 }
 
+/// The braces of an attribute, which has none.
+const NO_BRACE: u32 = u32::MAX;
+
+impl Header {
+    fn new(name_span: Span, braces: Option<(Span, Span)>) -> Self {
+        let (open, close) = braces.map_or((NO_BRACE, NO_BRACE), |(o, c)| (o.start, c.start));
+        Header {
+            name_span,
+            open,
+            close,
+            first_label: 0,
+            label_count: 0,
+            start: 0,
+            next: 0,
+        }
+    }
+
+    /// A block's opening and closing braces.
+    fn braces(&self) -> Option<(Span, Span)> {
+        let brace = |at: u32| Span::new(at, at + 1);
+        (self.open != NO_BRACE).then(|| (brace(self.open), brace(self.close)))
+    }
+}
+
 impl<'f, 'src> LazyItem<'f, 'src> {
     /// The attribute's name or the block's type.
     pub fn name(&self) -> &'src str {
@@ -114,7 +203,7 @@ impl<'f, 'src> LazyItem<'f, 'src> {
 
     /// Whether the item is a block rather than an attribute.
     pub fn is_block(&self) -> bool {
-        self.header.braces.is_some()
+        self.header.braces().is_some()
     }
 
     /// The number of labels: none for an attribute.
@@ -159,17 +248,17 @@ impl<'f, 'src> LazyItem<'f, 'src> {
 
     /// A block's opening brace.
     pub fn open_brace_span(&self) -> Option<Span> {
-        self.header.braces.map(|(open, _)| open)
+        self.header.braces().map(|(open, _)| open)
     }
 
     /// A block's closing brace.
     pub fn close_brace_span(&self) -> Option<Span> {
-        self.header.braces.map(|(_, close)| close)
+        self.header.braces().map(|(_, close)| close)
     }
 
     /// A block from its type to its closing brace; an attribute's name.
     pub fn span(&self) -> Span {
-        match self.header.braces {
+        match self.header.braces() {
             Some((_, close)) => self.header.name_span.to(close),
             None => self.header.name_span,
         }
@@ -213,33 +302,55 @@ impl<'src> LazyFile<'src> {
     }
 
     fn scan_in(text: &'src str, file: Arc<SourceFile>) -> Option<Self> {
-        let limits = Limits::default();
-        check_size(text, &file, &limits).ok()?;
-        if limits.max_nesting_depth < fast::MAX_DEPTH {
-            return None;
-        }
-        let start = if text.starts_with(BYTE_ORDER_MARK) {
-            BYTE_ORDER_MARK.len()
-        } else {
-            0
-        };
-        let (items, labels) = scan_items(text, start)?;
-        let mut names = HashSet::new();
-        for item in &items {
-            let name = text.get(item.name_span.start as usize..item.name_span.end as usize)?;
-            if item.braces.is_none() && !names.insert(name) {
-                return None;
-            }
-        }
+        let (items, labels) = scan_headers(text)?;
         let checked = items.iter().map(|_| Cell::new(false)).collect();
         Some(LazyFile {
             text,
             file,
-            items,
-            labels,
+            items: Cow::Owned(items),
+            labels: Cow::Owned(labels),
             checked,
-            limits,
+            limits: Limits::default(),
+            split: None,
         })
+    }
+
+    /// Splits the scanned file into its items, each with its own text (see
+    /// [`SplitFile`]); the file's text can then be freed. `None` for a file
+    /// that is already split.
+    ///
+    /// # Examples
+    ///
+    /// See [`SplitFile`].
+    pub fn split(&self) -> Option<SplitFile> {
+        if self.split.is_some() {
+            return None;
+        }
+        let name = Arc::clone(self.file.name_arc());
+        Some(split_text(
+            self.text.to_string(),
+            &self.items,
+            &self.labels,
+            name,
+        ))
+    }
+
+    /// Reads a [`SplitFile`] as a lazy file, whose items give up their
+    /// text to the reader that parses them: see [`LazyFile::item_source`].
+    ///
+    /// # Examples
+    ///
+    /// See [`SplitFile`].
+    pub fn of_split(split: &'src SplitFile) -> Self {
+        LazyFile {
+            text: split.headers.text(),
+            file: Arc::clone(&split.headers),
+            items: Cow::Borrowed(&split.items),
+            labels: Cow::Borrowed(&split.labels),
+            checked: split.items.iter().map(|_| Cell::new(false)).collect(),
+            limits: Limits::default(),
+            split: Some(split),
+        }
     }
 
     fn text_of(&self, span: Span) -> &'src str {
@@ -325,20 +436,97 @@ impl<'src> LazyFile<'src> {
     /// assert_eq!(file.attribute(0).unwrap().expr.span, hcl_core::Span::new(4, 9));
     /// ```
     pub fn attribute(&self, index: usize) -> Option<Attribute<'src>> {
-        match self.parse(index)? {
+        let parsed = match self.split {
+            None => self.parse_in(index, self.text, &self.file, None)?,
+            Some(split) => {
+                let source = split.attribute(index)?;
+                self.parse_in(index, source.text(), source, Some(split.byte(index)?))?
+            }
+        };
+        match parsed {
             fast::Item::Attribute(attr) => Some(attr),
             fast::Item::Block(_) => None,
         }
     }
 
+    /// Parses item `index`, an attribute, with the source its spans are
+    /// in: the file's, or in a [`SplitFile`] the attribute's own.
+    ///
+    /// # Examples
+    ///
+    /// See [`SplitFile`].
+    pub fn attribute_in(&self, index: usize) -> Option<(Attribute<'src>, &Arc<SourceFile>)> {
+        let source = match self.split {
+            None => &self.file,
+            Some(split) => split.attribute(index)?,
+        };
+        Some((self.attribute(index)?, source))
+    }
+
     /// Parses item `index`, a block. `None` when it is not one, or does not
-    /// parse as scanned.
+    /// parse as scanned, and in a [`SplitFile`], whose blocks are read with
+    /// [`LazyFile::block_in`].
     ///
     /// # Examples
     ///
     /// See [`LazyFile`].
     pub fn block(&self, index: usize) -> Option<Block<'src>> {
-        match self.parse(index)? {
+        if self.split.is_some() {
+            return None;
+        }
+        match self.parse_in(index, self.text, &self.file, None)? {
+            fast::Item::Block(block) => Some(block),
+            fast::Item::Attribute(_) => None,
+        }
+    }
+
+    /// The source that item `index` is parsed from, with
+    /// [`LazyFile::block_in`]: the file's, or in a [`SplitFile`] the item's
+    /// own. A split file gives a block's text up to the caller, once: it is
+    /// freed when the caller is done with it, and asking again gives
+    /// `None`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let file = hcl_core::LazyFile::scan("b {}\n", "f.hcl").unwrap();
+    /// let source = file.item_source(0).unwrap();
+    /// assert!(std::sync::Arc::ptr_eq(&source, file.source()));
+    /// assert!(file.block_in(0, &source).is_some());
+    /// ```
+    pub fn item_source(&self, index: usize) -> Option<Arc<SourceFile>> {
+        let Some(split) = self.split else {
+            return Some(Arc::clone(&self.file));
+        };
+        if let Some(source) = split.attribute(index) {
+            return Some(Arc::clone(source));
+        }
+        let own = split.own_texts.get(index)?;
+        let piece = Piece {
+            text_start: 0,
+            byte: own.byte,
+            line: own.line,
+        };
+        Some(Arc::new(SourceFile::from_pieces(
+            Arc::clone(self.file.name_arc()),
+            own.text.take()?.into_string(),
+            vec![piece],
+        )))
+    }
+
+    /// Parses item `index`, a block, from `source`, which
+    /// [`LazyFile::item_source`] gave. `None` when it is not a block, or
+    /// does not parse as scanned.
+    ///
+    /// # Examples
+    ///
+    /// See [`LazyFile::item_source`].
+    pub fn block_in<'t>(&self, index: usize, source: &'t Arc<SourceFile>) -> Option<Block<'t>> {
+        let shift = match self.split {
+            None => None,
+            Some(split) => Some(split.byte(index)?),
+        };
+        match self.parse_in(index, source.text(), source, shift)? {
             fast::Item::Block(block) => Some(block),
             fast::Item::Attribute(_) => None,
         }
@@ -355,27 +543,71 @@ impl<'src> LazyFile<'src> {
     /// assert!(file.map_or(true, |f| !f.check_rest()));
     /// ```
     pub fn check_rest(&self) -> bool {
-        (0..self.items.len())
-            .all(|i| self.checked.get(i).is_some_and(Cell::get) || self.parse(i).is_some())
+        (0..self.items.len()).all(|i| {
+            if self.checked.get(i).is_some_and(Cell::get) {
+                return true;
+            }
+            match self.split {
+                None => self.parse_in(i, self.text, &self.file, None).is_some(),
+                Some(split) => {
+                    let (Some(source), Some(byte)) = (self.item_source(i), split.byte(i)) else {
+                        return false;
+                    };
+                    self.parse_in(i, source.text(), &source, Some(byte))
+                        .is_some()
+                }
+            }
+        })
     }
 
-    fn parse(&self, index: usize) -> Option<fast::Item<'src>> {
+    /// Parses item `index` from `text`, the text of `file`, and checks it
+    /// against the scan. `shift` is where `text` starts in the file when
+    /// it is an item's own (in a [`SplitFile`]), whose scanned spans are in
+    /// the headers' text.
+    fn parse_in<'t>(
+        &self,
+        index: usize,
+        text: &'t str,
+        file: &Arc<SourceFile>,
+        shift: Option<u32>,
+    ) -> Option<fast::Item<'t>> {
         let item = self.item(index)?;
         let header = item.header;
         let start = header.start as usize;
-        let (parsed, end) = fast::item(self.text, start, &self.file, &self.limits)?;
-        let next = end + fast::gap(self.text, end)?;
+        let (parsed, end) = fast::item(text, start, file, &self.limits)?;
+        let next = end + fast::gap(text, end)?;
         if next != header.next as usize {
             return None;
         }
-        let matches = match (&parsed, header.braces) {
-            (fast::Item::Attribute(attr), None) => attr.name_span == header.name_span,
+        // How far a scanned span is from where it is in `text`: none for a
+        // whole file. In a split file, the name, labels and opening brace
+        // are in one piece of the headers' text, the closing brace perhaps
+        // in the next.
+        let distance = |scanned: Option<Span>| match (shift, scanned) {
+            (Some(byte), Some(span)) => {
+                i64::from(self.file.file_offset(span.start))
+                    - i64::from(span.start)
+                    - i64::from(byte)
+            }
+            _ => 0,
+        };
+        let head = distance(Some(header.name_span));
+        let same = |scanned: Span, parsed: Span, distance: i64| {
+            scanned.len() == parsed.len()
+                && i64::from(scanned.start) + distance == i64::from(parsed.start)
+        };
+        let matches = match (&parsed, header.braces()) {
+            (fast::Item::Attribute(attr), None) => same(header.name_span, attr.name_span, head),
             (fast::Item::Block(block), Some((open, close))) => {
-                block.type_span == header.name_span
-                    && block.open_brace_span == open
-                    && block.close_brace_span == close
+                same(header.name_span, block.type_span, head)
+                    && same(open, block.open_brace_span, head)
+                    && same(close, block.close_brace_span, distance(Some(close)))
                     && block.labels.len() == item.label_count()
-                    && block.labels.iter().zip(item.labels()).all(|(a, b)| *a == b)
+                    && block
+                        .labels
+                        .iter()
+                        .zip(item.labels())
+                        .all(|(a, b)| a.value == b.value && same(b.span, a.span, head))
             }
             _ => false,
         };
@@ -384,6 +616,275 @@ impl<'src> LazyFile<'src> {
         }
         self.checked.get(index)?.set(true);
         Some(parsed)
+    }
+}
+
+/// Where the line that holds offset `at` starts.
+fn line_start(bytes: &[u8], at: usize) -> usize {
+    let before = bytes.get(..at).unwrap_or(bytes);
+    before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1)
+}
+
+/// Just past the line break that ends the line holding offset `at`, or the
+/// end of the text.
+fn after_line(bytes: &[u8], at: usize) -> usize {
+    (to_line_break(bytes, at) + 1).min(bytes.len())
+}
+
+/// The number of line breaks in `bytes`.
+fn count_newlines(bytes: &[u8]) -> u32 {
+    bytes.iter().map(|&c| u32::from(c == b'\n')).sum()
+}
+
+/// Line numbers of offsets asked for in order, counted from the last one
+/// asked for.
+#[derive(Default)]
+struct LineCounter {
+    at: usize,
+    /// The line of `at`, from 0.
+    line: u32,
+}
+
+impl LineCounter {
+    /// The line of offset `at`, from 1.
+    fn line_at(&mut self, bytes: &[u8], at: usize) -> u32 {
+        let newlines =
+            |from: usize, to: usize| count_newlines(bytes.get(from..to).unwrap_or_default());
+        if at >= self.at {
+            self.line += newlines(self.at, at);
+        } else {
+            self.line -= newlines(at, self.at);
+        }
+        self.at = at;
+        self.line + 1
+    }
+}
+
+impl SplitFile {
+    /// Scans `text`, a file of the native syntax named `name` in
+    /// diagnostics, and splits it into its items (see [`LazyFile::split`]),
+    /// without ever holding the text twice: the items' texts are taken
+    /// from the end of the file as it shrinks. The text is given back when
+    /// the scan cannot tell the items apart (see [`LazyFile::scan`]).
+    ///
+    /// # Errors
+    ///
+    /// The text, for a file to parse whole.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::{LazyFile, SplitFile};
+    /// let split = SplitFile::new("a = 1\nb {}\n".to_string(), "f.hcl").unwrap();
+    /// assert_eq!(LazyFile::of_split(&split).len(), 2);
+    /// let text = SplitFile::new("a = (\n".to_string(), "f.hcl").unwrap_err();
+    /// assert_eq!(text, "a = (\n");
+    /// ```
+    pub fn new(text: String, name: &str) -> Result<SplitFile, String> {
+        match scan_headers(&text) {
+            Some((items, labels)) => Ok(split_text(text, &items, &labels, Arc::from(name))),
+            None => Err(text),
+        }
+    }
+
+    /// The source of item `index`, if it is an attribute.
+    fn attribute(&self, index: usize) -> Option<&Arc<SourceFile>> {
+        let index = u32::try_from(index).ok()?;
+        let at = self
+            .attributes
+            .binary_search_by_key(&index, |(i, _)| *i)
+            .ok()?;
+        self.attributes.get(at).map(|(_, source)| source)
+    }
+
+    /// Where the own text of item `index` starts in the file.
+    fn byte(&self, index: usize) -> Option<u32> {
+        self.own_texts.get(index).map(|own| own.byte)
+    }
+}
+
+impl std::fmt::Debug for OwnText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let held = self.text.take();
+        let bytes = held.as_ref().map(|t| t.len());
+        self.text.set(held);
+        f.debug_struct("OwnText")
+            .field("bytes", &bytes)
+            .field("byte", &self.byte)
+            .field("line", &self.line)
+            .finish()
+    }
+}
+
+/// The headers and labels of the top-level items of `text`; `None` where
+/// the scan cannot tell them apart, or a top-level attribute is repeated
+/// (an error of the whole file).
+fn scan_headers(text: &str) -> Option<(Vec<Header>, Vec<Span>)> {
+    let limits = Limits::default();
+    if text.len() > limits.max_input_bytes.min(u32::MAX as usize - 1)
+        || limits.max_nesting_depth < fast::MAX_DEPTH
+    {
+        return None;
+    }
+    let start = if text.starts_with(BYTE_ORDER_MARK) {
+        BYTE_ORDER_MARK.len()
+    } else {
+        0
+    };
+    let (items, labels) = scan_items(text, start)?;
+    let mut names = HashSet::new();
+    for item in &items {
+        let name = text.get(item.name_span.start as usize..item.name_span.end as usize)?;
+        if item.braces().is_none() && !names.insert(name) {
+            return None;
+        }
+    }
+    Some((items, labels))
+}
+
+/// How much the text may hold past what is still to be copied before it
+/// is shrunk: often enough that it is never held twice, seldom enough that
+/// shrinking costs nothing.
+const SHRINK_STEP: usize = 1 << 20;
+
+/// Splits `text`, whose items the scan found, into a [`SplitFile`] of the
+/// file `name`. The items' own texts are copied from the last one back,
+/// and the text shrunk behind them, so that the two together stay about
+/// the size of the text.
+fn split_text(mut text: String, items: &[Header], labels: &[Span], name: Arc<str>) -> SplitFile {
+    let len = text.len();
+    // Where each item's own text starts (the start of its first line) and
+    // on which line, counted forwards while the text is whole.
+    let mut lines = LineCounter::default();
+    let mut starts = Vec::with_capacity(items.len());
+    for header in items {
+        let from = line_start(text.as_bytes(), header.start as usize);
+        starts.push((from as u32, lines.line_at(text.as_bytes(), from)));
+    }
+    let last_line_from = line_start(text.as_bytes(), len);
+    let last_line = lines.line_at(text.as_bytes(), last_line_from);
+    let empty_file_tail = items
+        .is_empty()
+        .then(|| text.get(last_line_from..).unwrap_or_default().to_string());
+    let mut texts: Vec<Box<str>> = Vec::with_capacity(items.len());
+    for (k, header) in items.iter().enumerate().rev() {
+        let from = starts.get(k).map_or(0, |&(from, _)| from as usize);
+        texts.push(
+            text.get(from..header.next as usize)
+                .unwrap_or_default()
+                .into(),
+        );
+        // What the item before still needs: up to its end, where this one
+        // starts (its first line may begin before that).
+        let keep = k
+            .checked_sub(1)
+            .and_then(|before| items.get(before))
+            .map_or(0, |before| before.next as usize);
+        text.truncate(keep.min(text.len()));
+        if text.capacity() - text.len() > SHRINK_STEP {
+            text.shrink_to_fit();
+        }
+    }
+    drop(text);
+    texts.reverse();
+
+    // The headers' text: each item's header lines, and its closing brace's
+    // line, taken from its own text.
+    let mut headers = String::new();
+    let mut pieces = Vec::new();
+    let mut split_items = Vec::with_capacity(items.len());
+    let mut split_labels = Vec::with_capacity(labels.len());
+    let mut own_texts = Vec::with_capacity(items.len());
+    let mut attributes = Vec::new();
+    for ((header, own), (byte, line)) in items.iter().zip(texts).zip(starts) {
+        let local = |at: u32| (at - byte) as usize;
+        let bytes = own.as_bytes();
+        // Copies whole lines `from..to` of the item's text as a piece of
+        // the file; returns how far its offsets moved.
+        let mut copy_lines = |from: usize, to: usize| {
+            let at = headers.len();
+            pieces.push(Piece {
+                text_start: at as u32,
+                byte: byte + from as u32,
+                line: line + count_newlines(bytes.get(..from).unwrap_or_default()),
+            });
+            headers.push_str(own.get(from..to).unwrap_or_default());
+            at as i64 - i64::from(byte) - from as i64
+        };
+        let moved = |span: Span, shift: i64| {
+            let at = |offset: u32| (i64::from(offset) + shift) as u32;
+            Span::new(at(span.start), at(span.end))
+        };
+        let def_end = match header.braces() {
+            Some((open, _)) => open.end,
+            None => header.name_span.end,
+        };
+        let to = after_line(bytes, local(def_end));
+        let shift = copy_lines(line_start(bytes, local(header.name_span.start)), to);
+        let mut covered = byte as usize + to;
+        let braces = header.braces().map(|(open, close)| {
+            let close_shift = if local(close.start) < to {
+                shift
+            } else {
+                let end = after_line(bytes, local(close.start));
+                covered = byte as usize + end;
+                copy_lines(line_start(bytes, local(close.start)), end)
+            };
+            (moved(open, shift), moved(close, close_shift))
+        });
+        let first_label = split_labels.len() as u32;
+        let own_labels = (header.first_label..header.first_label + header.label_count)
+            .filter_map(|i| labels.get(i as usize));
+        split_labels.extend(own_labels.map(|&label| moved(label, shift)));
+        if own_texts.len() + 1 == items.len() && covered < len {
+            // The file's last line, where what is missing from it goes.
+            let from = (last_line_from.max(covered) - byte as usize).min(own.len());
+            copy_lines(from, own.len());
+        }
+        let text = match header.braces() {
+            Some(_) => Some(own),
+            None => {
+                let piece = Piece {
+                    text_start: 0,
+                    byte,
+                    line,
+                };
+                let source = SourceFile::from_pieces(Arc::clone(&name), own.into(), vec![piece]);
+                attributes.push((own_texts.len() as u32, Arc::new(source)));
+                None
+            }
+        };
+        own_texts.push(OwnText {
+            text: Cell::new(text),
+            byte,
+            line,
+        });
+        split_items.push(Header {
+            first_label,
+            label_count: header.label_count,
+            start: header.start - byte,
+            next: header.next - byte,
+            ..Header::new(moved(header.name_span, shift), braces)
+        });
+    }
+    if let Some(tail) = empty_file_tail {
+        pieces.push(Piece {
+            text_start: 0,
+            byte: last_line_from as u32,
+            line: last_line,
+        });
+        headers = tail;
+    }
+    headers.shrink_to_fit();
+    SplitFile {
+        headers: Arc::new(SourceFile::from_pieces(name, headers, pieces)),
+        items: split_items,
+        labels: split_labels,
+        own_texts,
+        attributes,
     }
 }
 
@@ -420,12 +921,11 @@ fn scan_items(text: &str, start: usize) -> Option<(Vec<Header>, Vec<Span>)> {
         let after_line = (line_end + 1).min(bytes.len());
         pos = after_line + fast::gap(text, after_line)?;
         items.push(Header {
-            name_span,
-            braces,
             first_label: u32::try_from(first_label).ok()?,
             label_count: u32::try_from(labels.len() - first_label).ok()?,
             start: item_start as u32,
             next: pos as u32,
+            ..Header::new(name_span, braces)
         });
     }
     items.shrink_to_fit();
@@ -726,6 +1226,136 @@ mod tests {
         for text in texts {
             assert_eq!(lazy(text), Some(parsed(text)), "{text:?}");
         }
+    }
+
+    /// `debug` with every span in it moved `by` bytes on.
+    fn shift_spans(debug: &str, by: u32) -> String {
+        let mut out = String::new();
+        let mut rest = debug;
+        while let Some(at) = rest.find("Span { start: ") {
+            let (before, after) = rest.split_at(at + "Span { start: ".len());
+            out.push_str(before);
+            let digits = after.find(|c: char| !c.is_ascii_digit()).unwrap();
+            let start: u32 = after[..digits].parse().unwrap();
+            let after = &after[digits..];
+            let after = after.strip_prefix(", end: ").unwrap();
+            let end_digits = after.find(|c: char| !c.is_ascii_digit()).unwrap();
+            let end: u32 = after[..end_digits].parse().unwrap();
+            out.push_str(&format!("{}, end: {}", start + by, end + by));
+            rest = &after[end_digits..];
+        }
+        out.push_str(rest);
+        out
+    }
+
+    /// Checks that the split `text` has the items of `text` read whole, at
+    /// the same positions, and returns how many there are.
+    fn split_matches_whole(text: &str) -> usize {
+        let whole = LazyFile::scan(text, "t.hcl").expect(text);
+        let split = whole.split().unwrap();
+        // Split from the text it owns, the same.
+        let owned = SplitFile::new(text.to_string(), "t.hcl").unwrap();
+        assert_eq!(format!("{owned:?}"), format!("{split:?}"));
+        let file = LazyFile::of_split(&split);
+        assert!(file.split().is_none(), "a split file is not split again");
+        assert_eq!(file.len(), whole.len());
+        let range = |f: &LazyFile<'_>, span: Span| f.source().range(span);
+        for (i, (a, b)) in whole.items().zip(file.items()).enumerate() {
+            assert_eq!(a.name(), b.name());
+            assert_eq!(a.is_block(), b.is_block());
+            let labels = |item: LazyItem<'_, '_>| -> Vec<String> {
+                item.labels().map(|l| l.value.to_string()).collect()
+            };
+            assert_eq!(labels(a), labels(b));
+            for (x, y) in a.labels().zip(b.labels()) {
+                assert_eq!(range(&whole, x.span), range(&file, y.span));
+            }
+            assert_eq!(range(&whole, a.span()), range(&file, b.span()), "{text:?}");
+            assert_eq!(range(&whole, a.def_span()), range(&file, b.def_span()));
+            assert_eq!(
+                a.open_brace_span().map(|s| range(&whole, s)),
+                b.open_brace_span().map(|s| range(&file, s))
+            );
+            assert_eq!(
+                a.close_brace_span().map(|s| range(&whole, s)),
+                b.close_brace_span().map(|s| range(&file, s))
+            );
+            let header_line = range(&whole, a.name_span()).start.line;
+            assert_eq!(
+                file.source().line_text(header_line),
+                whole.source().line_text(header_line)
+            );
+            let source = file.item_source(i).unwrap();
+            let shift = source.pos(0).byte;
+            let (tree, own_tree) = if a.is_block() {
+                let block = file.block_in(i, &source).unwrap();
+                assert!(
+                    file.block(i).is_none(),
+                    "split blocks are read from their source"
+                );
+                let last_line = source.range(block.span).end.line;
+                assert_eq!(
+                    source.line_text(last_line),
+                    whole.source().line_text(last_line)
+                );
+                (
+                    format!("{:?}", whole.block(i).unwrap()),
+                    format!("{block:?}"),
+                )
+            } else {
+                let (attr, own) = file.attribute_in(i).unwrap();
+                assert!(Arc::ptr_eq(own, &source));
+                (
+                    format!("{:?}", whole.attribute(i).unwrap()),
+                    format!("{attr:?}"),
+                )
+            };
+            assert_eq!(shift_spans(&own_tree, shift), tree, "{text:?}");
+        }
+        assert_eq!(
+            range(&whole, whole.end_span()),
+            range(&file, file.end_span())
+        );
+        assert!(file.check_rest());
+        whole.len()
+    }
+
+    #[test]
+    fn a_split_file_has_the_same_items_at_the_same_positions() {
+        let texts = [
+            "",
+            "\n\n# only a comment\n",
+            "a = 1\nb = 2",
+            "\u{feff}a = 1\n",
+            "\u{feff}block \"é\" {\n  x = \"ü\"\n}",
+            "a = 1 # trailing\n// more\n\nb = \"x\" /* inline */\n",
+            "resource \"aws_instance\" \"web\" {\n  ami = \"x\"\n  tags = { Name = \"}\" }\n}\nvariable v {}\n",
+            "block { a = 1 }\nblock \"x\" {\n}\r\nc = 1\r\n",
+            "a = <<EOT\nnot = code {\n  EOT is not the end\nEOT\nb \"l\" \"m\" {\n\n  c = \"${x}\"\n\n}\n\n# end\n",
+            "  indented \"x\" {\n    y = 1\n  }\n// last line",
+            "a = 1\n/* before */ b {\n}\n/* c */ c = 2 /* d */\n",
+        ];
+        for text in texts {
+            split_matches_whole(text);
+        }
+    }
+
+    #[test]
+    fn a_split_file_gives_each_block_text_up_once() {
+        let text = "a \"x\" {\n  b = 1\n}\nc = 2\n";
+        let split = LazyFile::scan(text, "t.hcl").unwrap().split().unwrap();
+        let file = LazyFile::of_split(&split);
+        let source = file.item_source(0).unwrap();
+        assert_eq!(source.text(), "a \"x\" {\n  b = 1\n}\n");
+        assert!(file.item_source(0).is_none());
+        // A block whose text was taken cannot be checked again; the
+        // attribute's text stays.
+        assert!(file.block_in(0, &source).is_some());
+        assert!(file.item_source(1).is_some());
+        assert!(file.item_source(1).is_some());
+        assert!(file.check_rest());
+        let unread = LazyFile::of_split(&split);
+        assert!(!unread.check_rest(), "the block's text is gone");
     }
 
     #[test]

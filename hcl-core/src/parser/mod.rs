@@ -26,7 +26,7 @@ use crate::span::{SourceFile, Span};
 use build::Builder;
 use depth::Mode;
 use grammar::{HclParser, Rule};
-pub use lazy::{LazyFile, LazyItem};
+pub use lazy::{LazyFile, LazyItem, SplitFile};
 
 const BYTE_ORDER_MARK: &str = "\u{feff}";
 

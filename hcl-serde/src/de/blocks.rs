@@ -239,8 +239,12 @@ impl<'de, 'a, 's> BlocksDeserializer<'a, 's, 'de> {
         match first {
             BlockRef::Parsed(block) => read(block.def_location(), body_of(*block, depth, session)),
             BlockRef::Lazy(lazy) => {
-                let parsed = lazy.file.block(lazy.index).ok_or_else(decode_whole)?;
-                let block = Block::native(&parsed, lazy.file.source());
+                let source = lazy.file.item_source(lazy.index).ok_or_else(decode_whole)?;
+                let parsed = lazy
+                    .file
+                    .block_in(lazy.index, &source)
+                    .ok_or_else(decode_whole)?;
+                let block = Block::native(&parsed, &source);
                 read(block.def_location(), body_of(block, depth, session))
             }
         }
@@ -716,6 +720,10 @@ fn sibling_diagnostics<'de, 'a, 's>(
 ) -> Diagnostics {
     let mut diags = Diagnostics::default();
     for sibling in siblings {
+        // A decode that reports no errors of its own has no use for more.
+        if sibling.session.errors_unreported {
+            break;
+        }
         let Some(fields) = sibling.element_fields.as_ref().and_then(|f| f.get()) else {
             break;
         };
@@ -744,10 +752,13 @@ fn sibling_diagnostics<'de, 'a, 's>(
             [one] if one.label_count() <= sibling.depth + label_fields => match one {
                 BlockRef::Parsed(block) => diags.extend(check(block)),
                 BlockRef::Lazy(lazy) => {
-                    let Some(parsed) = lazy.file.block(lazy.index) else {
+                    let Some(source) = lazy.file.item_source(lazy.index) else {
                         break;
                     };
-                    diags.extend(check(&Block::native(&parsed, lazy.file.source())));
+                    let Some(parsed) = lazy.file.block_in(lazy.index, &source) else {
+                        break;
+                    };
+                    diags.extend(check(&Block::native(&parsed, &source)));
                 }
             },
             _ => {

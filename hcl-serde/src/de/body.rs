@@ -106,7 +106,8 @@ impl<'f> Field<'f> {
 /// One key of a body for serde: its field name, and what it holds.
 pub(crate) struct Entry<'a> {
     pub(crate) key: &'a str,
-    /// Where it starts, to keep source order: (file number, byte).
+    /// Where it starts, to keep source order: (file number, byte), or in
+    /// a file read item by item, (0, item number).
     pub(crate) order: (usize, u32),
     pub(crate) item: Item<'a>,
 }

@@ -6,6 +6,9 @@
 //! serde reads its body and dropped right after, so a decode holds one
 //! block's syntax tree at a time instead of the whole file's, and the
 //! memory it needs is little more than the input and the values it makes.
+//! `from_file`, which can read a regular file again, does without most of
+//! the input too: it reads a [`hcl_core::SplitFile`], each block's text
+//! freed once read, and reads the file again whole after an error.
 //!
 //! Anything this path does not handle (a target that is not a struct, a
 //! field for the whole body, an item the target does not take, a syntax
@@ -53,7 +56,6 @@ impl<'de, 'a> FileDeserializer<'a, '_, 'de> {
         }
         let field_index = FieldIndex::new(&fields);
         let file = self.file;
-        let source = file.source();
         let mut attributes = Vec::new();
         let mut groups: Vec<Entry<'a>> = Vec::new();
         let mut group_of: HashMap<&'a str, usize> = HashMap::new();
@@ -81,9 +83,11 @@ impl<'de, 'a> FileDeserializer<'a, '_, 'de> {
                 .and_then(|i| keys.get(i))
                 .ok_or_else(decode_whole)?;
             group_of.insert(name, groups.len());
+            // Items are in source order: their numbers order them, in a
+            // split file too, whose spans are each in its item's text.
             groups.push(Entry {
                 key,
-                order: (0, item.name_span().start),
+                order: (0, index as u32),
                 item: Item::Blocks(name, vec![block]),
             });
         }
@@ -96,7 +100,7 @@ impl<'de, 'a> FileDeserializer<'a, '_, 'de> {
             if group_of.contains_key(header.name()) {
                 return Err(decode_whole());
             }
-            let parsed = file.attribute(index).ok_or_else(decode_whole)?;
+            let (parsed, source) = file.attribute_in(index).ok_or_else(decode_whole)?;
             let attr = Attribute::native(&parsed, source);
             let at = AttrAt {
                 name: header.name(),
@@ -109,7 +113,7 @@ impl<'de, 'a> FileDeserializer<'a, '_, 'de> {
                 .map_err(|_| decode_whole())?;
             entries.push(Entry {
                 key,
-                order: (0, parsed.span.start),
+                order: (0, index as u32),
                 item,
             });
         }
@@ -215,6 +219,7 @@ mod tests {
             resume: &points,
             record: Default::default(),
             source: crate::de::Borrowable::NONE,
+            errors_unreported: false,
         };
         let value = T::deserialize(FileDeserializer {
             file: &file,
