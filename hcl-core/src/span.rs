@@ -225,6 +225,20 @@ impl SourceFile {
         }
     }
 
+    /// The byte and line in the file where the line that holds text offset
+    /// `offset` starts; `None` for a whole file. Counts only within the
+    /// part: no line index is built.
+    pub(crate) fn line_origin(&self, offset: u32) -> Option<(u32, u32)> {
+        let after = self.pieces.partition_point(|p| p.text_start <= offset);
+        let piece = self.pieces.get(after.checked_sub(1)?)?;
+        let before = self.text.get(piece.text_start as usize..offset as usize)?;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let newlines = before
+            .get(..line_start)
+            .map_or(0, |b| b.bytes().filter(|&c| c == b'\n').count());
+        Some((piece.byte + line_start as u32, piece.line + newlines as u32))
+    }
+
     /// The index of the text's line that holds `offset`.
     fn line_index(&self, offset: u32) -> usize {
         match self.line_starts().binary_search(&offset) {

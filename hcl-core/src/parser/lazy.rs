@@ -63,8 +63,6 @@ pub struct LazyFile<'src> {
     /// The source of `text`.
     file: Arc<SourceFile>,
     items: Cow<'src, [Header]>,
-    /// The labels of all blocks, each block's in a run.
-    labels: Cow<'src, [Span]>,
     /// Whether each item has been parsed and found as scanned.
     checked: Vec<Cell<bool>>,
     limits: Limits,
@@ -106,10 +104,10 @@ pub struct LazyFile<'src> {
 #[derive(Debug)]
 pub struct SplitFile {
     headers: Arc<SourceFile>,
-    /// As in [`LazyFile`], but with the name, label and brace spans in
-    /// `headers`, and `start` and `next` in the item's own text.
+    /// As in [`LazyFile`], but with the name and brace spans in `headers`,
+    /// and `start` and `next` in the item's own text, which starts at the
+    /// start of the line of its name: where its header lines start.
     items: Vec<Header>,
-    labels: Vec<Span>,
     own_texts: Vec<OwnText>,
     /// The sources of the top-level attributes, by item number: kept, as
     /// their values are read before the blocks and point into them.
@@ -117,14 +115,10 @@ pub struct SplitFile {
 }
 
 /// The text of an item of a [`SplitFile`]: the item, from the start of its
-/// first line, and the gap after it.
+/// first line, and the gap after it. A block's, until a reader takes it;
+/// an attribute's is in [`SplitFile::attributes`].
 struct OwnText {
-    /// A block's text, until a reader takes it. An attribute's is in
-    /// [`SplitFile::attributes`].
     text: Cell<Option<Box<str>>>,
-    /// Where the text starts in the file.
-    byte: u32,
-    line: u32,
 }
 
 /// What the scan read of a top-level item.
@@ -136,8 +130,8 @@ struct Header {
     /// spans: the scan keeps one header an item, and this one is small.)
     open: u32,
     close: u32,
-    /// The run of `LazyFile::labels` that are this block's.
-    first_label: u32,
+    /// The number of labels, which are read again from the text when asked
+    /// for (the scan keeps little an item).
     label_count: u32,
     /// Where the item starts, blank space before the name included.
     start: u32,
@@ -176,7 +170,6 @@ impl Header {
             name_span,
             open,
             close,
-            first_label: 0,
             label_count: 0,
             start: 0,
             next: 0,
@@ -216,10 +209,8 @@ impl<'f, 'src> LazyItem<'f, 'src> {
         if index >= self.label_count() {
             return None;
         }
-        let span = *self
-            .file
-            .labels
-            .get(self.header.first_label as usize + index)?;
+        let bytes = self.file.text.as_bytes();
+        let span = label_spans(bytes, self.header.name_span.end as usize).nth(index)?;
         let text = self.file.text_of(span);
         // The scan only takes quoted labels without escapes.
         let value = text
@@ -302,13 +293,12 @@ impl<'src> LazyFile<'src> {
     }
 
     fn scan_in(text: &'src str, file: Arc<SourceFile>) -> Option<Self> {
-        let (items, labels) = scan_headers(text)?;
+        let items = scan_headers(text)?;
         let checked = items.iter().map(|_| Cell::new(false)).collect();
         Some(LazyFile {
             text,
             file,
             items: Cow::Owned(items),
-            labels: Cow::Owned(labels),
             checked,
             limits: Limits::default(),
             split: None,
@@ -327,12 +317,7 @@ impl<'src> LazyFile<'src> {
             return None;
         }
         let name = Arc::clone(self.file.name_arc());
-        Some(split_text(
-            self.text.to_string(),
-            &self.items,
-            &self.labels,
-            name,
-        ))
+        Some(split_text(self.text.to_string(), &self.items, name))
     }
 
     /// Reads a [`SplitFile`] as a lazy file, whose items give up their
@@ -346,7 +331,6 @@ impl<'src> LazyFile<'src> {
             text: split.headers.text(),
             file: Arc::clone(&split.headers),
             items: Cow::Borrowed(&split.items),
-            labels: Cow::Borrowed(&split.labels),
             checked: split.items.iter().map(|_| Cell::new(false)).collect(),
             limits: Limits::default(),
             split: Some(split),
@@ -502,10 +486,11 @@ impl<'src> LazyFile<'src> {
             return Some(Arc::clone(source));
         }
         let own = split.own_texts.get(index)?;
+        let (byte, line) = split.origin(index)?;
         let piece = Piece {
             text_start: 0,
-            byte: own.byte,
-            line: own.line,
+            byte,
+            line,
         };
         Some(Arc::new(SourceFile::from_pieces(
             Arc::clone(self.file.name_arc()),
@@ -619,6 +604,30 @@ impl<'src> LazyFile<'src> {
     }
 }
 
+/// The spans of the labels of the block whose type ends at `from`, as the
+/// scan found them (quoted without escapes, or identifiers) up to the
+/// opening brace.
+fn label_spans(bytes: &[u8], from: usize) -> impl Iterator<Item = Span> + '_ {
+    let mut i = from;
+    std::iter::from_fn(move || {
+        i = skip_blanks(bytes, i);
+        let start = i;
+        match *bytes.get(i)? {
+            b'"' => {
+                let len = bytes.get(i + 1..)?.iter().position(|&b| b == b'"')?;
+                i += len + 2;
+            }
+            b if fast::is_ident_start(b) => {
+                while bytes.get(i).copied().is_some_and(fast::is_ident_continue) {
+                    i += 1;
+                }
+            }
+            _ => return None,
+        }
+        Some(span(start, i))
+    })
+}
+
 /// Where the line that holds offset `at` starts.
 fn line_start(bytes: &[u8], at: usize) -> usize {
     let before = bytes.get(..at).unwrap_or(bytes);
@@ -685,7 +694,7 @@ impl SplitFile {
     /// ```
     pub fn new(text: String, name: &str) -> Result<SplitFile, String> {
         match scan_headers(&text) {
-            Some((items, labels)) => Ok(split_text(text, &items, &labels, Arc::from(name))),
+            Some(items) => Ok(split_text(text, &items, Arc::from(name))),
             None => Err(text),
         }
     }
@@ -700,9 +709,16 @@ impl SplitFile {
         self.attributes.get(at).map(|(_, source)| source)
     }
 
+    /// Where the own text of item `index` starts in the file: its byte and
+    /// line, those of the line of its name.
+    fn origin(&self, index: usize) -> Option<(u32, u32)> {
+        let name = self.items.get(index)?.name_span;
+        self.headers.line_origin(name.start)
+    }
+
     /// Where the own text of item `index` starts in the file.
     fn byte(&self, index: usize) -> Option<u32> {
-        self.own_texts.get(index).map(|own| own.byte)
+        self.origin(index).map(|(byte, _)| byte)
     }
 }
 
@@ -711,18 +727,14 @@ impl std::fmt::Debug for OwnText {
         let held = self.text.take();
         let bytes = held.as_ref().map(|t| t.len());
         self.text.set(held);
-        f.debug_struct("OwnText")
-            .field("bytes", &bytes)
-            .field("byte", &self.byte)
-            .field("line", &self.line)
-            .finish()
+        f.debug_struct("OwnText").field("bytes", &bytes).finish()
     }
 }
 
-/// The headers and labels of the top-level items of `text`; `None` where
+/// The headers of the top-level items of `text`; `None` where
 /// the scan cannot tell them apart, or a top-level attribute is repeated
 /// (an error of the whole file).
-fn scan_headers(text: &str) -> Option<(Vec<Header>, Vec<Span>)> {
+fn scan_headers(text: &str) -> Option<Vec<Header>> {
     let limits = Limits::default();
     if text.len() > limits.max_input_bytes.min(u32::MAX as usize - 1)
         || limits.max_nesting_depth < fast::MAX_DEPTH
@@ -734,7 +746,7 @@ fn scan_headers(text: &str) -> Option<(Vec<Header>, Vec<Span>)> {
     } else {
         0
     };
-    let (items, labels) = scan_items(text, start)?;
+    let items = scan_items(text, start)?;
     let mut names = HashSet::new();
     for item in &items {
         let name = text.get(item.name_span.start as usize..item.name_span.end as usize)?;
@@ -742,7 +754,7 @@ fn scan_headers(text: &str) -> Option<(Vec<Header>, Vec<Span>)> {
             return None;
         }
     }
-    Some((items, labels))
+    Some(items)
 }
 
 /// How much the text may hold past what is still to be copied before it
@@ -750,18 +762,53 @@ fn scan_headers(text: &str) -> Option<(Vec<Header>, Vec<Span>)> {
 /// shrinking costs nothing.
 const SHRINK_STEP: usize = 1 << 20;
 
+/// The longest rest of an item's text (after its closing brace's line)
+/// copied to the headers' text to join its part with the next item's.
+const MERGED_GAP: usize = 16;
+
+/// The headers' text of a [`SplitFile`] as it is made: parts of the file,
+/// whole lines each, and where each part is in the file.
+#[derive(Default)]
+struct HeaderText {
+    text: String,
+    pieces: Vec<Piece>,
+    /// Where in the file the text copied last ends.
+    end: Option<usize>,
+}
+
+impl HeaderText {
+    /// Copies `part`, the file's text from byte `byte` on, which starts
+    /// line `line`; returns how far its offsets move (from the file's to
+    /// the headers' text). A part right after the last one continues it.
+    fn copy(&mut self, part: &str, byte: usize, line: u32) -> i64 {
+        if self.end != Some(byte) {
+            self.pieces.push(Piece {
+                text_start: self.text.len() as u32,
+                byte: byte as u32,
+                line,
+            });
+        }
+        let shift = self.text.len() as i64 - byte as i64;
+        self.text.push_str(part);
+        self.end = Some(byte + part.len());
+        shift
+    }
+}
+
 /// Splits `text`, whose items the scan found, into a [`SplitFile`] of the
 /// file `name`. The items' own texts are copied from the last one back,
 /// and the text shrunk behind them, so that the two together stay about
 /// the size of the text.
-fn split_text(mut text: String, items: &[Header], labels: &[Span], name: Arc<str>) -> SplitFile {
+fn split_text(mut text: String, items: &[Header], name: Arc<str>) -> SplitFile {
     let len = text.len();
-    // Where each item's own text starts (the start of its first line) and
-    // on which line, counted forwards while the text is whole.
+    // Where each item's own text starts and on which line, counted
+    // forwards while the text is whole: at the start of the line of its
+    // name, which is where its header lines start too (an item starts on
+    // the line of its name, blanks before the name included).
     let mut lines = LineCounter::default();
     let mut starts = Vec::with_capacity(items.len());
     for header in items {
-        let from = line_start(text.as_bytes(), header.start as usize);
+        let from = line_start(text.as_bytes(), header.name_span.start as usize);
         starts.push((from as u32, lines.line_at(text.as_bytes(), from)));
     }
     let last_line_from = line_start(text.as_bytes(), len);
@@ -793,26 +840,18 @@ fn split_text(mut text: String, items: &[Header], labels: &[Span], name: Arc<str
 
     // The headers' text: each item's header lines, and its closing brace's
     // line, taken from its own text.
-    let mut headers = String::new();
-    let mut pieces = Vec::new();
+    let mut headers = HeaderText::default();
     let mut split_items = Vec::with_capacity(items.len());
-    let mut split_labels = Vec::with_capacity(labels.len());
     let mut own_texts = Vec::with_capacity(items.len());
     let mut attributes = Vec::new();
     for ((header, own), (byte, line)) in items.iter().zip(texts).zip(starts) {
         let local = |at: u32| (at - byte) as usize;
         let bytes = own.as_bytes();
-        // Copies whole lines `from..to` of the item's text as a piece of
-        // the file; returns how far its offsets moved.
-        let mut copy_lines = |from: usize, to: usize| {
-            let at = headers.len();
-            pieces.push(Piece {
-                text_start: at as u32,
-                byte: byte + from as u32,
-                line: line + count_newlines(bytes.get(..from).unwrap_or_default()),
-            });
-            headers.push_str(own.get(from..to).unwrap_or_default());
-            at as i64 - i64::from(byte) - from as i64
+        // Lines `from..to` of the item's text, as a part of the file.
+        let copy_lines = |headers: &mut HeaderText, from: usize, to: usize| {
+            let part = own.get(from..to).unwrap_or_default();
+            let line = line + count_newlines(bytes.get(..from).unwrap_or_default());
+            headers.copy(part, byte as usize + from, line)
         };
         let moved = |span: Span, shift: i64| {
             let at = |offset: u32| (i64::from(offset) + shift) as u32;
@@ -823,26 +862,32 @@ fn split_text(mut text: String, items: &[Header], labels: &[Span], name: Arc<str
             None => header.name_span.end,
         };
         let to = after_line(bytes, local(def_end));
-        let shift = copy_lines(line_start(bytes, local(header.name_span.start)), to);
-        let mut covered = byte as usize + to;
+        // The item's text starts at its header lines (see above).
+        let shift = copy_lines(&mut headers, 0, to);
+        let mut copied = to;
         let braces = header.braces().map(|(open, close)| {
             let close_shift = if local(close.start) < to {
                 shift
             } else {
-                let end = after_line(bytes, local(close.start));
-                covered = byte as usize + end;
-                copy_lines(line_start(bytes, local(close.start)), end)
+                let (from, end) = (
+                    line_start(bytes, local(close.start)),
+                    after_line(bytes, local(close.start)),
+                );
+                copied = end;
+                copy_lines(&mut headers, from, end)
             };
             (moved(open, shift), moved(close, close_shift))
         });
-        let first_label = split_labels.len() as u32;
-        let own_labels = (header.first_label..header.first_label + header.label_count)
-            .filter_map(|i| labels.get(i as usize));
-        split_labels.extend(own_labels.map(|&label| moved(label, shift)));
-        if own_texts.len() + 1 == items.len() && covered < len {
+        // A short rest of whole lines (the blank line before the next item)
+        // is copied too, so that the next item's header lines continue
+        // this part instead of starting another.
+        let last = own_texts.len() + 1 == items.len();
+        if own.len() - copied <= MERGED_GAP && (own.ends_with('\n') || last) {
+            copy_lines(&mut headers, copied, own.len());
+        } else if last {
             // The file's last line, where what is missing from it goes.
-            let from = (last_line_from.max(covered) - byte as usize).min(own.len());
-            copy_lines(from, own.len());
+            let from = (last_line_from.max(byte as usize + copied) - byte as usize).min(own.len());
+            copy_lines(&mut headers, from, own.len());
         }
         let text = match header.braces() {
             Some(_) => Some(own),
@@ -859,17 +904,19 @@ fn split_text(mut text: String, items: &[Header], labels: &[Span], name: Arc<str
         };
         own_texts.push(OwnText {
             text: Cell::new(text),
-            byte,
-            line,
         });
         split_items.push(Header {
-            first_label,
             label_count: header.label_count,
             start: header.start - byte,
             next: header.next - byte,
             ..Header::new(moved(header.name_span, shift), braces)
         });
     }
+    let HeaderText {
+        text: mut headers,
+        mut pieces,
+        ..
+    } = headers;
     if let Some(tail) = empty_file_tail {
         pieces.push(Piece {
             text_start: 0,
@@ -882,15 +929,14 @@ fn split_text(mut text: String, items: &[Header], labels: &[Span], name: Arc<str
     SplitFile {
         headers: Arc::new(SourceFile::from_pieces(name, headers, pieces)),
         items: split_items,
-        labels: split_labels,
         own_texts,
         attributes,
     }
 }
 
-/// The headers of the items from `start` on, and the labels of the
-/// blocks; or `None` where the scan cannot follow the text.
-fn scan_items(text: &str, start: usize) -> Option<(Vec<Header>, Vec<Span>)> {
+/// The headers of the items from `start` on, or `None` where the scan
+/// cannot follow the text.
+fn scan_items(text: &str, start: usize) -> Option<Vec<Header>> {
     let bytes = text.as_bytes();
     let mut items = Vec::new();
     let mut labels = Vec::new();
@@ -907,7 +953,7 @@ fn scan_items(text: &str, start: usize) -> Option<(Vec<Header>, Vec<Span>)> {
         }
         let name_span = span(name_start, i);
         i = skip_blanks(bytes, i);
-        let first_label = labels.len();
+        labels.clear();
         let (braces, line_end) = if bytes.get(i) == Some(&b'=') && bytes.get(i + 1) != Some(&b'=') {
             (None, skip_code(bytes, i + 1, Vec::new())?)
         } else {
@@ -921,16 +967,14 @@ fn scan_items(text: &str, start: usize) -> Option<(Vec<Header>, Vec<Span>)> {
         let after_line = (line_end + 1).min(bytes.len());
         pos = after_line + fast::gap(text, after_line)?;
         items.push(Header {
-            first_label: u32::try_from(first_label).ok()?,
-            label_count: u32::try_from(labels.len() - first_label).ok()?,
+            label_count: u32::try_from(labels.len()).ok()?,
             start: item_start as u32,
             next: pos as u32,
             ..Header::new(name_span, braces)
         });
     }
     items.shrink_to_fit();
-    labels.shrink_to_fit();
-    Some((items, labels))
+    Some(items)
 }
 
 fn span(start: usize, end: usize) -> Span {
