@@ -660,13 +660,11 @@ struct LineCounter {
 impl LineCounter {
     /// The line of offset `at`, from 1.
     fn line_at(&mut self, bytes: &[u8], at: usize) -> u32 {
-        let newlines =
-            |from: usize, to: usize| count_newlines(bytes.get(from..to).unwrap_or_default());
-        if at >= self.at {
-            self.line += newlines(self.at, at);
-        } else {
-            self.line -= newlines(at, self.at);
+        if at < self.at {
+            // Out of order: counted again from the start.
+            *self = LineCounter::default();
         }
+        self.line += count_newlines(bytes.get(self.at..at).unwrap_or_default());
         self.at = at;
         self.line + 1
     }
