@@ -4,6 +4,7 @@
 use hcl_core::ast::{Body, Expression, ExpressionKind};
 use hcl_core::value::ValueKind;
 use hcl_core::{Diagnostic, Diagnostics, EvalContext, ExprRef, Severity, SourceFile, Value};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// A JSON value whose objects keep their keys in insertion order.
@@ -259,20 +260,48 @@ pub fn expression_to_json(
 /// One key of a body's JSON object while blocks are being nested.
 enum Node {
     Json(Json),
-    Labels(Vec<(String, Node)>),
+    Labels(Entries),
     Bodies(Vec<Json>),
+}
+
+/// The keys of a JSON object being built, in order, with an index to find
+/// a key again in constant time: a body of many blocks is nested in time
+/// linear in its size.
+#[derive(Default)]
+struct Entries {
+    list: Vec<(String, Node)>,
+    index: HashMap<String, usize>,
+}
+
+impl Entries {
+    /// The node under `key`, made by `make` when the key is new.
+    fn slot(&mut self, key: &str, make: fn() -> Node) -> Option<&mut Node> {
+        let at = match self.index.get(key) {
+            Some(&at) => at,
+            None => {
+                self.index.insert(key.to_owned(), self.list.len());
+                self.list.push((key.to_owned(), make()));
+                self.list.len() - 1
+            }
+        };
+        self.list.get_mut(at).map(|(_, node)| node)
+    }
+
+    fn into_json(self) -> Json {
+        Json::Object(
+            self.list
+                .into_iter()
+                .map(|(k, n)| (k, n.into_json()))
+                .collect(),
+        )
+    }
 }
 
 impl Node {
     fn into_json(self) -> Json {
         match self {
             Node::Json(j) => j,
-            Node::Labels(entries) => Json::Object(
-                entries
-                    .into_iter()
-                    .map(|(k, n)| (k, n.into_json()))
-                    .collect(),
-            ),
+            Node::Labels(entries) => entries.into_json(),
             Node::Bodies(mut bodies) => {
                 if bodies.len() == 1 {
                     bodies.pop().unwrap_or(Json::Null)
@@ -284,34 +313,21 @@ impl Node {
     }
 }
 
-fn slot<'n>(entries: &'n mut Vec<(String, Node)>, key: &str, make: fn() -> Node) -> &'n mut Node {
-    let index = match entries.iter().position(|(k, _)| k == key) {
-        Some(i) => i,
-        None => {
-            entries.push((key.to_owned(), make()));
-            entries.len() - 1
-        }
-    };
-    #[allow(
-        clippy::indexing_slicing,
-        reason = "`index` is a position found in `entries` or that of the entry just pushed"
-    )]
-    &mut entries[index].1
-}
-
 /// Puts a block's body under its type and labels; false on a conflict
-/// with an argument or a block with another number of labels.
-fn insert_block(entries: &mut Vec<(String, Node)>, key: &str, labels: &[&str], body: Json) -> bool {
+/// with an argument or a block with another number of labels. Recurses
+/// once per label: the parser bounds labels and blocks together by
+/// `max_nesting_depth`.
+fn insert_block(entries: &mut Entries, key: &str, labels: &[&str], body: Json) -> bool {
     match labels.split_first() {
-        None => match slot(entries, key, || Node::Bodies(Vec::new())) {
-            Node::Bodies(bodies) => {
+        None => match entries.slot(key, || Node::Bodies(Vec::new())) {
+            Some(Node::Bodies(bodies)) => {
                 bodies.push(body);
                 true
             }
             _ => false,
         },
-        Some((first, rest)) => match slot(entries, key, || Node::Labels(Vec::new())) {
-            Node::Labels(next) => insert_block(next, first, rest, body),
+        Some((first, rest)) => match entries.slot(key, || Node::Labels(Entries::default())) {
+            Some(Node::Labels(next)) => insert_block(next, first, rest, body),
             _ => false,
         },
     }
@@ -326,10 +342,13 @@ pub fn body_to_json(
     ctx: &EvalContext<'_>,
     diags: &mut Diagnostics,
 ) -> Json {
-    let mut entries: Vec<(String, Node)> = Vec::new();
+    let mut entries = Entries::default();
     for attr in &body.attributes {
         let json = expression_to_json(&attr.expr, source, ctx, diags);
-        entries.push((attr.name.to_owned(), Node::Json(json)));
+        entries
+            .index
+            .insert(attr.name.to_owned(), entries.list.len());
+        entries.list.push((attr.name.to_owned(), Node::Json(json)));
     }
     for block in &body.blocks {
         let json = body_to_json(&block.body, source, ctx, diags);
@@ -349,10 +368,5 @@ pub fn body_to_json(
             .with_subject(source, block.def_span()),
         );
     }
-    Json::Object(
-        entries
-            .into_iter()
-            .map(|(k, n)| (k, n.into_json()))
-            .collect(),
-    )
+    entries.into_json()
 }

@@ -156,7 +156,24 @@ pub struct SourceFile {
     /// For a text made of parts of a file: where each part lies in it, in
     /// order. Empty for a whole file.
     pieces: Box<[Piece]>,
+    /// Column checkpoints in lines longer than [`CHECKPOINT_SPAN`], found
+    /// the first time a position far into such a line is asked for.
+    checkpoints: OnceLock<Box<[Checkpoint]>>,
 }
+
+/// A column checkpoint: text offset `offset` starts a grapheme cluster and
+/// has `columns` clusters before it on its line.
+#[derive(Debug, Clone, Copy)]
+struct Checkpoint {
+    offset: u32,
+    columns: u32,
+}
+
+/// The bytes between two column checkpoints of a long line: a position is
+/// never counted from further back than this (plus one cluster), however
+/// long its line, so many diagnostics on one long line cost time in
+/// proportion to their number, not to the line's length times it.
+const CHECKPOINT_SPAN: usize = 4096;
 
 /// Where a part of a file lies in it: the part starts at `text_start` in a
 /// [`SourceFile`]'s text and at byte `byte`, line `line` of the file. Each
@@ -192,6 +209,7 @@ impl SourceFile {
             text: text.into_boxed_str(),
             line_starts: OnceLock::new(),
             pieces: Box::default(),
+            checkpoints: OnceLock::new(),
         }
     }
 
@@ -204,6 +222,7 @@ impl SourceFile {
             text: text.into_boxed_str(),
             line_starts: OnceLock::new(),
             pieces: pieces.into_boxed_slice(),
+            checkpoints: OnceLock::new(),
         }
     }
 
@@ -226,17 +245,15 @@ impl SourceFile {
     }
 
     /// The byte and line in the file where the line that holds text offset
-    /// `offset` starts; `None` for a whole file. Counts only within the
-    /// part: no line index is built.
+    /// `offset` starts; `None` for a whole file.
     pub(crate) fn line_origin(&self, offset: u32) -> Option<(u32, u32)> {
-        let after = self.pieces.partition_point(|p| p.text_start <= offset);
-        let piece = self.pieces.get(after.checked_sub(1)?)?;
-        let before = self.text.get(piece.text_start as usize..offset as usize)?;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let newlines = before
-            .get(..line_start)
-            .map_or(0, |b| b.bytes().filter(|&c| c == b'\n').count());
-        Some((piece.byte + line_start as u32, piece.line + newlines as u32))
+        let (piece, first_line) = self.piece_at(offset)?;
+        let index = self.line_index(offset);
+        let line_start = *self.line_starts().get(index)?;
+        Some((
+            piece.byte + line_start.checked_sub(piece.text_start)?,
+            piece.line + (index - first_line) as u32,
+        ))
     }
 
     /// The index of the text's line that holds `offset`.
@@ -286,8 +303,7 @@ impl SourceFile {
         let byte = (byte as usize).min(self.text.len());
         let line_idx = self.line_index(byte as u32);
         let line_start = self.line_starts().get(line_idx).copied().unwrap_or(0) as usize;
-        let prefix = self.text.get(line_start..byte).unwrap_or("");
-        let column = prefix.graphemes(true).count() as u32 + 1;
+        let column = self.columns_before(line_start, byte) + 1;
         match self.piece_at(byte as u32) {
             Some((piece, first_line)) => Pos {
                 line: piece.line + (line_idx - first_line) as u32,
@@ -300,6 +316,65 @@ impl SourceFile {
                 byte: byte as u32,
             },
         }
+    }
+
+    /// The grapheme clusters between `line_start`, the start of a line, and
+    /// `byte` on it.
+    fn columns_before(&self, line_start: usize, byte: usize) -> u32 {
+        let (from, before) = if byte - line_start > CHECKPOINT_SPAN {
+            let checkpoints = self.checkpoints.get_or_init(|| self.find_checkpoints());
+            let after = checkpoints.partition_point(|c| c.offset as usize <= byte);
+            match after.checked_sub(1).and_then(|i| checkpoints.get(i)) {
+                Some(c) if c.offset as usize >= line_start => (c.offset as usize, c.columns),
+                _ => (line_start, 0),
+            }
+        } else {
+            (line_start, 0)
+        };
+        before + count_clusters(self.text.get(from..byte).unwrap_or(""))
+    }
+
+    /// The column checkpoints of every line longer than
+    /// [`CHECKPOINT_SPAN`], about one per span.
+    fn find_checkpoints(&self) -> Box<[Checkpoint]> {
+        let text = self.text.as_bytes();
+        let starts = self.line_starts();
+        let mut checkpoints = Vec::new();
+        for (i, &start) in starts.iter().enumerate() {
+            let end = starts.get(i + 1).map_or(text.len(), |&e| e as usize);
+            let (mut at, mut columns) = (start as usize, 0u32);
+            while end - at > CHECKPOINT_SPAN {
+                let next = at + CHECKPOINT_SPAN;
+                let (Some(chunk), Some(after)) = (text.get(at..next), text.get(next)) else {
+                    break;
+                };
+                if chunk.is_ascii() && after.is_ascii() && *after != b'\n' {
+                    // Two ASCII characters have a cluster boundary between
+                    // them unless they are CR LF, which ends the line.
+                    columns += CHECKPOINT_SPAN as u32;
+                    at = next;
+                } else {
+                    let line = self.text.get(at..end).unwrap_or("");
+                    let mut clusters = line.grapheme_indices(true);
+                    let mut boundary = end;
+                    for (offset, _) in clusters.by_ref() {
+                        if at + offset >= next {
+                            boundary = at + offset;
+                            break;
+                        }
+                        columns += 1;
+                    }
+                    at = boundary;
+                }
+                if at < end {
+                    checkpoints.push(Checkpoint {
+                        offset: at as u32,
+                        columns,
+                    });
+                }
+            }
+        }
+        checkpoints.into_boxed_slice()
     }
 
     /// The range of a span of this file.
@@ -323,6 +398,15 @@ impl SourceFile {
         let text = self.text.get(start..end)?;
         let text = text.strip_suffix('\n').unwrap_or(text);
         Some(text.strip_suffix('\r').unwrap_or(text))
+    }
+
+    /// The byte in the file where line `line` starts, and the line's text
+    /// without its line ending; `None` for a line this source does not
+    /// hold.
+    pub(crate) fn line_with_start(&self, line: u32) -> Option<(u32, &str)> {
+        let idx = self.text_line_index(line)?;
+        let start = *self.line_starts().get(idx)?;
+        Some((self.file_offset(start), self.line_text(line)?))
     }
 
     /// The index among the text's lines of the file's line `line`.
@@ -350,6 +434,16 @@ impl SourceFile {
     /// counts).
     pub fn line_count(&self) -> u32 {
         self.line_starts().len() as u32
+    }
+}
+
+/// The grapheme clusters of `text`, a part of one line: one per byte for
+/// ASCII text, as no two ASCII characters on one line share a cluster.
+fn count_clusters(text: &str) -> u32 {
+    if text.is_ascii() {
+        text.len() as u32
+    } else {
+        text.graphemes(true).count() as u32
     }
 }
 
@@ -440,6 +534,40 @@ mod tests {
         for missing in [0, 1, 3, 4, 7, 8] {
             assert_eq!(file.line_text(missing), None, "line {missing}");
         }
+    }
+
+    #[test]
+    fn columns_far_into_long_lines_count_from_checkpoints() {
+        // Long lines, ASCII and not, with clusters across checkpoint
+        // spans; every position agrees with a count from the line start.
+        let mut text = String::new();
+        text.push_str(&"ab".repeat(5000));
+        text.push('\n');
+        for i in 0..3000 {
+            text.push_str(if i % 7 == 0 { "e\u{301}" } else { "x" });
+            text.push_str(if i % 11 == 0 { "🇫🇷" } else { "é" });
+        }
+        text.push_str("\r\n");
+        text.push_str(&"y".repeat(CHECKPOINT_SPAN * 2));
+        text.push_str("\r\nz");
+        let file = SourceFile::new("f", &text);
+        let starts = file.line_starts().to_vec();
+        for (line, &start) in starts.iter().enumerate() {
+            let start = start as usize;
+            let end = starts.get(line + 1).map_or(text.len(), |&e| e as usize - 1);
+            // A position inside a cluster counts the cluster as begun.
+            let clusters: Vec<usize> = text[start..end]
+                .grapheme_indices(true)
+                .map(|(i, _)| i)
+                .collect();
+            for byte in (start..=end).filter(|&b| text.is_char_boundary(b)) {
+                let pos = file.pos(byte as u32);
+                let begun = clusters.partition_point(|&c| start + c < byte);
+                assert_eq!(pos.line as usize, line + 1, "byte {byte}");
+                assert_eq!(pos.column as usize, begun + 1, "byte {byte}");
+            }
+        }
+        assert!(file.checkpoints.get().is_some_and(|c| c.len() > 4));
     }
 
     #[test]

@@ -1,5 +1,12 @@
 //! Text rendering of a diagnostic: header, location, source lines with a
 //! caret underline, then the detail.
+//!
+//! What a file holds reaches a terminal here, so every text written is made
+//! safe first: control characters are shown as visible symbols (as rustc
+//! shows them) rather than sent raw, and a long line is cut to a window
+//! around the subject, so that neither a hostile line nor a hostile number of
+//! diagnostics on one line makes the output, or the time to write it, grow
+//! with the line's length.
 
 use std::fmt::{self, Write};
 
@@ -11,135 +18,288 @@ use super::Diagnostic;
 /// an ellipsis line.
 const MAX_SHOWN_LINES: u32 = 4;
 
+/// Lines up to this many bytes are shown whole.
+const MAX_WHOLE_LINE_BYTES: usize = 240;
+
+/// Of a longer line, at most this many grapheme clusters are shown before
+/// and after the highlighted part...
+const CONTEXT_CLUSTERS: usize = 40;
+
+/// ...and at most this many of the highlighted part itself.
+const MAX_HIGHLIGHT_CLUSTERS: usize = 120;
+
+/// The most bytes a grapheme cluster is given when a window is cut out of a
+/// long line: text beyond it is not looked at.
+const MAX_CLUSTER_BYTES: usize = 32;
+
 pub(super) fn render(diag: &Diagnostic, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-    writeln!(f, "{}: {}", diag.severity, diag.summary)?;
+    writeln!(f, "{}: {}", diag.severity, Safe(&diag.summary))?;
     if let Some(subject) = &diag.subject {
         let gutter = digits(subject.end.line.max(subject.start.line));
+        pad(f, gutter + 1)?;
         writeln!(
             f,
-            "{:gutter$}--> {}:{}:{}",
-            "",
-            subject.filename,
+            "--> {}:{}:{}",
+            Safe(&subject.filename),
             subject.start.line,
-            subject.start.column,
-            gutter = gutter + 1
+            subject.start.column
         )?;
         if let Some(source) = &diag.source {
-            writeln!(f, "{:gutter$} |", "", gutter = gutter)?;
+            pad(f, gutter)?;
+            writeln!(f, " |")?;
             // A subject that ends at the start of a line, such as a line
             // break, ends with the line before.
-            let (end_line, end_column) =
+            let (end_line, end_byte) =
                 if subject.end.line > subject.start.line && subject.end.column == 1 {
                     (subject.end.line - 1, None)
                 } else {
-                    (subject.end.line, Some(subject.end.column))
+                    (subject.end.line, Some(subject.end.byte))
                 };
-            let last = end_line.min(subject.start.line + MAX_SHOWN_LINES - 1);
+            let last = end_line.min(subject.start.line.saturating_add(MAX_SHOWN_LINES - 1));
             for line in subject.start.line..=last {
-                let Some(text) = source.line_text(line) else {
+                let Some((line_byte, text)) = source.line_with_start(line) else {
                     break;
                 };
-                writeln!(f, "{line:>gutter$} | {}", text.replace('\t', " "))?;
-                // Columns count grapheme clusters, as positions do.
-                let width = text.graphemes(true).count() as u32;
                 let from = if line == subject.start.line {
-                    subject.start.column - 1
+                    subject.start.byte.saturating_sub(line_byte) as usize
                 } else {
-                    leading_spaces(text)
+                    leading_blanks(text)
                 };
-                let to = match end_column {
-                    Some(column) if line == end_line => column - 1,
-                    _ => width,
+                let to = match end_byte {
+                    Some(byte) if line == end_line => byte.saturating_sub(line_byte) as usize,
+                    _ => text.len(),
                 };
-                // At least one caret, even for an empty range at the end of input.
-                let carets = to.saturating_sub(from).max(1) as usize;
-                let mut underline = String::with_capacity(from as usize + carets);
-                let _ = write!(underline, "{:from$}", "", from = from as usize);
-                underline.extend(std::iter::repeat_n('^', carets));
-                writeln!(f, "{:gutter$} | {underline}", "", gutter = gutter)?;
+                let shown = Shown::new(text, from, to);
+                write!(f, "{line:>gutter$} | ")?;
+                shown.write_text(f)?;
+                pad(f, gutter)?;
+                f.write_str(" | ")?;
+                shown.write_carets(f)?;
             }
             if last < end_line {
-                writeln!(f, "{:gutter$} | ...", "", gutter = gutter)?;
+                pad(f, gutter)?;
+                writeln!(f, " | ...")?;
             }
         }
     }
     if !diag.detail.is_empty() {
         writeln!(f)?;
-        writeln!(f, "{}", diag.detail)?;
+        writeln!(f, "{}", Safe(&diag.detail))?;
     }
     Ok(())
+}
+
+/// One source line as shown: the part of it that is written, as grapheme
+/// clusters, and which of them are highlighted.
+struct Shown<'a> {
+    /// Whether text of the line comes before what is shown.
+    cut_before: bool,
+    /// The clusters shown.
+    clusters: Vec<&'a str>,
+    /// The highlighted clusters, by index; an empty range marks where a
+    /// single caret goes (a subject at the end of a line, or an empty one).
+    high: std::ops::Range<usize>,
+    /// Whether text of the line comes after what is shown.
+    cut_after: bool,
+}
+
+impl<'a> Shown<'a> {
+    /// The window of `text` to show for the highlighted bytes `from..to`.
+    fn new(text: &'a str, from: usize, to: usize) -> Self {
+        let from = floor_boundary(text, from.min(text.len()));
+        let to = floor_boundary(text, to.clamp(from, text.len()));
+        if text.len() <= MAX_WHOLE_LINE_BYTES {
+            return Shown::of_part(text, 0, from, to, text.len());
+        }
+        // Of a long line, look only at bytes near the highlight: a bounded
+        // window, whatever the line's length.
+        let budget = CONTEXT_CLUSTERS * MAX_CLUSTER_BYTES;
+        let start = floor_boundary(text, from.saturating_sub(budget));
+        let high_end = floor_boundary(
+            text,
+            to.min(from + MAX_HIGHLIGHT_CLUSTERS * MAX_CLUSTER_BYTES),
+        );
+        let end = floor_boundary(text, (high_end + budget).min(text.len()));
+        let mut shown = Shown::of_part(text, start, from, high_end, end);
+        // Keep the last clusters before the highlight, the first ones of it
+        // and, unless it is cut, the first ones after it.
+        let drop = shown.high.start.saturating_sub(CONTEXT_CLUSTERS);
+        if drop > 0 {
+            shown.clusters.drain(..drop);
+            shown.high = shown.high.start - drop..shown.high.end - drop;
+            shown.cut_before = true;
+        }
+        let cut_high = shown.high.len() > MAX_HIGHLIGHT_CLUSTERS || high_end < to;
+        shown.high.end = shown.high.start + shown.high.len().min(MAX_HIGHLIGHT_CLUSTERS);
+        let keep = if cut_high {
+            shown.high.end
+        } else {
+            shown.high.end + CONTEXT_CLUSTERS
+        };
+        if keep < shown.clusters.len() {
+            shown.clusters.truncate(keep);
+            shown.cut_after = true;
+        }
+        shown
+    }
+
+    /// `text[start..end]` as clusters, those of the bytes `from..to`
+    /// highlighted: a cluster that starts before `from` but runs past it
+    /// counts as begun, as positions count it.
+    fn of_part(text: &'a str, start: usize, from: usize, to: usize, end: usize) -> Self {
+        let mut clusters = Vec::new();
+        // The first and last highlighted clusters, or where an empty
+        // highlight stands.
+        let mut first = None;
+        let mut last = 0;
+        for (offset, cluster) in text
+            .get(start..end)
+            .unwrap_or_default()
+            .grapheme_indices(true)
+        {
+            let at = start + offset;
+            let index = clusters.len();
+            if from == to {
+                if at >= from && first.is_none() {
+                    first = Some(index);
+                    last = index;
+                }
+            } else if at < to && at + cluster.len() > from {
+                first.get_or_insert(index);
+                last = index + 1;
+            }
+            clusters.push(cluster);
+        }
+        let high = match first {
+            Some(first) => first..last,
+            None => clusters.len()..clusters.len(),
+        };
+        Shown {
+            cut_before: start > 0,
+            clusters,
+            high,
+            cut_after: end < text.len(),
+        }
+    }
+
+    fn write_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.cut_before {
+            f.write_str("...")?;
+        }
+        for cluster in &self.clusters {
+            write_cluster(f, cluster)?;
+        }
+        if self.cut_after {
+            f.write_str("...")?;
+        }
+        f.write_char('\n')
+    }
+
+    fn write_carets(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut line = String::new();
+        if self.cut_before {
+            line.push_str("   ");
+        }
+        let width = |clusters: &[&str]| clusters.iter().map(|c| cluster_width(c)).sum::<usize>();
+        let before = self.clusters.get(..self.high.start).map_or(0, width);
+        let high = self.clusters.get(self.high.clone()).map_or(0, width);
+        line.extend(std::iter::repeat_n(' ', before));
+        // At least one caret, even for an empty range at the end of input.
+        line.extend(std::iter::repeat_n('^', high.max(1)));
+        f.write_str(&line)?;
+        f.write_char('\n')
+    }
+}
+
+/// Writes one grapheme cluster of a source line as a terminal shows it
+/// safely: a tab as a space (so that carets line up), a control character
+/// as its visible symbol.
+fn write_cluster(f: &mut fmt::Formatter<'_>, cluster: &str) -> fmt::Result {
+    if cluster == "\t" {
+        return f.write_char(' ');
+    }
+    let mut chars = cluster.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if is_unsafe(c) => write_escaped(f, c),
+        _ => f.write_str(cluster),
+    }
+}
+
+/// The columns a cluster takes as [`write_cluster`] writes it.
+fn cluster_width(cluster: &str) -> usize {
+    let mut chars = cluster.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if is_unsafe(c) => escaped_width(c),
+        _ => 1,
+    }
+}
+
+/// Characters that must not reach a terminal as they are: C0 and C1
+/// controls and DEL, which can move the cursor or start an escape sequence,
+/// and the bidirectional controls, which can make the text shown differ
+/// from the text read.
+fn is_unsafe(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// A C0 control as its Unicode control picture (`␛` for ESC), DEL as `␡`,
+/// any other unsafe character as `\u{…}`.
+fn write_escaped(f: &mut fmt::Formatter<'_>, c: char) -> fmt::Result {
+    match u32::from(c) {
+        code @ 0..=0x1f => f.write_char(char::from_u32(0x2400 + code).unwrap_or('\u{fffd}')),
+        0x7f => f.write_char('\u{2421}'),
+        code => write!(f, "\\u{{{code:x}}}"),
+    }
+}
+
+fn escaped_width(c: char) -> usize {
+    match u32::from(c) {
+        0..=0x1f | 0x7f => 1,
+        code => format!("\\u{{{code:x}}}").len(),
+    }
+}
+
+/// Text from a diagnostic's summary, detail or file name, written with its
+/// unsafe characters escaped; line breaks and tabs are kept.
+struct Safe<'a>(&'a str);
+
+impl fmt::Display for Safe<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut rest = self.0;
+        while let Some(at) = rest.find(|c: char| is_unsafe(c) && c != '\n' && c != '\t') {
+            let (clean, tail) = rest.split_at(at);
+            f.write_str(clean)?;
+            let mut chars = tail.chars();
+            if let Some(c) = chars.next() {
+                write_escaped(f, c)?;
+            }
+            rest = chars.as_str();
+        }
+        f.write_str(rest)
+    }
+}
+
+fn pad(f: &mut fmt::Formatter<'_>, width: usize) -> fmt::Result {
+    for _ in 0..width {
+        f.write_char(' ')?;
+    }
+    Ok(())
+}
+
+fn floor_boundary(text: &str, mut at: usize) -> usize {
+    while at > 0 && !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
 }
 
 fn digits(n: u32) -> usize {
     n.max(1).ilog10() as usize + 1
 }
 
-fn leading_spaces(text: &str) -> u32 {
-    text.chars().take_while(|c| *c == ' ' || *c == '\t').count() as u32
+fn leading_blanks(text: &str) -> usize {
+    text.len() - text.trim_start_matches([' ', '\t']).len()
 }
 
 #[cfg(test)]
-mod tests {
-    use crate::{Diagnostic, SourceFile, Span};
-    use std::sync::Arc;
-
-    #[test]
-    fn renders_header_location_line_caret_and_detail() {
-        let file = Arc::new(SourceFile::new("main.tf", "a = 1\nnmae = \"x\"\n"));
-        let diag = Diagnostic::error(
-            "Unsupported argument",
-            "An argument named \"nmae\" is not expected here. Did you mean \"name\"?",
-        )
-        .with_subject(&file, Span::new(6, 10));
-        assert_eq!(
-            diag.to_string(),
-            "Error: Unsupported argument\n  \
-             --> main.tf:2:1\n  \
-             |\n\
-             2 | nmae = \"x\"\n  \
-             | ^^^^\n\
-             \n\
-             An argument named \"nmae\" is not expected here. Did you mean \"name\"?\n"
-        );
-    }
-
-    #[test]
-    fn empty_range_at_end_of_input_still_gets_a_caret() {
-        let file = Arc::new(SourceFile::new("f.hcl", "a = "));
-        let diag = Diagnostic::error("Invalid expression", "").with_subject(&file, Span::new(4, 4));
-        assert!(diag.to_string().ends_with("1 | a = \n  |     ^\n"));
-    }
-
-    #[test]
-    fn a_subject_ending_at_the_next_line_start_stays_on_its_line() {
-        let file = Arc::new(SourceFile::new("f.hcl", "a = \"x\ny\"\n"));
-        let diag =
-            Diagnostic::error("Invalid multi-line string", "").with_subject(&file, Span::new(6, 7));
-        assert_eq!(
-            diag.to_string(),
-            "Error: Invalid multi-line string\n  \
-             --> f.hcl:1:7\n  \
-             |\n\
-             1 | a = \"x\n  \
-             |       ^\n"
-        );
-    }
-
-    #[test]
-    fn columns_count_grapheme_clusters() {
-        let file = Arc::new(SourceFile::new("f.hcl", "a = \"e\u{301}\" x\n"));
-        let diag = Diagnostic::error("Bad", "").with_subject(&file, Span::new(10, 11));
-        assert!(diag.to_string().contains("  |         ^\n"), "{diag}");
-    }
-
-    #[test]
-    fn multi_line_subject_underlines_each_line() {
-        let file = Arc::new(SourceFile::new("f.hcl", "x = [\n  1,\n]\n"));
-        let diag = Diagnostic::error("Bad", "").with_subject(&file, Span::new(4, 13));
-        let text = diag.to_string();
-        assert!(
-            text.contains("1 | x = [\n  |     ^\n2 |   1,\n  |   ^^\n3 | ]\n  | ^\n"),
-            "{text}"
-        );
-    }
-}
+mod tests;

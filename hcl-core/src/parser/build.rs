@@ -1,18 +1,19 @@
 //! Turns pest pairs into the AST.
 
 use std::borrow::Cow;
-use std::collections::HashSet;
 use std::sync::Arc;
 
 use pest::iterators::{Pair, Pairs};
 
 use super::grammar::Rule;
+use super::names::AttributeNames;
 use super::template::{self, TemplateToken};
 use crate::ast::{
     Attribute, BinaryOp, Block, Body, Expression, ExpressionKind, ForExpr, FunctionCall, Label,
     ObjectItem, Template, TraversalStep, TraversalStepKind, UnaryOp,
 };
 use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::limits::Limits;
 use crate::span::{SourceFile, Span};
 
 /// Builds AST nodes from pairs of one pest parse, collecting diagnostics.
@@ -23,7 +24,7 @@ pub(super) struct Builder<'src, 'f> {
     offset: u32,
     diags: Diagnostics,
     /// Names of the top-level attributes seen so far, for duplicates.
-    top_names: HashSet<&'src str>,
+    top_names: AttributeNames<'src>,
     /// The level of the expression being built: 1 for an attribute's value,
     /// one more for each expression it is nested in.
     depth: usize,
@@ -32,23 +33,29 @@ pub(super) struct Builder<'src, 'f> {
     deepest: usize,
     /// The deepest level allowed (`Limits::max_expression_depth`).
     max_depth: usize,
+    /// The nesting levels of the blocks around what is being built: one
+    /// for each block and one for each of its labels.
+    block_levels: usize,
+    /// The most nesting levels allowed (`Limits::max_nesting_depth`).
+    max_nesting: usize,
     /// Set once the tree got too deep: nothing more is built.
     too_deep: bool,
 }
 
 impl<'src, 'f> Builder<'src, 'f> {
-    /// A builder for `source`, whose expression trees are at most
-    /// `max_depth` levels deep.
-    pub(super) fn new(source: &'src str, file: &'f Arc<SourceFile>, max_depth: usize) -> Self {
+    /// A builder for `source`, within `limits`.
+    pub(super) fn new(source: &'src str, file: &'f Arc<SourceFile>, limits: &Limits) -> Self {
         Builder {
             source,
             file,
             offset: 0,
             diags: Diagnostics::default(),
-            top_names: HashSet::new(),
+            top_names: AttributeNames::default(),
             depth: 0,
             deepest: 0,
-            max_depth,
+            max_depth: limits.max_expression_depth,
+            block_levels: 0,
+            max_nesting: limits.max_nesting_depth,
             too_deep: false,
         }
     }
@@ -156,6 +163,27 @@ impl<'src, 'f> Builder<'src, 'f> {
         );
     }
 
+    /// Reports a block whose labels take it past the nesting limit: each
+    /// label is a level of nesting for whatever groups blocks by label, as
+    /// decoding into maps does. `outer` is the levels of the blocks around
+    /// it; a block nested too deep without its labels was reported before
+    /// parsing.
+    fn too_many_labels(&mut self, outer: usize, labels: &[Label<'src>], type_span: Span) {
+        let limit = self.max_nesting;
+        // The first label past the limit (the block itself is one level).
+        let at = limit.saturating_sub(outer + 1);
+        let span = labels.get(at).map_or(type_span, |l| l.span);
+        self.error(
+            "Nesting too deep",
+            format!(
+                "This block and its labels are nested more than {limit} levels deep, the limit \
+                 (max_nesting_depth) for brackets, braces, parentheses, template sequences, \
+                 conditionals, blocks and block labels."
+            ),
+            span,
+        );
+    }
+
     /// Adds a top-level attribute or block to `body`.
     pub(super) fn add_item(&mut self, body: &mut Body<'src>, pair: Pair<'src, Rule>) {
         match pair.as_rule() {
@@ -173,17 +201,16 @@ impl<'src, 'f> Builder<'src, 'f> {
 
     /// Adds a top-level attribute to `body`, unless its name is taken.
     pub(super) fn add_attribute(&mut self, body: &mut Body<'src>, attr: Attribute<'src>) {
-        if self.top_names.insert(attr.name) {
-            body.attributes.push(attr);
-        } else {
-            self.redefined(&body.attributes, &attr);
+        match self.top_names.find_or_add(&body.attributes, attr.name) {
+            None => body.attributes.push(attr),
+            Some(first) => self.redefined(&body.attributes, first, &attr),
         }
     }
 
-    fn redefined(&mut self, existing: &[Attribute<'src>], attr: &Attribute<'src>) {
+    /// Reports `attr`, whose name is that of `existing[first]`.
+    fn redefined(&mut self, existing: &[Attribute<'src>], first: usize, attr: &Attribute<'src>) {
         let first = existing
-            .iter()
-            .find(|a| a.name == attr.name)
+            .get(first)
             .map(|a| self.file.range(a.name_span).to_string())
             .unwrap_or_default();
         self.error(
@@ -204,14 +231,14 @@ impl<'src, 'f> Builder<'src, 'f> {
             span,
             end_span,
         };
+        let mut names = AttributeNames::default();
         for item in pair.into_inner() {
             match item.as_rule() {
                 Rule::attribute => {
                     let attr = self.attribute(item);
-                    if body.attributes.iter().any(|a| a.name == attr.name) {
-                        self.redefined(&body.attributes, &attr);
-                    } else {
-                        body.attributes.push(attr);
+                    match names.find_or_add(&body.attributes, attr.name) {
+                        None => body.attributes.push(attr),
+                        Some(first) => self.redefined(&body.attributes, first, &attr),
                     }
                 }
                 Rule::block => {
@@ -274,6 +301,11 @@ impl<'src, 'f> Builder<'src, 'f> {
             }
         }
         let end_span = Span::empty(close_brace_span.start);
+        let outer_levels = self.block_levels;
+        self.block_levels += 1 + labels.len();
+        if self.block_levels > self.max_nesting {
+            self.too_many_labels(outer_levels, &labels, type_span);
+        }
         let body = match body_pair {
             Some(p) if p.as_rule() == Rule::block_body_ml => match p.into_inner().next() {
                 Some(b) => self.body(b, end_span),
@@ -282,6 +314,7 @@ impl<'src, 'f> Builder<'src, 'f> {
             Some(p) => self.single_line_body(p, end_span),
             None => empty_body(end_span),
         };
+        self.block_levels = outer_levels;
         Block {
             block_type,
             labels,

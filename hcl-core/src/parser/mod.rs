@@ -13,6 +13,7 @@ mod errors;
 mod fast;
 mod grammar;
 mod lazy;
+mod names;
 mod template;
 
 use std::sync::Arc;
@@ -147,7 +148,7 @@ fn parse_in<'src>(
     direct: bool,
 ) -> Result<File<'src>, Diagnostics> {
     check_size(source, &file, &options.limits)?;
-    let mut builder = Builder::new(source, &file, options.limits.max_expression_depth);
+    let mut builder = Builder::new(source, &file, &options.limits);
     let start = if source.starts_with(BYTE_ORDER_MARK) {
         BYTE_ORDER_MARK.len()
     } else {
@@ -203,7 +204,7 @@ pub fn reparse_body(
         .into());
     };
     let limits = Limits::default();
-    let mut builder = Builder::new(source, file, limits.max_expression_depth);
+    let mut builder = Builder::new(source, file, &limits);
     let mut body = parse_top_level(&mut builder, start, &limits, true)?;
     builder.finish()?;
     body.span = body_span;
@@ -350,7 +351,7 @@ pub fn parse_expression<'src>(
     )?;
     let pairs = HclParser::parse(Rule::standalone_expr, source)
         .map_err(|err| errors::syntax_error(&err, source, 0, &file, Mode::Expression))?;
-    let mut builder = Builder::new(source, &file, Limits::default().max_expression_depth);
+    let mut builder = Builder::new(source, &file, &Limits::default());
     let expr = pairs
         .flatten()
         .find(|p| p.as_rule() == Rule::expr_ml)
@@ -390,7 +391,7 @@ pub fn parse_template<'src>(
     )?;
     let pairs = HclParser::parse(Rule::template, source)
         .map_err(|err| errors::syntax_error(&err, source, 0, &file, Mode::Template))?;
-    let mut builder = Builder::new(source, &file, Limits::default().max_expression_depth);
+    let mut builder = Builder::new(source, &file, &Limits::default());
     let template = match pairs.into_iter().next() {
         Some(pair) => builder.bare_template(pair),
         None => Template::default(),

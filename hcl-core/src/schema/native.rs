@@ -1,5 +1,6 @@
 //! Schema processing of native-syntax bodies.
 
+use std::collections::HashSet;
 use std::fmt;
 use std::sync::Arc;
 
@@ -150,8 +151,20 @@ impl<'a> NativeBody<'a> {
         diags: &mut Diagnostics,
     ) -> BodyContent<'a> {
         let (content, rest) = self.partial_content(schema, check_required, diags);
-        for attr in rest.attributes() {
-            diags.push(rest.unsupported_attribute(attr));
+        let mut unsupported = rest.attributes().peekable();
+        if unsupported.peek().is_some() {
+            // A suggestion names an argument the steps declared that the
+            // body does not define.
+            let defined: HashSet<&str> = self.body.attributes.iter().map(|a| a.name).collect();
+            let candidates: Vec<&str> = rest
+                .hidden_attrs
+                .iter()
+                .map(String::as_str)
+                .filter(|name| !defined.contains(name))
+                .collect();
+            for attr in unsupported {
+                diags.push(rest.unsupported_attribute(attr, &candidates));
+            }
         }
         for block in rest.blocks() {
             diags.push(rest.unsupported_block(block));
@@ -177,15 +190,10 @@ impl<'a> NativeBody<'a> {
 
     /// "Unsupported argument" for an attribute no step declared; `self` is
     /// the body after the last step, whose hidden names are every name
-    /// declared so far.
-    fn unsupported_attribute(&self, attr: &ast::Attribute<'_>) -> Diagnostic {
-        let defined = |name: &str| self.body.attributes.iter().any(|a| a.name == name);
-        let candidates = self
-            .hidden_attrs
-            .iter()
-            .map(String::as_str)
-            .filter(|name| !defined(name));
-        let suggestion = match suggest_name(attr.name, candidates) {
+    /// declared so far, and `candidates` those of them the body does not
+    /// define.
+    fn unsupported_attribute(&self, attr: &ast::Attribute<'_>, candidates: &[&str]) -> Diagnostic {
+        let suggestion = match suggest_name(attr.name, candidates.iter().copied()) {
             Some(name) => format!(" Did you mean \"{name}\"?"),
             None if self.hidden_blocks.contains(attr.name) => {
                 format!(" Did you mean to define a block of type \"{}\"?", attr.name)

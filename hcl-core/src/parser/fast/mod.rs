@@ -23,6 +23,7 @@ mod tests;
 use std::borrow::Cow;
 use std::sync::Arc;
 
+use super::names::AttributeNames;
 use crate::ast::{Attribute, Block, Body, Expression, Label};
 use crate::limits::Limits;
 use crate::span::{SourceFile, Span};
@@ -72,8 +73,11 @@ struct Parser<'src, 'a> {
     src: &'src str,
     bytes: &'src [u8],
     pos: usize,
-    /// Recursion depth, against [`MAX_DEPTH`].
+    /// Recursion depth, block labels included, against `max_depth`.
     depth: usize,
+    /// [`MAX_DEPTH`], or the nesting limit when it is lower: an item that
+    /// goes deeper is left to pest, which reports it.
+    max_depth: usize,
     /// For the diagnostics of template assembly; `None` where no template
     /// is parsed.
     file: Option<&'a Arc<SourceFile>>,
@@ -101,6 +105,7 @@ impl<'src, 'a> Parser<'src, 'a> {
             bytes: src.as_bytes(),
             pos,
             depth: 0,
+            max_depth: MAX_DEPTH.min(limits.max_nesting_depth),
             file,
             max_height: limits.max_expression_depth.saturating_sub(4) / 2,
         }
@@ -139,7 +144,7 @@ impl<'src, 'a> Parser<'src, 'a> {
 
     fn enter(&mut self) -> Parsed<()> {
         self.depth += 1;
-        if self.depth > MAX_DEPTH {
+        if self.depth > self.max_depth {
             return Err(GiveUp);
         }
         Ok(())
@@ -340,6 +345,12 @@ impl<'src, 'a> Parser<'src, 'a> {
             self.skip()?;
         }
         labels.shrink_to_fit();
+        // Each label is a level of nesting for whatever groups blocks by
+        // label (`Builder::too_many_labels`).
+        self.depth += labels.len();
+        if self.depth > self.max_depth {
+            return Err(GiveUp);
+        }
         let open = self.pos;
         self.expect(b'{')?;
         self.skip()?;
@@ -353,6 +364,7 @@ impl<'src, 'a> Parser<'src, 'a> {
         self.expect(b'}')?;
         self.skip()?;
         self.eol()?;
+        self.depth -= labels.len();
         self.leave();
         body.end_span = Span::empty(close as u32);
         let close_brace_span = span(close, close + 1);
@@ -392,6 +404,7 @@ impl<'src, 'a> Parser<'src, 'a> {
         let start = self.pos;
         let mut end = start;
         let mut attributes: Vec<Attribute<'src>> = Vec::new();
+        let mut names = AttributeNames::default();
         let mut blocks = Vec::new();
         loop {
             let save = self.pos;
@@ -408,7 +421,7 @@ impl<'src, 'a> Parser<'src, 'a> {
             self.skip()?;
             if self.at(b'=') {
                 let attr = self.attribute(name, name_span)?;
-                if attributes.iter().any(|a| a.name == attr.name) {
+                if names.find_or_add(&attributes, attr.name).is_some() {
                     // Diagnosed by the builder.
                     return Err(GiveUp);
                 }

@@ -444,3 +444,72 @@ fn the_deepest_allowed_trees_evaluate_on_a_small_stack() {
         }
     });
 }
+
+#[test]
+fn block_labels_count_as_nesting_levels() {
+    // Whatever groups blocks by label (decoding into maps, the JSON form)
+    // recurses once per label, so labels are nesting levels: a block and
+    // its labels, with those of the blocks around it, stay within
+    // `max_nesting_depth`.
+    let labels = |n: usize| " \"l\"".repeat(n);
+    let src = format!("b{} {{}}\n", labels(127));
+    assert_eq!(
+        parse(&src, "t.hcl").unwrap().body.blocks[0].labels.len(),
+        127
+    );
+    for n in [128, 22_000] {
+        let src = format!("b{} {{}}\n", labels(n));
+        // The 128th label is the first level past the limit.
+        check_too_deep(&src, parse(&src, "t.hcl").unwrap_err(), (1, 3 + 127 * 4));
+    }
+    // Nested blocks add up: 2 levels outside, so 125 labels fit inside.
+    let nested = |n: usize| format!("a \"x\" {{\n  b{} {{}}\n}}\n", labels(n));
+    assert!(parse(&nested(125), "t.hcl").is_ok());
+    check_too_deep(
+        &nested(126),
+        parse(&nested(126), "t.hcl").unwrap_err(),
+        (2, 5 + 125 * 4),
+    );
+    // A lower limit, on the direct parser's path and on pest's alike.
+    let limits = Limits {
+        max_nesting_depth: 4,
+        ..Limits::default()
+    };
+    let options = ParseOptions { limits };
+    assert!(parse_with("a one \"2\" three {}\n", "t.hcl", &options).is_ok());
+    for direct in [true, false] {
+        let src = "a one \"2\" three \"4\" {}\n";
+        let diags = parse_file(src, "t.hcl", &options, direct).unwrap_err();
+        check_too_deep(src, diags, (1, 17));
+    }
+}
+
+#[test]
+fn repeated_attributes_in_a_large_block_are_each_reported() {
+    // Names are looked up in a map once a body is large: the first
+    // definition is still the one each repetition names.
+    let mut src = String::from("b {\n");
+    for i in 0..100 {
+        src.push_str(&format!("  a{i} = {i}\n"));
+    }
+    src.push_str("  a7 = 1\n  a99 = 2\n  a7 = 3\n}\n");
+    let diags = parse(&src, "t.hcl").unwrap_err();
+    let found: Vec<(&str, u32)> = diags
+        .iter()
+        .map(|d| (d.summary.as_str(), d.subject.as_ref().unwrap().start.line))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("Attribute redefined", 102),
+            ("Attribute redefined", 103),
+            ("Attribute redefined", 104)
+        ]
+    );
+    assert!(diags.as_slice()[0]
+        .detail
+        .contains("already set at t.hcl:9,3-5"));
+    assert!(diags.as_slice()[1]
+        .detail
+        .contains("already set at t.hcl:101,3-6"));
+}
