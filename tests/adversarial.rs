@@ -3,25 +3,13 @@
 //! limit that stopped it. Nothing a file contains may crash the host, make
 //! it run out of memory, or take time that grows faster than the input.
 //!
-//! Each test finishes in about a second or less in release mode:
-//!
-//! ```sh
-//! cargo test --release --test adversarial -- --nocapture   # prints each test's time
-//! ```
+//! No test here measures time: how parsing time grows with the size of
+//! such inputs is measured by `cargo bench --bench linear`.
 
 use std::sync::Arc;
-use std::time::Instant;
 
 use hcl_core::ast::{ExpressionKind, TemplatePart};
 use hcl_core::{parse, Diagnostic, Diagnostics, EvalContext, File, Limits, Value};
-
-/// Runs `f` and prints how long it took (seen with `--nocapture`).
-fn timed<T>(name: &str, f: impl FnOnce() -> T) -> T {
-    let start = Instant::now();
-    let out = f();
-    eprintln!("{name}: {:?}", start.elapsed());
-    out
-}
 
 /// Runs `f` on a thread with a 2 MiB stack, as small as the test harness
 /// gives, so that a test fails on deep recursion whatever the platform.
@@ -110,153 +98,135 @@ const EXPRESSION: &str = "max_expression_depth";
 
 #[test]
 fn a_hundred_thousand_nested_brackets_braces_and_parentheses() {
-    timed("nested delimiters", || {
-        for open in ["[", "{", "(", "f(", "[for x in ", "\"${"] {
-            // Unclosed, and closed after a value.
-            let unclosed = format!("a = {}", open.repeat(100_000));
-            assert_limit(&parse_err(&unclosed), "Nesting too deep", NESTING);
-            let close = match open {
-                "[" | "[for x in " => "]",
-                "{" => "}",
-                "\"${" => "}\"",
-                _ => ")",
-            };
-            let closed = format!("a = {}x{}\n", open.repeat(100_000), close.repeat(100_000));
-            assert_limit(&parse_err(&closed), "Nesting too deep", NESTING);
-        }
-        // Blocks nest too.
-        let blocks = "b {\n".repeat(100_000);
-        assert_limit(&parse_err(&blocks), "Nesting too deep", NESTING);
-    });
+    for open in ["[", "{", "(", "f(", "[for x in ", "\"${"] {
+        // Unclosed, and closed after a value.
+        let unclosed = format!("a = {}", open.repeat(100_000));
+        assert_limit(&parse_err(&unclosed), "Nesting too deep", NESTING);
+        let close = match open {
+            "[" | "[for x in " => "]",
+            "{" => "}",
+            "\"${" => "}\"",
+            _ => ")",
+        };
+        let closed = format!("a = {}x{}\n", open.repeat(100_000), close.repeat(100_000));
+        assert_limit(&parse_err(&closed), "Nesting too deep", NESTING);
+    }
+    // Blocks nest too.
+    let blocks = "b {\n".repeat(100_000);
+    assert_limit(&parse_err(&blocks), "Nesting too deep", NESTING);
 }
 
 #[test]
 fn the_deepest_nesting_allowed_parses() {
-    timed("deepest allowed nesting", || {
-        let depth = Limits::default().max_nesting_depth;
-        let src = format!("a = {}1{}\n", "[".repeat(depth), "]".repeat(depth));
-        let file = parse(&src, "deep.hcl").expect("parses");
-        assert_eq!(file.body.attributes.len(), 1);
-        let src = format!("a = {}1{}\n", "[".repeat(depth + 1), "]".repeat(depth + 1));
-        assert_limit(&parse_err(&src), "Nesting too deep", NESTING);
-    });
+    let depth = Limits::default().max_nesting_depth;
+    let src = format!("a = {}1{}\n", "[".repeat(depth), "]".repeat(depth));
+    let file = parse(&src, "deep.hcl").expect("parses");
+    assert_eq!(file.body.attributes.len(), 1);
+    let src = format!("a = {}1{}\n", "[".repeat(depth + 1), "]".repeat(depth + 1));
+    assert_limit(&parse_err(&src), "Nesting too deep", NESTING);
 }
 
 #[test]
 fn a_ten_megabyte_string_literal() {
-    timed("10 MB string", || {
-        let body = "x".repeat(10 << 20);
-        let src = format!("a = \"{body}\"\n");
-        let file = parse(&src, "big.hcl").expect("parses");
-        assert_eq!(file.body.attributes.len(), 1);
-        let value = eval_attr(&file, 0, &EvalContext::new()).expect("evaluates");
-        assert_eq!(value.as_str().map(str::len), Some(10 << 20));
-    });
+    let body = "x".repeat(10 << 20);
+    let src = format!("a = \"{body}\"\n");
+    let file = parse(&src, "big.hcl").expect("parses");
+    assert_eq!(file.body.attributes.len(), 1);
+    let value = eval_attr(&file, 0, &EvalContext::new()).expect("evaluates");
+    assert_eq!(value.as_str().map(str::len), Some(10 << 20));
 }
 
 #[test]
 fn a_million_attributes() {
-    timed("1 000 000 attributes", || {
-        let src: String = (0..1_000_000).map(|i| format!("a{i} = {i}\n")).collect();
-        let file = parse(&src, "many.hcl").expect("parses");
-        assert_eq!(file.body.attributes.len(), 1_000_000);
-        assert_eq!(file.body.attributes[999_999].name, "a999999");
-    });
+    let src: String = (0..1_000_000).map(|i| format!("a{i} = {i}\n")).collect();
+    let file = parse(&src, "many.hcl").expect("parses");
+    assert_eq!(file.body.attributes.len(), 1_000_000);
+    assert_eq!(file.body.attributes[999_999].name, "a999999");
 }
 
 #[test]
 fn a_heredoc_with_no_end() {
-    timed("heredoc with no end", || {
-        let src = format!("a = <<EOT\n{}", "line ${x}\n".repeat(200_000));
-        let diags = parse_err(&src);
-        let d = first(&diags);
-        assert_eq!(d.summary, "Unterminated template string", "{d}");
-        // At the end of the input, where the marker was looked for.
-        assert_eq!(d.subject.as_ref().map(|r| r.start.line), Some(200_002));
-    });
+    let src = format!("a = <<EOT\n{}", "line ${x}\n".repeat(200_000));
+    let diags = parse_err(&src);
+    let d = first(&diags);
+    assert_eq!(d.summary, "Unterminated template string", "{d}");
+    // At the end of the input, where the marker was looked for.
+    assert_eq!(d.subject.as_ref().map(|r| r.start.line), Some(200_002));
 }
 
 #[test]
 fn unterminated_string_template_and_comment_at_the_end_of_a_big_file() {
-    timed("unterminated at the end", || {
-        let big = "a = 1\n".repeat(100_000);
-        let last_line = 100_001;
-        let cases = [
-            ("b = \"abc", "Unterminated template string"),
-            ("b = \"abc ${x", "Unclosed template interpolation sequence"),
-            ("b = \"abc %{ if x }", "Unterminated template string"),
-            ("b = [1, 2", "Unterminated tuple constructor expression"),
-            ("/* abc", "Invalid expression"),
-        ];
-        for (tail, summary) in cases {
-            let src = format!("{big}{tail}");
-            let diags = parse_err(&src);
-            let d = first(&diags);
-            assert_eq!(d.summary, summary, "{tail}: {d}");
-            let line = d.subject.as_ref().map(|r| r.start.line);
-            assert_eq!(line, Some(last_line), "{tail}: {d}");
-        }
-    });
+    let big = "a = 1\n".repeat(100_000);
+    let last_line = 100_001;
+    let cases = [
+        ("b = \"abc", "Unterminated template string"),
+        ("b = \"abc ${x", "Unclosed template interpolation sequence"),
+        ("b = \"abc %{ if x }", "Unterminated template string"),
+        ("b = [1, 2", "Unterminated tuple constructor expression"),
+        ("/* abc", "Invalid expression"),
+    ];
+    for (tail, summary) in cases {
+        let src = format!("{big}{tail}");
+        let diags = parse_err(&src);
+        let d = first(&diags);
+        assert_eq!(d.summary, summary, "{tail}: {d}");
+        let line = d.subject.as_ref().map(|r| r.start.line);
+        assert_eq!(line, Some(last_line), "{tail}: {d}");
+    }
 }
 
 #[test]
 fn long_runs_of_operators() {
-    timed("operator runs", || {
-        // A binary operator needs an operand after it.
-        let plus = format!("a = 1 {}1\n", "+ ".repeat(100_000));
-        let diags = parse_err(&plus);
-        assert_eq!(first(&diags).summary, "Invalid expression");
-        // Prefix operators nest one level each.
-        for op in ["- ", "!", "-"] {
-            let src = format!("a = {}1\n", op.repeat(100_000));
-            assert_limit(&parse_err(&src), "Nesting too deep", EXPRESSION);
-        }
-        // A long chain of binary operators nests one level per operator.
-        let chain = format!("a = 1{}\n", " + 1".repeat(100_000));
-        assert_limit(&parse_err(&chain), "Nesting too deep", EXPRESSION);
-        // Within the limit, it parses and evaluates.
-        let depth = Limits::default().max_expression_depth;
-        let chain = format!("a = 0{}\n", " + 1".repeat(depth - 1));
-        let file = parse(&chain, "chain.hcl").expect("parses");
-        let value = eval_attr(&file, 0, &EvalContext::new());
-        assert_eq!(value.expect("evaluates"), Value::from((depth - 1) as i64));
-    });
+    // A binary operator needs an operand after it.
+    let plus = format!("a = 1 {}1\n", "+ ".repeat(100_000));
+    let diags = parse_err(&plus);
+    assert_eq!(first(&diags).summary, "Invalid expression");
+    // Prefix operators nest one level each.
+    for op in ["- ", "!", "-"] {
+        let src = format!("a = {}1\n", op.repeat(100_000));
+        assert_limit(&parse_err(&src), "Nesting too deep", EXPRESSION);
+    }
+    // A long chain of binary operators nests one level per operator.
+    let chain = format!("a = 1{}\n", " + 1".repeat(100_000));
+    assert_limit(&parse_err(&chain), "Nesting too deep", EXPRESSION);
+    // Within the limit, it parses and evaluates.
+    let depth = Limits::default().max_expression_depth;
+    let chain = format!("a = 0{}\n", " + 1".repeat(depth - 1));
+    let file = parse(&chain, "chain.hcl").expect("parses");
+    let value = eval_attr(&file, 0, &EvalContext::new());
+    assert_eq!(value.expect("evaluates"), Value::from((depth - 1) as i64));
 }
 
 #[test]
 fn nested_conditionals() {
-    timed("nested conditionals", || {
-        let src = format!("a = x {}y\n", "? y ".repeat(100_000));
-        assert_limit(&parse_err(&src), "Nesting too deep", NESTING);
-        let src = format!("a = {}y\n", "x ? y : ".repeat(100_000));
-        assert_limit(&parse_err(&src), "Nesting too deep", NESTING);
-    });
+    let src = format!("a = x {}y\n", "? y ".repeat(100_000));
+    assert_limit(&parse_err(&src), "Nesting too deep", NESTING);
+    let src = format!("a = {}y\n", "x ? y : ".repeat(100_000));
+    assert_limit(&parse_err(&src), "Nesting too deep", NESTING);
 }
 
 #[test]
 fn long_chains_of_traversal_steps() {
-    timed("traversal chains", || {
-        // Attribute and literal index steps are one flat traversal.
-        for step in [".attr", "[0]", "[\"k\"]"] {
-            let src = format!("a = x{}\n", step.repeat(100_000));
-            let file = parse(&src, "chain.hcl").expect("parses");
-            let expr = &file.body.attributes[0].expr;
-            match &expr.kind {
-                ExpressionKind::ScopeTraversal { steps, .. } => assert_eq!(steps.len(), 100_000),
-                _ => panic!("not a traversal"),
-            }
-            // Evaluated against an unknown value: unknown, step by step.
-            let mut ctx = EvalContext::new();
-            ctx.set_variable("x", Value::dynamic());
-            let value = eval_attr(&file, 0, &ctx).expect("evaluates");
-            assert!(!value.is_known());
+    // Attribute and literal index steps are one flat traversal.
+    for step in [".attr", "[0]", "[\"k\"]"] {
+        let src = format!("a = x{}\n", step.repeat(100_000));
+        let file = parse(&src, "chain.hcl").expect("parses");
+        let expr = &file.body.attributes[0].expr;
+        match &expr.kind {
+            ExpressionKind::ScopeTraversal { steps, .. } => assert_eq!(steps.len(), 100_000),
+            _ => panic!("not a traversal"),
         }
-        // Steps that are expressions nest one level each.
-        let src = format!("a = x{}\n", "[y]".repeat(100_000));
-        assert_limit(&parse_err(&src), "Nesting too deep", EXPRESSION);
-        let src = format!("a = x{}\n", "[*]".repeat(100_000));
-        assert_limit(&parse_err(&src), "Nesting too deep", EXPRESSION);
-    });
+        // Evaluated against an unknown value: unknown, step by step.
+        let mut ctx = EvalContext::new();
+        ctx.set_variable("x", Value::dynamic());
+        let value = eval_attr(&file, 0, &ctx).expect("evaluates");
+        assert!(!value.is_known());
+    }
+    // Steps that are expressions nest one level each.
+    let src = format!("a = x{}\n", "[y]".repeat(100_000));
+    assert_limit(&parse_err(&src), "Nesting too deep", EXPRESSION);
+    let src = format!("a = x{}\n", "[*]".repeat(100_000));
+    assert_limit(&parse_err(&src), "Nesting too deep", EXPRESSION);
 }
 
 #[test]
@@ -264,83 +234,76 @@ fn unclosed_nesting_just_under_the_limit_fails_fast() {
     // Inputs that make a backtracking parser retry alternatives at every
     // level: nested constructs, each unfinished, up to the deepest nesting
     // allowed, ending in a token that fits nowhere.
-    timed("unclosed nesting under the limit", || {
-        let opens = [
-            "(",
-            "[",
-            "{a = ",
-            "f(x, ",
-            "[for x in ",
-            "{for k, v in ",
-            "[for x in y: ",
-            "x ? ",
-            "x ? y : ",
-            "x[",
-            "-(",
-            "1 + (",
-            "[1, ",
-        ];
-        for open in opens {
-            let levels = open.matches(['(', '[', '{', '?']).count();
-            let n = Limits::default().max_nesting_depth / levels - 1;
-            for tail in ["", "1 +", "x y", "?", ":", "=>"] {
-                let src = format!("a = {}{tail}\n", open.repeat(n));
-                let start = Instant::now();
-                let Err(diags) = parse(&src, "unclosed.hcl") else {
-                    panic!("{open:?} {tail:?} parsed");
-                };
-                assert!(!first(&diags).summary.is_empty());
-                let took = start.elapsed();
-                assert!(took.as_secs() < 2, "{open:?} {tail:?}: {took:?}");
-            }
+    let opens = [
+        "(",
+        "[",
+        "{a = ",
+        "f(x, ",
+        "[for x in ",
+        "{for k, v in ",
+        "[for x in y: ",
+        "x ? ",
+        "x ? y : ",
+        "x[",
+        "-(",
+        "1 + (",
+        "[1, ",
+    ];
+    for open in opens {
+        let levels = open.matches(['(', '[', '{', '?']).count();
+        let n = Limits::default().max_nesting_depth / levels - 1;
+        for tail in ["", "1 +", "x y", "?", ":", "=>"] {
+            let src = format!("a = {}{tail}\n", open.repeat(n));
+            let Err(diags) = parse(&src, "unclosed.hcl") else {
+                panic!("{open:?} {tail:?} parsed");
+            };
+            assert!(!first(&diags).summary.is_empty());
         }
-        // `for` without `in`, and with nothing after `in`.
-        let src = format!("a = [for x {}]\n", "x ".repeat(100_000));
-        assert_eq!(first(&parse_err(&src)).summary, "Invalid 'for' expression");
-        let src = format!("a = [for {} in]\n", "x, ".repeat(100_000));
-        assert!(first(&parse_err(&src)).is_error());
-        // `a = {a = {a = ...` without closing.
-        let src = format!("a = {}", "{a = ".repeat(100_000));
-        assert_limit(&parse_err(&src), "Nesting too deep", NESTING);
-        // Long runs of template sequence openers, nested or not.
-        let src = format!("a = \"{}\"\n", "${".repeat(100_000));
-        assert_limit(&parse_err(&src), "Nesting too deep", NESTING);
-        let src = format!("a = \"{}\"\n", "${x}%{ if x }".repeat(10_000));
-        assert_limit(&parse_err(&src), "Nesting too deep", EXPRESSION);
-        let src = format!("a = \"{}\"\n", "${x}$${".repeat(100_000));
-        let file = parse(&src, "t.hcl").expect("escaped openers are text");
-        assert_eq!(file.body.attributes.len(), 1);
-    });
+    }
+    // `for` without `in`, and with nothing after `in`.
+    let src = format!("a = [for x {}]\n", "x ".repeat(100_000));
+    assert_eq!(first(&parse_err(&src)).summary, "Invalid 'for' expression");
+    let src = format!("a = [for {} in]\n", "x, ".repeat(100_000));
+    assert!(first(&parse_err(&src)).is_error());
+    // `a = {a = {a = ...` without closing.
+    let src = format!("a = {}", "{a = ".repeat(100_000));
+    assert_limit(&parse_err(&src), "Nesting too deep", NESTING);
+    // Long runs of template sequence openers, nested or not.
+    let src = format!("a = \"{}\"\n", "${".repeat(100_000));
+    assert_limit(&parse_err(&src), "Nesting too deep", NESTING);
+    let src = format!("a = \"{}\"\n", "${x}%{ if x }".repeat(10_000));
+    assert_limit(&parse_err(&src), "Nesting too deep", EXPRESSION);
+    let src = format!("a = \"{}\"\n", "${x}$${".repeat(100_000));
+    let file = parse(&src, "t.hcl").expect("escaped openers are text");
+    assert_eq!(file.body.attributes.len(), 1);
 }
 
 #[test]
 fn many_blocks_and_long_flat_lists() {
-    timed("many blocks, long lists", || {
-        let src = "service \"web\" { port = 80 }\n".repeat(200_000);
-        assert_eq!(
-            parse(&src, "b.hcl").expect("parses").body.blocks.len(),
-            200_000
-        );
-        let src = format!("a = [{}]\n", "1, ".repeat(1_000_000));
-        let file = parse(&src, "l.hcl").expect("parses");
-        match &file.body.attributes[0].expr.kind {
-            ExpressionKind::Tuple(items) => assert_eq!(items.len(), 1_000_000),
-            _ => panic!("not a tuple"),
+    let src = "service \"web\" { port = 80 }\n".repeat(200_000);
+    assert_eq!(
+        parse(&src, "b.hcl").expect("parses").body.blocks.len(),
+        200_000
+    );
+    let src = format!("a = [{}]\n", "1, ".repeat(1_000_000));
+    let file = parse(&src, "l.hcl").expect("parses");
+    match &file.body.attributes[0].expr.kind {
+        ExpressionKind::Tuple(items) => assert_eq!(items.len(), 1_000_000),
+        _ => panic!("not a tuple"),
+    }
+    let src = format!("a = \"{}\"\n", "${x}".repeat(500_000));
+    let file = parse(&src, "t.hcl").expect("parses");
+    match &file.body.attributes[0].expr.kind {
+        ExpressionKind::Template(t) => {
+            let interpolations = t
+                .parts
+                .iter()
+                .filter(|p| matches!(p, TemplatePart::Interpolation(_)))
+                .count();
+            assert_eq!(interpolations, 500_000);
         }
-        let src = format!("a = \"{}\"\n", "${x}".repeat(500_000));
-        let file = parse(&src, "t.hcl").expect("parses");
-        match &file.body.attributes[0].expr.kind {
-            ExpressionKind::Template(t) => {
-                let interpolations = t
-                    .parts
-                    .iter()
-                    .filter(|p| matches!(p, TemplatePart::Interpolation(_)))
-                    .count();
-                assert_eq!(interpolations, 500_000);
-            }
-            _ => panic!("not a template"),
-        }
-    });
+        _ => panic!("not a template"),
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -348,110 +311,102 @@ fn many_blocks_and_long_flat_lists() {
 
 #[test]
 fn a_megabyte_of_digits() {
-    timed("1 MB number", || {
-        let digits = "7".repeat(1 << 20);
-        // It parses (the text is kept as written) but is not read.
-        let src = format!("a = {digits}\n");
-        let file = parse(&src, "n.hcl").expect("parses");
-        let err = eval_attr(&file, 0, &EvalContext::new()).expect_err("too many digits");
-        assert_limit(&err, "Invalid number literal", "Number::MAX_DIGITS");
-        // The same digits as a string converted to a number.
-        let err = eval(&format!("tonumber(\"{digits}\")")).expect_err("too many digits");
-        assert_detail(&err, "Invalid function argument", "(Number::MAX_DIGITS)");
-        let err = eval(&format!("\"{digits}\" + 1")).expect_err("too many digits");
-        assert_detail(&err, "Invalid operand", "(Number::MAX_DIGITS)");
-        // Leading zeros do not count; digits up to the limit are read.
-        let ok = format!("0.{}{}", "0".repeat(1 << 20), "7".repeat(9_000));
-        assert!(eval(&ok).expect("reads").as_number().is_some());
-        assert!(eval(&format!("parseint(\"{digits}\", 10)")).is_err());
-    });
+    let digits = "7".repeat(1 << 20);
+    // It parses (the text is kept as written) but is not read.
+    let src = format!("a = {digits}\n");
+    let file = parse(&src, "n.hcl").expect("parses");
+    let err = eval_attr(&file, 0, &EvalContext::new()).expect_err("too many digits");
+    assert_limit(&err, "Invalid number literal", "Number::MAX_DIGITS");
+    // The same digits as a string converted to a number.
+    let err = eval(&format!("tonumber(\"{digits}\")")).expect_err("too many digits");
+    assert_detail(&err, "Invalid function argument", "(Number::MAX_DIGITS)");
+    let err = eval(&format!("\"{digits}\" + 1")).expect_err("too many digits");
+    assert_detail(&err, "Invalid operand", "(Number::MAX_DIGITS)");
+    // Leading zeros do not count; digits up to the limit are read.
+    let ok = format!("0.{}{}", "0".repeat(1 << 20), "7".repeat(9_000));
+    assert!(eval(&ok).expect("reads").as_number().is_some());
+    assert!(eval(&format!("parseint(\"{digits}\", 10)")).is_err());
 }
 
 #[test]
 fn huge_exponents() {
-    timed("huge exponents", || {
-        assert_eq!(
-            eval("1e999999999").expect("reads"),
-            eval("1/0").expect("infinity")
-        );
-        assert_eq!(eval("1e-999999999 == 0").expect("reads"), Value::from(true));
-        // Finite numbers near 2^(2^31): arithmetic, comparison and rounding
-        // never expand them.
-        let big = "1e600000000";
-        for src in [
-            format!("{big} * 3 > {big}"),
-            format!("{big} + 1 == {big}"),
-            format!("{big} != {big} * 1.0000001"),
-            format!("floor({big} + 0.5) == ceil({big})"),
-            format!("abs(-{big}) == {big}"),
-            format!("max({big}, 1) == {big}"),
-            format!("{big} % 3 >= 0"),
-            format!("length(toset([{big}, {big}, {big} * 2])) == 2"),
-            format!("contains([{big}], {big})"),
-        ] {
-            assert_eq!(eval(&src).expect(&src), Value::from(true), "{src}");
-        }
-        // pow works on floats: beyond their range it is infinite at once.
-        for src in ["pow(10, 1e9)", "pow(2, 1e9)", "pow(1e300, 1e300)"] {
-            assert!(eval(src)
-                .expect(src)
-                .as_number()
-                .is_some_and(|n| n.is_infinite()));
-        }
-        assert_eq!(eval("pow(10, -1e9)").expect("zero"), Value::from(0));
-        // A product of huge factors is just as cheap.
-        let chain = vec!["1e300000"; 200].join(" * ");
-        assert!(eval(&format!("({chain}) > 1")).expect("chain") == Value::from(true));
-    });
+    assert_eq!(
+        eval("1e999999999").expect("reads"),
+        eval("1/0").expect("infinity")
+    );
+    assert_eq!(eval("1e-999999999 == 0").expect("reads"), Value::from(true));
+    // Finite numbers near 2^(2^31): arithmetic, comparison and rounding
+    // never expand them.
+    let big = "1e600000000";
+    for src in [
+        format!("{big} * 3 > {big}"),
+        format!("{big} + 1 == {big}"),
+        format!("{big} != {big} * 1.0000001"),
+        format!("floor({big} + 0.5) == ceil({big})"),
+        format!("abs(-{big}) == {big}"),
+        format!("max({big}, 1) == {big}"),
+        format!("{big} % 3 >= 0"),
+        format!("length(toset([{big}, {big}, {big} * 2])) == 2"),
+        format!("contains([{big}], {big})"),
+    ] {
+        assert_eq!(eval(&src).expect(&src), Value::from(true), "{src}");
+    }
+    // pow works on floats: beyond their range it is infinite at once.
+    for src in ["pow(10, 1e9)", "pow(2, 1e9)", "pow(1e300, 1e300)"] {
+        assert!(eval(src)
+            .expect(src)
+            .as_number()
+            .is_some_and(|n| n.is_infinite()));
+    }
+    assert_eq!(eval("pow(10, -1e9)").expect("zero"), Value::from(0));
+    // A product of huge factors is just as cheap.
+    let chain = vec!["1e300000"; 200].join(" * ");
+    assert!(eval(&format!("({chain}) > 1")).expect("chain") == Value::from(true));
 }
 
 #[test]
 fn writing_out_huge_numbers() {
-    timed("huge numbers to text", || {
-        const LIMIT: &str = "NUMBER_TEXT_MAX_BITS";
-        let cases = [
-            ("tostring(1e600000000)", "Invalid function argument"),
-            (
-                "\"n = ${1e600000000}\"",
-                "Invalid template interpolation value",
-            ),
-            (
-                "\"n = ${1e-600000000}\"",
-                "Invalid template interpolation value",
-            ),
-            (
-                "\"n = ${1e300000 * 1e300000}\"",
-                "Invalid template interpolation value",
-            ),
-            ("join(\",\", [1e400000])", "Invalid function argument"),
-            ("format(\"%d\", 1e1000000)", "Error in function call"),
-            ("format(\"%f\", 1e-1000000)", "Error in function call"),
-            ("format(\"%e\", 1e100000000)", "Error in function call"),
-            ("jsonencode(1e1000000)", "Error in function call"),
-        ];
-        for (src, summary) in cases {
-            let err = eval(src).expect_err(src);
-            assert_detail(&err, summary, LIMIT);
-        }
-        // Below the limit, the text is written in full, quickly.
-        let text = eval("tostring(1e300000)").expect("writes");
-        assert_eq!(text.as_str().map(str::len), Some(300_001));
-        let text = eval("tostring(1e-300000 / 3)").expect("writes");
-        assert_eq!(text.as_str().map(str::len), Some(300_157));
-    });
+    const LIMIT: &str = "NUMBER_TEXT_MAX_BITS";
+    let cases = [
+        ("tostring(1e600000000)", "Invalid function argument"),
+        (
+            "\"n = ${1e600000000}\"",
+            "Invalid template interpolation value",
+        ),
+        (
+            "\"n = ${1e-600000000}\"",
+            "Invalid template interpolation value",
+        ),
+        (
+            "\"n = ${1e300000 * 1e300000}\"",
+            "Invalid template interpolation value",
+        ),
+        ("join(\",\", [1e400000])", "Invalid function argument"),
+        ("format(\"%d\", 1e1000000)", "Error in function call"),
+        ("format(\"%f\", 1e-1000000)", "Error in function call"),
+        ("format(\"%e\", 1e100000000)", "Error in function call"),
+        ("jsonencode(1e1000000)", "Error in function call"),
+    ];
+    for (src, summary) in cases {
+        let err = eval(src).expect_err(src);
+        assert_detail(&err, summary, LIMIT);
+    }
+    // Below the limit, the text is written in full, quickly.
+    let text = eval("tostring(1e300000)").expect("writes");
+    assert_eq!(text.as_str().map(str::len), Some(300_001));
+    let text = eval("tostring(1e-300000 / 3)").expect("writes");
+    assert_eq!(text.as_str().map(str::len), Some(300_157));
 }
 
 #[test]
 fn many_huge_numbers_written_out_stop_at_the_evaluation_limit() {
     // Each number's text is 300 000 digits: a thousand of them would be
     // 300 MB.
-    timed("many long number texts", || {
-        let list = format!("[{}]", vec!["1e300000"; 1000].join(", "));
-        let err = eval(&format!("join(\",\", {list})")).expect_err("too long");
-        assert_limit(&err, "Strings too long", "max_eval_string_bytes");
-        let err = eval("[for i in range(1000): \"${1e300000 + i}\"]").expect_err("too long");
-        assert_limit(&err, "Strings too long", "max_eval_string_bytes");
-    });
+    let list = format!("[{}]", vec!["1e300000"; 1000].join(", "));
+    let err = eval(&format!("join(\",\", {list})")).expect_err("too long");
+    assert_limit(&err, "Strings too long", "max_eval_string_bytes");
+    let err = eval("[for i in range(1000): \"${1e300000 + i}\"]").expect_err("too long");
+    assert_limit(&err, "Strings too long", "max_eval_string_bytes");
 }
 
 // ---------------------------------------------------------------------------
@@ -460,57 +415,45 @@ fn many_huge_numbers_written_out_stop_at_the_evaluation_limit() {
 #[test]
 fn three_nested_for_expressions_over_ranges() {
     // A billion elements: stopped, not allocated.
-    timed("nested for expressions", || {
-        let src = "[for a in range(1024): [for b in range(1024): [for c in range(1024): c]]]";
-        assert_limit(&eval_err(src), "Too many values", "max_eval_values");
-    });
+    let src = "[for a in range(1024): [for b in range(1024): [for c in range(1024): c]]]";
+    assert_limit(&eval_err(src), "Too many values", "max_eval_values");
 }
 
 #[test]
 fn three_nested_for_expressions_building_objects() {
-    timed("nested for expressions, objects", || {
-        let src =
-            "{for a in range(1024): a => [for b in range(1024): {for c in range(1024): c => b}]}";
-        assert_limit(&eval_err(src), "Too many values", "max_eval_values");
-    });
+    let src = "{for a in range(1024): a => [for b in range(1024): {for c in range(1024): c => b}]}";
+    assert_limit(&eval_err(src), "Too many values", "max_eval_values");
 }
 
 #[test]
 fn three_nested_for_expressions_filtering_everything_out() {
     // Iterations count even when their elements are left out.
-    timed("nested for expressions, filtered", || {
-        let src =
-            "[for a in range(1024): [for b in range(1024): [for c in range(1024): c if false]]]";
-        assert_limit(&eval_err(src), "Too many values", "max_eval_values");
-    });
+    let src = "[for a in range(1024): [for b in range(1024): [for c in range(1024): c if false]]]";
+    assert_limit(&eval_err(src), "Too many values", "max_eval_values");
 }
 
 #[test]
 fn a_million_values_from_two_nested_for_expressions_are_allowed() {
-    timed("nested for expressions, a million", || {
-        let grid = eval("[for a in range(1024): [for b in range(1024): a * b]]").expect("grid");
-        assert_eq!(grid.length(), Some(1024));
-    });
+    let grid = eval("[for a in range(1024): [for b in range(1024): a * b]]").expect("grid");
+    assert_eq!(grid.length(), Some(1024));
 }
 
 #[test]
 fn templates_that_build_huge_strings() {
-    timed("huge templates", || {
-        let src = "\"%{for a in range(1024)}%{for b in range(1024)}%{for c in range(1024)}x%{endfor}%{endfor}%{endfor}\"";
-        assert_limit(&eval_err(src), "Too many values", "max_eval_values");
-        let kb = Value::string("k".repeat(1024));
-        let src = "\"%{for a in range(1024)}%{for b in range(1024)}${s}%{endfor}%{endfor}\"";
-        let err = eval_with(src, &[("s", kb.clone())]).expect_err("a gigabyte");
-        assert_limit(&err, "Strings too long", "max_eval_string_bytes");
-        let src = "[for a in range(1024): \"${s}${s}${s}\"]";
-        let mb = Value::string("m".repeat(1 << 20));
-        let err = eval_with(src, &[("s", mb)]).expect_err("three gigabytes");
-        assert_limit(&err, "Strings too long", "max_eval_string_bytes");
-        // Ten megabytes are fine.
-        let src = "\"%{for a in range(1024)}%{for b in range(10)}${s}%{endfor}%{endfor}\"";
-        let v = eval_with(src, &[("s", kb)]).expect("ten megabytes");
-        assert_eq!(v.as_str().map(str::len), Some(10 << 20));
-    });
+    let src = "\"%{for a in range(1024)}%{for b in range(1024)}%{for c in range(1024)}x%{endfor}%{endfor}%{endfor}\"";
+    assert_limit(&eval_err(src), "Too many values", "max_eval_values");
+    let kb = Value::string("k".repeat(1024));
+    let src = "\"%{for a in range(1024)}%{for b in range(1024)}${s}%{endfor}%{endfor}\"";
+    let err = eval_with(src, &[("s", kb.clone())]).expect_err("a gigabyte");
+    assert_limit(&err, "Strings too long", "max_eval_string_bytes");
+    let src = "[for a in range(1024): \"${s}${s}${s}\"]";
+    let mb = Value::string("m".repeat(1 << 20));
+    let err = eval_with(src, &[("s", mb)]).expect_err("three gigabytes");
+    assert_limit(&err, "Strings too long", "max_eval_string_bytes");
+    // Ten megabytes are fine.
+    let src = "\"%{for a in range(1024)}%{for b in range(10)}${s}%{endfor}%{endfor}\"";
+    let v = eval_with(src, &[("s", kb)]).expect("ten megabytes");
+    assert_eq!(v.as_str().map(str::len), Some(10 << 20));
 }
 
 /// `big`: the numbers `0..100_000`; `s`: a string of 1 MiB.
@@ -524,124 +467,114 @@ fn function_vars() -> [(&'static str, Value); 2] {
 #[test]
 fn functions_given_or_building_too_many_values() {
     let vars = function_vars();
-    timed("functions, too many values", || {
-        let concat = format!("concat({})", vec!["big"; 45].join(", "));
-        let cases = [
-            concat.as_str(),
-            "flatten([for a in range(1024): big])",
-            "length(setunion([for a in range(1024): big]...))",
-            "[for x in big: contains(big, x)]",
-            "[for a in range(1024): big == big]",
-            "jsonencode([for a in range(1024): big])",
-            "length([for a in range(1024): tolist(big)])",
-            "distinct(flatten([for a in range(1024): big]))",
-            "[for a in range(1024): big][*][0]",
-        ];
-        for src in cases {
-            let err = eval_with(src, &vars).expect_err(src);
-            assert_limit(&err, "Too many values", "max_eval_values");
-        }
-    });
+    let concat = format!("concat({})", vec!["big"; 45].join(", "));
+    let cases = [
+        concat.as_str(),
+        "flatten([for a in range(1024): big])",
+        "length(setunion([for a in range(1024): big]...))",
+        "[for x in big: contains(big, x)]",
+        "[for a in range(1024): big == big]",
+        "jsonencode([for a in range(1024): big])",
+        "length([for a in range(1024): tolist(big)])",
+        "distinct(flatten([for a in range(1024): big]))",
+        "[for a in range(1024): big][*][0]",
+    ];
+    for src in cases {
+        let err = eval_with(src, &vars).expect_err(src);
+        assert_limit(&err, "Too many values", "max_eval_values");
+    }
 }
 
 #[test]
 fn conditional_results_converted_count() {
     let vars = function_vars();
-    timed("conditional conversions", || {
-        let src = "[for a in range(1024): true ? big : tolist(big)]";
-        let err = eval_with(src, &vars).expect_err(src);
-        assert_limit(&err, "Too many values", "max_eval_values");
-    });
+    let src = "[for a in range(1024): true ? big : tolist(big)]";
+    let err = eval_with(src, &vars).expect_err(src);
+    assert_limit(&err, "Too many values", "max_eval_values");
 }
 
 #[test]
 fn functions_given_or_building_too_many_bytes() {
     let vars = function_vars();
-    timed("functions, too many bytes", || {
-        let cases = [
-            "join(\",\", [for a in range(1024): s])",
-            "jsonencode([for a in range(1024): s])",
-            "formatlist(\"%s\", [for a in range(1024): s])",
-            "[for a in range(1024): upper(s)]",
-            "[for a in range(1024): replace(s, \"s\", \"t\")]",
-        ];
-        for src in cases {
-            let err = eval_with(src, &vars).expect_err(src);
-            assert_limit(&err, "Strings too long", "max_eval_string_bytes");
-        }
-    });
+    let cases = [
+        "join(\",\", [for a in range(1024): s])",
+        "jsonencode([for a in range(1024): s])",
+        "formatlist(\"%s\", [for a in range(1024): s])",
+        "[for a in range(1024): upper(s)]",
+        "[for a in range(1024): replace(s, \"s\", \"t\")]",
+    ];
+    for src in cases {
+        let err = eval_with(src, &vars).expect_err(src);
+        assert_limit(&err, "Strings too long", "max_eval_string_bytes");
+    }
 }
 
 #[test]
 fn functions_stop_at_their_own_limits() {
     let vars = function_vars();
-    timed("functions, own limits", || {
-        let cases = [
-            ("range(2000)", "more than 1024 values"),
-            ("setproduct(range(1024), range(1024))", "setproduct"),
-            (
-                "replace(s, \"s\", \"sssssssssssssssss\")",
-                "STRING_RESULT_MAX_BYTES",
-            ),
-            ("format(\"%10001d\", 1)", "FORMAT_MAX_WIDTH"),
-            (
-                "split(\"\", join(\"\", [s, s]))",
-                "SEQUENCE_RESULT_MAX_ELEMENTS",
-            ),
-            // Each nested group copies the whole match.
-            (
-                "regexall(\"((((((((((((((((s))))))))))))))))\", s)",
-                "SEQUENCE_RESULT_MAX_ELEMENTS",
-            ),
-            (
-                "regex(\"^((((((((((((((((((((s*))))))))))))))))))))$\", s)",
-                "STRING_RESULT_MAX_BYTES",
-            ),
-            // Escaping makes JSON text up to six times its string.
-            (
-                "jsonencode(replace(s, \"s\", \"<<<<<<<<<<<<<<<<\"))",
-                "STRING_RESULT_MAX_BYTES",
-            ),
-            (
-                "regex(\"((a{1000}){1000}){1000}\", s)",
-                "REGEX_MAX_COMPILED_BYTES",
-            ),
-            (
-                "jsondecode(\"${join(\"\", [for i in range(1000): \"[\"])}\")",
-                "JSON_MAX_DEPTH",
-            ),
-        ];
-        for (src, part) in cases {
-            let err = eval_with(src, &vars).expect_err(src);
-            assert!(
-                err.iter().any(|d| d.detail.contains(part)),
-                "{src}: {part:?} not in {err}"
-            );
-        }
-    });
+    let cases = [
+        ("range(2000)", "more than 1024 values"),
+        ("setproduct(range(1024), range(1024))", "setproduct"),
+        (
+            "replace(s, \"s\", \"sssssssssssssssss\")",
+            "STRING_RESULT_MAX_BYTES",
+        ),
+        ("format(\"%10001d\", 1)", "FORMAT_MAX_WIDTH"),
+        (
+            "split(\"\", join(\"\", [s, s]))",
+            "SEQUENCE_RESULT_MAX_ELEMENTS",
+        ),
+        // Each nested group copies the whole match.
+        (
+            "regexall(\"((((((((((((((((s))))))))))))))))\", s)",
+            "SEQUENCE_RESULT_MAX_ELEMENTS",
+        ),
+        (
+            "regex(\"^((((((((((((((((((((s*))))))))))))))))))))$\", s)",
+            "STRING_RESULT_MAX_BYTES",
+        ),
+        // Escaping makes JSON text up to six times its string.
+        (
+            "jsonencode(replace(s, \"s\", \"<<<<<<<<<<<<<<<<\"))",
+            "STRING_RESULT_MAX_BYTES",
+        ),
+        (
+            "regex(\"((a{1000}){1000}){1000}\", s)",
+            "REGEX_MAX_COMPILED_BYTES",
+        ),
+        (
+            "jsondecode(\"${join(\"\", [for i in range(1000): \"[\"])}\")",
+            "JSON_MAX_DEPTH",
+        ),
+    ];
+    for (src, part) in cases {
+        let err = eval_with(src, &vars).expect_err(src);
+        assert!(
+            err.iter().any(|d| d.detail.contains(part)),
+            "{src}: {part:?} not in {err}"
+        );
+    }
 }
 
 #[test]
 fn large_function_results_within_the_limits() {
     let vars = function_vars();
     let run = |src: &str| eval_with(src, &vars).expect(src);
-    timed("large function results", || {
-        // Unifying the elements' types once per distinct type keeps these
-        // linear (the reference compares every pair of element types).
-        assert_eq!(run("length(concat(big, big, big))"), Value::from(300_000));
-        assert_eq!(run("length(tolist(big))"), Value::from(100_000));
-        assert_eq!(run("length(toset(big))"), Value::from(100_000));
-        let sorted = run("length(sort([for x in big: tostring(x)]))");
-        assert_eq!(sorted, Value::from(100_000));
-        assert_eq!(
-            run("length(tomap({for x in big: x => x}))"),
-            Value::from(100_000)
-        );
-        assert_eq!(
-            run("length(distinct(concat(big, big)))"),
-            Value::from(100_000)
-        );
-    });
+    // Unifying the elements' types once per distinct type keeps these
+    // linear (the reference compares every pair of element types).
+    assert_eq!(run("length(concat(big, big, big))"), Value::from(300_000));
+    assert_eq!(run("length(tolist(big))"), Value::from(100_000));
+    assert_eq!(run("length(toset(big))"), Value::from(100_000));
+    let sorted = run("length(sort([for x in big: tostring(x)]))");
+    assert_eq!(sorted, Value::from(100_000));
+    assert_eq!(
+        run("length(tomap({for x in big: x => x}))"),
+        Value::from(100_000)
+    );
+    assert_eq!(
+        run("length(distinct(concat(big, big)))"),
+        Value::from(100_000)
+    );
 }
 
 #[test]
@@ -652,17 +585,15 @@ fn large_splats() {
             .collect(),
     );
     let vars = [("objs", objects)];
-    timed("large splats", || {
-        let v = eval_with("objs[*].a", &vars).expect("splat");
-        assert_eq!(v.length(), Some(200_000));
-        let v = eval_with("length(objs.*.b)", &vars).expect("splat");
-        assert_eq!(v, Value::from(200_000));
-        let err = eval_with("[for i in range(100): objs[*].a]", &vars).expect_err("too many");
-        assert_limit(&err, "Too many values", "max_eval_values");
-        let err = eval_with("[for i in range(1024): [objs, objs]][*][*][*].a", &vars)
-            .expect_err("too many");
-        assert_limit(&err, "Too many values", "max_eval_values");
-    });
+    let v = eval_with("objs[*].a", &vars).expect("splat");
+    assert_eq!(v.length(), Some(200_000));
+    let v = eval_with("length(objs.*.b)", &vars).expect("splat");
+    assert_eq!(v, Value::from(200_000));
+    let err = eval_with("[for i in range(100): objs[*].a]", &vars).expect_err("too many");
+    assert_limit(&err, "Too many values", "max_eval_values");
+    let err =
+        eval_with("[for i in range(1024): [objs, objs]][*][*][*].a", &vars).expect_err("too many");
+    assert_limit(&err, "Too many values", "max_eval_values");
 }
 
 /// An object `{ a = { a = ... { a = 1 } } }` `depth` levels deep.
@@ -688,28 +619,26 @@ fn a_variable_nested_a_hundred_thousand_levels_deep() {
             .expect("built"),
     ));
     let shared = Arc::clone(deep.0.as_ref().expect("value"));
-    timed("deep variable", || {
-        on_small_stack(move || {
-            let mut ctx = EvalContext::new();
-            ctx.set_variable("deep", (*shared).clone());
-            for src in [
-                "deep",
-                "deep.a.a.a",
-                "jsonencode(deep)",
-                "deep == deep",
-                "tostring(deep)",
-                "\"${deep}\"",
-                "[deep]",
-                "try(deep.b, 1)",
-                "can(deep)",
-                "deep + 1",
-                "[for k, v in deep: v]",
-            ] {
-                let err = ctx.evaluate_str(src).expect_err(src);
-                assert_limit(&err, "Value nested too deep", "max_value_depth");
-            }
-            drop(ctx);
-        });
+    on_small_stack(move || {
+        let mut ctx = EvalContext::new();
+        ctx.set_variable("deep", (*shared).clone());
+        for src in [
+            "deep",
+            "deep.a.a.a",
+            "jsonencode(deep)",
+            "deep == deep",
+            "tostring(deep)",
+            "\"${deep}\"",
+            "[deep]",
+            "try(deep.b, 1)",
+            "can(deep)",
+            "deep + 1",
+            "[for k, v in deep: v]",
+        ] {
+            let err = ctx.evaluate_str(src).expect_err(src);
+            assert_limit(&err, "Value nested too deep", "max_value_depth");
+        }
+        drop(ctx);
     });
     // Within the limit, everything works on a small stack.
     on_small_stack(|| {
@@ -753,23 +682,21 @@ fn values_grown_through_a_chain_of_evaluations_stop_at_the_depth_limit() {
     // A host that feeds each result into the next expression, as a chain
     // of local values does, cannot nest values without bound.
     on_small_stack(|| {
-        timed("evaluation chain", || {
-            let mut value = Value::from(0);
-            let mut steps = 0;
-            loop {
-                let mut ctx = EvalContext::new();
-                ctx.set_variable("prev", value.clone());
-                match ctx.evaluate_str("[[[[[[[[[[[[[[[[prev]]]]]]]]]]]]]]]]") {
-                    Ok(v) => value = v,
-                    Err(err) => {
-                        assert_limit(&err, "Value nested too deep", "max_value_depth");
-                        break;
-                    }
+        let mut value = Value::from(0);
+        let mut steps = 0;
+        loop {
+            let mut ctx = EvalContext::new();
+            ctx.set_variable("prev", value.clone());
+            match ctx.evaluate_str("[[[[[[[[[[[[[[[[prev]]]]]]]]]]]]]]]]") {
+                Ok(v) => value = v,
+                Err(err) => {
+                    assert_limit(&err, "Value nested too deep", "max_value_depth");
+                    break;
                 }
-                steps += 1;
             }
-            assert_eq!(steps, Limits::default().max_value_depth / 16);
-        });
+            steps += 1;
+        }
+        assert_eq!(steps, Limits::default().max_value_depth / 16);
     });
 }
 
@@ -777,23 +704,21 @@ fn values_grown_through_a_chain_of_evaluations_stop_at_the_depth_limit() {
 fn limits_hold_inside_try_and_can() {
     // try, can and a conditional's unselected result drop the errors of
     // what they evaluate, never the error of a limit.
-    timed("limits inside try", || {
-        let billion = "[for a in range(1024): [for b in range(1024): [for c in range(1024): c]]]";
-        for src in [
-            format!("try({billion}, 0)"),
-            format!("can({billion})"),
-            format!("false ? {billion} : 1"),
-        ] {
-            let mut ctx = EvalContext::new();
-            // A lower limit, as the point is where the error goes.
-            ctx.set_limits(Limits {
-                max_eval_values: 100_000,
-                ..Limits::default()
-            });
-            let err = ctx.evaluate_str(&src).expect_err(&src);
-            assert_limit(&err, "Too many values", "max_eval_values");
-        }
-    });
+    let billion = "[for a in range(1024): [for b in range(1024): [for c in range(1024): c]]]";
+    for src in [
+        format!("try({billion}, 0)"),
+        format!("can({billion})"),
+        format!("false ? {billion} : 1"),
+    ] {
+        let mut ctx = EvalContext::new();
+        // A lower limit, as the point is where the error goes.
+        ctx.set_limits(Limits {
+            max_eval_values: 100_000,
+            ..Limits::default()
+        });
+        let err = ctx.evaluate_str(&src).expect_err(&src);
+        assert_limit(&err, "Too many values", "max_eval_values");
+    }
 }
 
 #[test]
@@ -833,39 +758,37 @@ fn evaluation_has_no_deeper_recursion_than_parsing_allowed() {
     // The deepest expressions the parser accepts evaluate on a small stack
     // (in debug builds too), and the result can be used.
     on_small_stack(|| {
-        timed("deepest expressions", || {
-            let depth = Limits::default().max_expression_depth;
-            let nesting = Limits::default().max_nesting_depth;
-            let sources = [
-                format!("a = {}1\n", "-".repeat(depth - 1)),
-                format!("a = {}true\n", "!".repeat(depth - 1)),
-                format!("a = 1{}\n", " * 1".repeat(depth - 1)),
-                format!("a = {}1{}\n", "[".repeat(nesting), "]".repeat(nesting)),
-                format!(
-                    "a = {}1{}\n",
-                    "f(".repeat(nesting).replace('f', "abs"),
-                    ")".repeat(nesting)
-                ),
-                format!(
-                    "a = {}0{}\n",
-                    "[for x in [1]: ".repeat(nesting - 1),
-                    "]".repeat(nesting - 1)
-                ),
-                format!(
-                    "a = {}1{}\n",
-                    "true ? ".repeat(nesting - 1),
-                    " : 0".repeat(nesting - 1)
-                ),
-            ];
-            for src in sources {
-                let file = parse(&src, "deep.hcl").expect("parses");
-                let (value, diags) = EvalContext::new()
-                    .evaluate_with_diagnostics(&file.body.attributes[0].expr, &file.source);
-                assert!(!diags.has_errors(), "{diags}");
-                assert!(value.is_known());
-                let _ = value.to_json_text();
-            }
-        });
+        let depth = Limits::default().max_expression_depth;
+        let nesting = Limits::default().max_nesting_depth;
+        let sources = [
+            format!("a = {}1\n", "-".repeat(depth - 1)),
+            format!("a = {}true\n", "!".repeat(depth - 1)),
+            format!("a = 1{}\n", " * 1".repeat(depth - 1)),
+            format!("a = {}1{}\n", "[".repeat(nesting), "]".repeat(nesting)),
+            format!(
+                "a = {}1{}\n",
+                "f(".repeat(nesting).replace('f', "abs"),
+                ")".repeat(nesting)
+            ),
+            format!(
+                "a = {}0{}\n",
+                "[for x in [1]: ".repeat(nesting - 1),
+                "]".repeat(nesting - 1)
+            ),
+            format!(
+                "a = {}1{}\n",
+                "true ? ".repeat(nesting - 1),
+                " : 0".repeat(nesting - 1)
+            ),
+        ];
+        for src in sources {
+            let file = parse(&src, "deep.hcl").expect("parses");
+            let (value, diags) = EvalContext::new()
+                .evaluate_with_diagnostics(&file.body.attributes[0].expr, &file.source);
+            assert!(!diags.has_errors(), "{diags}");
+            assert!(value.is_known());
+            let _ = value.to_json_text();
+        }
     });
 }
 
@@ -877,15 +800,12 @@ fn many_distinct_names_decode_into_a_schema_less_target() {
     let text: String = (0..n)
         .map(|i| format!("a{i} = {i}\nb{i} {{\n}}\n"))
         .collect();
-    let lazy: serde_json::Value = timed("decode 100 000 names", || {
-        hcl_serde::from_str(&text).expect("decodes")
-    });
+    let lazy: serde_json::Value = hcl_serde::from_str(&text).expect("decodes");
     assert_eq!(lazy.as_object().map(|o| o.len()), Some(2 * n));
     assert_eq!(lazy["a49999"], serde_json::json!(49999));
     let file = parse(&text, "names.hcl").expect("parses");
     let body = hcl_core::Body::from_file(&file);
-    let whole: serde_json::Value = timed("decode 100 000 names, parsed whole", || {
-        hcl_serde::from_body(&body, &EvalContext::new()).expect("decodes")
-    });
+    let whole: serde_json::Value =
+        hcl_serde::from_body(&body, &EvalContext::new()).expect("decodes");
     assert_eq!(lazy, whole);
 }

@@ -653,11 +653,26 @@ impl<'src, 'f> Builder<'src, 'f> {
     }
 
     /// The end of the `*` of an attribute-only splat that starts at `span`.
+    /// The end of the `*` of an attribute splat `span`, which starts with
+    /// its `.`: spaces and inline comments may stand between the two.
     fn star_end(&self, span: Span) -> u32 {
-        self.source
-            .get(span.as_range())
-            .and_then(|text| text.find('*'))
-            .map_or(span.end, |i| span.start + i as u32 + 1)
+        let text = self.source.get(span.as_range()).unwrap_or_default();
+        let mut at = 1;
+        loop {
+            let rest = text.get(at..).unwrap_or_default();
+            if let Some(after) = rest.strip_prefix("/*") {
+                match after.find("*/") {
+                    Some(end) => at += 2 + end + 2,
+                    None => return span.end,
+                }
+            } else if rest.starts_with([' ', '\t']) {
+                at += 1;
+            } else if rest.starts_with('*') {
+                return span.start + at as u32 + 1;
+            } else {
+                return span.end;
+            }
+        }
     }
 
     fn legacy_index_key(&mut self, step: Pair<'src, Rule>, span: Span) -> Expression<'src> {

@@ -141,6 +141,18 @@ fn left_to_pest() {
 }
 
 #[test]
+fn comments_inside_splat_markers() {
+    // The marker of `x./**/*` ends at its `*`, not at the comment's.
+    handled("a = x./**/*\nb = x. /* c */ *.y\nc = x./**/*./**/z\n");
+    let file = crate::parse("a = x./**/*\n", "t.hcl").unwrap();
+    let crate::ast::ExpressionKind::Splat { marker_span, .. } = &file.body.attributes[0].expr.kind
+    else {
+        panic!("not a splat");
+    };
+    assert_eq!(marker_span.as_range(), 5..11);
+}
+
+#[test]
 fn expression_depth_limit() {
     let deep = format!("a = {}1\n", "-".repeat(300));
     agree(&deep);

@@ -1,7 +1,6 @@
 use std::cmp::Ordering;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
-use std::time::{Duration, Instant};
 
 use num_bigint::BigInt;
 use proptest::prelude::*;
@@ -130,7 +129,6 @@ fn parse_rejects_everything_else() {
 
 #[test]
 fn parse_scales_huge_exponents_without_expanding_them() {
-    let start = Instant::now();
     assert_eq!(text(&lit("1e999999999")), "+Inf");
     assert_eq!(text(&lit("1e2147483646")), "+Inf");
     assert_eq!(text(&lit("1e-999999999")), "0");
@@ -145,7 +143,6 @@ fn parse_scales_huge_exponents_without_expanding_them() {
         "-0"
     );
     assert!(lit("1e600000000").is_finite());
-    assert!(start.elapsed() < Duration::from_secs(2));
 }
 
 #[test]
@@ -171,7 +168,6 @@ fn parse_rounds_long_digit_strings_to_512_bits() {
 
 #[test]
 fn display_of_large_and_small_magnitudes() {
-    let start = Instant::now();
     let big = lit("1e200000");
     let s = text(&big);
     assert_eq!(s.len(), 200_001);
@@ -180,11 +176,6 @@ fn display_of_large_and_small_magnitudes() {
     let s = text(&small);
     assert_eq!(s.len(), 100_002);
     assert!(s.starts_with("0.0000") && s.ends_with("01"));
-    assert!(
-        start.elapsed() < Duration::from_secs(5),
-        "{:?}",
-        start.elapsed()
-    );
 }
 
 #[test]
@@ -548,7 +539,6 @@ fn text_formats() {
 
 #[test]
 fn repeated_squaring_stays_bounded() {
-    let start = Instant::now();
     let mut x = lit("1.000000001");
     for _ in 0..200 {
         x = x.mul(&x).unwrap();
@@ -559,7 +549,6 @@ fn repeated_squaring_stays_bounded() {
         y = y.mul(&y).unwrap();
     }
     assert!(y.is_zero());
-    assert!(start.elapsed() < Duration::from_secs(2));
 }
 
 fn normal_f64() -> impl Strategy<Value = f64> {
@@ -756,7 +745,6 @@ proptest! {
 /// never the powers themselves (`5^(6×10^8)` for numbers near `2^(2^31)`).
 #[test]
 fn huge_exponents_compare_and_format_quickly() {
-    let start = Instant::now();
     let big = lit("1e600000000");
     let bigger = lit("1e600000001");
     assert!(!big.equals(&bigger));
@@ -783,11 +771,6 @@ fn huge_exponents_compare_and_format_quickly() {
     let bottom = lit("1p-2147483649");
     assert_eq!(bottom.to_text('e', Some(4)).unwrap(), "2.8383e-646456994");
     assert_ne!(hash_of(&big), hash_of(&bigger));
-    assert!(
-        start.elapsed() < Duration::from_secs(2),
-        "{:?}",
-        start.elapsed()
-    );
 }
 
 #[test]
@@ -821,17 +804,16 @@ fn parsing_stops_at_max_digits() {
     assert!(!Number::has_too_many_digits("abc"));
 }
 
+/// Leading zeros are skipped, and more than `MAX_DIGITS` significant
+/// digits are refused without being read as a number; how the time to do
+/// so grows with the length is measured by `benches/linear.rs`
+/// (`long_number`).
 #[test]
-fn long_digit_strings_read_in_linear_time() {
-    let start = Instant::now();
-    let zeros = "0".repeat(10 << 20);
+fn long_digit_strings_are_read_or_refused() {
+    let zeros = "0".repeat(1 << 20);
     assert_eq!(lit(&format!("{zeros}1")), lit("1"));
-    assert!(Number::parse_literal(&"5".repeat(10 << 20)).is_none());
-    assert!(
-        start.elapsed() < Duration::from_secs(2),
-        "{:?}",
-        start.elapsed()
-    );
+    assert!(Number::parse_literal(&"5".repeat(Number::MAX_DIGITS + 1)).is_none());
+    assert!(Number::parse_literal(&"5".repeat(1 << 20)).is_none());
 }
 
 #[test]
@@ -924,7 +906,6 @@ proptest! {
 fn equality_of_very_precise_numbers_is_quick() {
     // parseint makes integers of up to 21 177 bits; their full texts have
     // thousands of digits, which comparisons need not work out.
-    let start = Instant::now();
     let big = Number::from_bigint_exact(&(BigInt::from(3).pow(13_000)));
     let small = big.div(&lit("1p20000")).unwrap();
     let rounded = Number::parse_str(&small.to_text('e', Some(200)).unwrap()).unwrap();
@@ -933,9 +914,4 @@ fn equality_of_very_precise_numbers_is_quick() {
         assert!(!small.equals(&rounded));
         assert!(small.equals(&small.clone()));
     }
-    assert!(
-        start.elapsed() < Duration::from_secs(2),
-        "{:?}",
-        start.elapsed()
-    );
 }
