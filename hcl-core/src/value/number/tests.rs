@@ -806,7 +806,7 @@ fn parsing_stops_at_max_digits() {
 
 /// Leading zeros are skipped, and more than `MAX_DIGITS` significant
 /// digits are refused without being read as a number; how the time to do
-/// so grows with the length is measured by `benches/linear.rs`
+/// so grows with the length is measured by `hcl-bench/benches/linear.rs`
 /// (`long_number`).
 #[test]
 fn long_digit_strings_are_read_or_refused() {

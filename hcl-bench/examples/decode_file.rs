@@ -4,9 +4,9 @@
 //! user's program would see it, with the system allocator as it is.
 //!
 //! ```sh
-//! /usr/bin/time -f %M cargo run --release --example decode_file -- FILE                 # labels as map keys
-//! /usr/bin/time -f %M cargo run --release --example decode_file -- --labels FILE        # #[hcl] label fields
-//! /usr/bin/time -f %M cargo run --release --example decode_file -- --json-values FILE   # map keys, serde_json::Value parts
+//! /usr/bin/time -f %M cargo run --release -p hcl-bench --example decode_file -- FILE                 # labels as map keys
+//! /usr/bin/time -f %M cargo run --release -p hcl-bench --example decode_file -- --labels FILE        # #[hcl] label fields
+//! /usr/bin/time -f %M cargo run --release -p hcl-bench --example decode_file -- --json-values FILE   # map keys, serde_json::Value parts
 //! ```
 //!
 //! (Run the built binary, `target/release/examples/decode_file`, under
@@ -15,12 +15,9 @@
 // A command-line tool: a file that does not decode ends it with a message.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[path = "../benches/common/schema.rs"]
-mod schema;
-
 use std::process::ExitCode;
 
-use schema::{by_label, by_map};
+use hcl_bench::schema::{by_label, by_map};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -1,5 +1,5 @@
 //! Parses a file once, then evaluates every attribute repeatedly: a target
-//! for profilers. `cargo run --release --example eval_profile -- FILE [ROUNDS]`
+//! for profilers. `cargo run --release -p hcl-bench --example eval_profile -- FILE [ROUNDS]`
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "example")]
 
 use hcl_core::ast::Body;

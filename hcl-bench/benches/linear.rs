@@ -4,7 +4,7 @@
 //! with the input (below 1 when fixed costs weigh on the small input).
 //!
 //! ```sh
-//! cargo bench --bench linear
+//! cargo bench -p hcl-bench --bench linear
 //! ```
 //!
 //! The inputs are generated in code; each shape stays within the default

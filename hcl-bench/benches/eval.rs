@@ -4,7 +4,7 @@
 //! crate hcl-rs (`hcl::eval::from_str::<hcl::Value>`), in one run.
 //!
 //! ```sh
-//! cargo bench --bench eval
+//! cargo bench -p hcl-bench --bench eval
 //! ```
 
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "benchmark setup")]
@@ -16,11 +16,9 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use hcl_core::ast::Body;
 use hcl_core::{EvalContext, SourceFile};
 
-mod common;
-
 /// The rich input of `mb` megabytes.
 fn rich_input(mb: u32) -> Option<PathBuf> {
-    common::bench_input(mb, true).map(|input| input.hcl)
+    hcl_bench::bench_input(mb, true).map(|input| input.hcl)
 }
 
 /// Evaluates every attribute of `body` and its blocks; returns how many.

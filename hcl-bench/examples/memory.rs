@@ -2,18 +2,18 @@
 //! memory, to compare against the size of the input.
 //!
 //! ```sh
-//! cargo run --release --example memory -- FILE                  # hcl_core::parse
-//! cargo run --release --example memory -- --hcl-rs FILE         # hcl-rs's hcl::parse
-//! cargo run --release --example memory -- --decode FILE         # hcl_serde::from_file, labels as map keys
-//! cargo run --release --example memory -- --decode-labels FILE  # hcl_serde::from_file, #[hcl] label fields
-//! cargo run --release --example memory -- --decode-json-values FILE  # as --decode, into serde_json::Value
-//! cargo run --release --example memory -- --hcl-rs-decode FILE  # hcl-rs's hcl::from_str
-//! cargo run --release --example memory -- --serde-json FILE.json  # serde_json::from_slice
+//! cargo run --release -p hcl-bench --example memory -- FILE                  # hcl_core::parse
+//! cargo run --release -p hcl-bench --example memory -- --hcl-rs FILE         # hcl-rs's hcl::parse
+//! cargo run --release -p hcl-bench --example memory -- --decode FILE         # hcl_serde::from_file, labels as map keys
+//! cargo run --release -p hcl-bench --example memory -- --decode-labels FILE  # hcl_serde::from_file, #[hcl] label fields
+//! cargo run --release -p hcl-bench --example memory -- --decode-json-values FILE  # as --decode, into serde_json::Value
+//! cargo run --release -p hcl-bench --example memory -- --hcl-rs-decode FILE  # hcl-rs's hcl::from_str
+//! cargo run --release -p hcl-bench --example memory -- --serde-json FILE.json  # serde_json::from_slice
 //! ```
 //!
 //! The decoders read the synthetic Terraform-like inputs of
 //! `../shared/bench/gen.py` into the typed schema of the `deserialize`
-//! benchmark (`benches/common/schema.rs`).
+//! benchmark (`hcl-bench/src/schema.rs`).
 //!
 //! Each reader reads the file itself, so the peak is the whole job's: the
 //! text, whatever is built from it, and the result. The resident set size
@@ -26,9 +26,6 @@
 
 // A command-line tool: a failure to read the input ends it with a message.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
-
-#[path = "../benches/common/schema.rs"]
-mod schema;
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::fmt::Display;
@@ -83,7 +80,7 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
 
-use schema::{by_label, by_map};
+use hcl_bench::schema::{by_label, by_map};
 
 const MB: f64 = 1_000_000.0;
 const USAGE: &str = "usage: memory [--hcl-rs | --decode | --decode-labels | --decode-json-values \

@@ -6,6 +6,13 @@
 //! text sits beside its input, reviewed like any other change to the test,
 //! and needs no snapshot tool.
 
+#![allow(
+    clippy::panic,
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    reason = "the test helpers report failures by panicking"
+)]
+
 use hcl_core::schema::{Body, BodyContent, BodySchema, SchemaBuilder};
 use hcl_core::{parse, Diagnostics, File, Span};
 use proptest::prelude::*;

@@ -10,7 +10,7 @@
 //!   were measured on (`../shared/bench/gen.py --seed 42`, 10 MB there).
 //!
 //! ```sh
-//! cargo bench --bench parse
+//! cargo bench -p hcl-bench --bench parse
 //! ```
 //!
 //! A parser that rejects an input is not measured on it (hcl-rs rejects the
@@ -79,7 +79,7 @@ const RECIPES: &[Recipe] = &[
 
 /// The inputs, generated when missing; none when `../shared` is absent.
 fn inputs() -> Vec<Input> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = hcl_bench::workspace_root();
     let shared = root.join("../shared");
     if !shared.is_dir() {
         eprintln!(

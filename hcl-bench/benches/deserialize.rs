@@ -10,8 +10,8 @@
 //!   the JSON twin (throughput counted in bytes of JSON).
 //!
 //! ```sh
-//! cargo bench --bench deserialize             # 1 and 10 MB
-//! HCL_BENCH_100MB=1 cargo bench --bench deserialize   # and 100 MB
+//! cargo bench -p hcl-bench --bench deserialize             # 1 and 10 MB
+//! HCL_BENCH_100MB=1 cargo bench -p hcl-bench --bench deserialize   # and 100 MB
 //! ```
 //!
 //! Peak memory is measured per process by the `memory` example.
@@ -22,18 +22,15 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "benchmark setup")]
 
-#[path = "common/mod.rs"]
-mod common;
-
 use std::hint::black_box;
 use std::time::Duration;
 
-use common::schema::{by_label, by_map};
 use criterion::measurement::WallTime;
 use criterion::{
     criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, SamplingMode,
     Throughput,
 };
+use hcl_bench::schema::{by_label, by_map};
 
 /// A group of decodes that take up to a second each: ten samples, one
 /// iteration each, over about ten seconds.
@@ -54,7 +51,7 @@ fn deserialize(c: &mut Criterion) {
     }
     let mut group = slow_group(c, "deserialize");
     for mb in sizes {
-        let Some(input) = common::bench_input(mb, false) else {
+        let Some(input) = hcl_bench::bench_input(mb, false) else {
             continue;
         };
         let hcl_text = std::fs::read_to_string(&input.hcl).unwrap();
@@ -140,7 +137,7 @@ fn with_bad_values(text: &str, every: usize) -> (String, usize) {
 fn deserialize_errors(c: &mut Criterion) {
     let mut group = slow_group(c, "deserialize_errors");
     for mb in [1, 10] {
-        let Some(input) = common::bench_input(mb, false) else {
+        let Some(input) = hcl_bench::bench_input(mb, false) else {
             continue;
         };
         let (text, bad) = with_bad_values(&std::fs::read_to_string(&input.hcl).unwrap(), 300);

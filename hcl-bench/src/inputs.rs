@@ -1,8 +1,7 @@
-#![allow(dead_code, reason = "each benchmark uses part of it")]
 //! The benchmark inputs shared with the peers' figures: generated on first
 //! use into `target/bench/` (never committed) by `../shared/bench/gen.py`.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
 /// The generated files of one input: the HCL text and its JSON twin.
@@ -19,7 +18,7 @@ pub struct BenchInput {
 /// (literals only), seed 42 as the peers' figures; `None`, after a notice,
 /// when `../shared` is absent or the generator fails.
 pub fn bench_input(mb: u32, rich: bool) -> Option<BenchInput> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = crate::workspace_root();
     let generator = root.join("../shared/bench/gen.py");
     if !generator.is_file() {
         eprintln!("notice: ../shared/bench/gen.py is absent; this benchmark is skipped");
@@ -60,4 +59,3 @@ pub fn bench_input(mb: u32, rich: bool) -> Option<BenchInput> {
         }
     }
 }
-pub mod schema;

@@ -1,0 +1,27 @@
+//! Benchmarks of the HCL workspace, and the measuring programs beside them
+//! (`examples/`): what they share.
+//!
+//! This package is apart from the library so that building the library,
+//! its examples and its tests never compiles the benchmark harness or the
+//! peer crates measured against.
+//!
+//! ```sh
+//! cargo bench -p hcl-bench --bench parse        # hcl_core::parse against hcl-rs
+//! cargo bench -p hcl-bench --bench eval         # parse and evaluate every attribute
+//! cargo bench -p hcl-bench --bench deserialize  # typed decoding against hcl-rs and serde_json
+//! cargo bench -p hcl-bench --bench linear       # growth of time with the size of hostile shapes
+//! ```
+
+mod inputs;
+pub mod schema;
+
+use std::path::PathBuf;
+
+pub use inputs::{bench_input, BenchInput};
+
+/// The workspace's root directory, beside which `../shared` lies; generated
+/// inputs go to its `target/bench/`.
+pub fn workspace_root() -> PathBuf {
+    let manifest = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest.parent().unwrap_or(manifest).to_path_buf()
+}
