@@ -197,6 +197,14 @@ fn read_input(name: &str) -> Result<Input, IoError> {
 
 /// Builds the evaluation context: standard functions and the variables of
 /// `--var-file` and then `--var`.
+/// The context of one file's evaluations: the command's, with a budget
+/// that bounds what they build together (`Limits::max_total_eval_values`).
+fn document_context<'p>(ctx: &'p EvalContext<'p>) -> EvalContext<'p> {
+    let mut child = ctx.child();
+    child.share_budget();
+    child
+}
+
 fn context(args: &VarArgs, diags: &mut Diagnostics) -> Result<EvalContext<'static>, IoError> {
     let mut ctx = EvalContext::new();
     let literal = EvalContext::literal_only();
@@ -357,7 +365,10 @@ fn run_into(command: &Command, out: &mut Output) -> Result<u8, IoError> {
                             continue;
                         }
                         Ok(text) => match hcl_core::parse(text, &input.name) {
-                            Ok(file) => body_to_json(&file.body, &file.source, &ctx, &mut diags),
+                            Ok(file) => {
+                                let ctx = document_context(&ctx);
+                                body_to_json(&file.body, &file.source, &ctx, &mut diags)
+                            }
                             Err(found) => {
                                 diags.extend(found);
                                 continue;
@@ -392,7 +403,10 @@ fn run_into(command: &Command, out: &mut Output) -> Result<u8, IoError> {
                 match &input.text {
                     Err(diag) => diags.push(diag.clone()),
                     Ok(text) => match hcl_core::parse(text, &input.name) {
-                        Ok(file) => check_body(&file.body, &file.source, &ctx, *strict, &mut diags),
+                        Ok(file) => {
+                            let ctx = document_context(&ctx);
+                            check_body(&file.body, &file.source, &ctx, *strict, &mut diags);
+                        }
                         Err(found) => diags.extend(found),
                     },
                 }

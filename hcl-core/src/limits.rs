@@ -15,6 +15,8 @@
 /// assert_eq!(Limits::default().max_expression_depth, 256);
 /// assert_eq!(Limits::default().max_eval_values, 4_194_304);
 /// assert_eq!(Limits::default().max_eval_string_bytes, 128 << 20);
+/// assert_eq!(Limits::default().max_total_eval_values, 1 << 24);
+/// assert_eq!(Limits::default().max_total_eval_string_bytes, 512 << 20);
 /// assert_eq!(Limits::default().max_value_depth, 1024);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,6 +53,23 @@ pub struct Limits {
     /// values (map keys and attribute names included), plus each string a
     /// template builds. Default 128 MiB.
     pub max_eval_string_bytes: usize,
+    /// The most values all the evaluations that share one budget may build
+    /// or work on together, counted as
+    /// [`max_eval_values`](Limits::max_eval_values) counts them. Each
+    /// evaluation is bounded by its own limits; this bounds a whole
+    /// document, whose attributes are evaluated one by one: a file of `n`
+    /// attributes like `a = range(1000000)` would otherwise make `n`
+    /// million values. Evaluations share a budget once their context
+    /// starts one ([`EvalContext::share_budget`](crate::EvalContext::share_budget)),
+    /// as hcl-serde does for each document it decodes and the `hcl`
+    /// command for each run. Default 16 777 216 (2²⁴).
+    pub max_total_eval_values: usize,
+    /// The most bytes of strings all the evaluations that share one budget
+    /// may build or work on together, counted as
+    /// [`max_eval_string_bytes`](Limits::max_eval_string_bytes) counts
+    /// them; see [`max_total_eval_values`](Limits::max_total_eval_values).
+    /// Default 512 MiB.
+    pub max_total_eval_string_bytes: usize,
     /// The deepest nesting of collections and structures in a value that
     /// an evaluation puts in a collection, gives to a function, compares
     /// or converts (and so, about the deepest value it returns): working
@@ -70,6 +89,8 @@ impl Limits {
         max_input_bytes: u32::MAX as usize - 1,
         max_eval_values: 1 << 22,
         max_eval_string_bytes: 128 << 20,
+        max_total_eval_values: 1 << 24,
+        max_total_eval_string_bytes: 512 << 20,
         max_value_depth: 1024,
     };
 

@@ -584,8 +584,9 @@ impl<'c> Decoder<'c> {
     fn decode_split<T: DeserializeOwned>(&self, split: &SplitFile) -> Option<Decoded<T>> {
         let file = LazyFile::of_split(split);
         let default_ctx = EvalContext::new();
+        let ctx = self.document_context(&default_ctx);
         let points = ResumePoints::default();
-        let mut session = self.session(&default_ctx, &points, Borrowable::NONE);
+        let mut session = self.session(&ctx, &points, Borrowable::NONE);
         // The errors are found again in the whole file: none are looked for
         // past the first.
         session.errors_unreported = true;
@@ -661,7 +662,10 @@ impl<'c> Decoder<'c> {
         let mut found = Found::default();
         let mut first = true;
         loop {
-            let mut session = self.session(&default_ctx, &points, source);
+            // Each pass decodes the document again, with a budget of its
+            // own.
+            let ctx = self.document_context(&default_ctx);
+            let mut session = self.session(&ctx, &points, source);
             session.record.followed = record_first || !first;
             let result = pass(&session, first)?;
             first = false;
@@ -679,10 +683,20 @@ impl<'c> Decoder<'c> {
 }
 
 impl<'c> Decoder<'c> {
-    /// The settings of one decode, with `default_ctx` when none was given.
+    /// The context of one decode of a document: a child of the one given,
+    /// or of `default_ctx` when none was, with a budget of its own that
+    /// bounds the values all of the document's evaluations build together
+    /// (`Limits::max_total_eval_values`).
+    fn document_context<'d>(&'d self, default_ctx: &'d EvalContext<'d>) -> EvalContext<'d> {
+        let mut ctx = self.ctx.unwrap_or(default_ctx).child();
+        ctx.share_budget();
+        ctx
+    }
+
+    /// The settings of one decode, evaluating with `ctx`.
     fn session<'d, 'de>(
         &'d self,
-        default_ctx: &'d EvalContext<'d>,
+        ctx: &'d EvalContext<'d>,
         resume: &'d ResumePoints,
         source: Borrowable<'de>,
     ) -> Session<'d, 'de>
@@ -690,7 +704,7 @@ impl<'c> Decoder<'c> {
         'c: 'd,
     {
         Session {
-            ctx: self.ctx.unwrap_or(default_ctx),
+            ctx,
             lenient: self.lenient,
             unresolved_as_source: self.unresolved_as_source,
             warnings: RefCell::new(Diagnostics::default()),

@@ -28,9 +28,11 @@ const CONTEXT_CLUSTERS: usize = 40;
 /// ...and at most this many of the highlighted part itself.
 const MAX_HIGHLIGHT_CLUSTERS: usize = 120;
 
-/// The most bytes a grapheme cluster is given when a window is cut out of a
-/// long line: text beyond it is not looked at.
-const MAX_CLUSTER_BYTES: usize = 32;
+/// The bytes a grapheme cluster is given when a window is cut out of a
+/// long line: text beyond the window so measured is not looked at, so
+/// that a line of wide characters (CJK, emoji sequences) shows fewer
+/// clusters of context rather than taking longer.
+const MAX_CLUSTER_BYTES: usize = 4;
 
 pub(super) fn render(diag: &Diagnostic, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     writeln!(f, "{}: {}", diag.severity, Safe(&diag.summary))?;

@@ -1,6 +1,8 @@
 //! The evaluation context: variables and functions, in nested scopes.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 use crate::functions::{Function, Functions};
 use crate::limits::Limits;
@@ -34,7 +36,39 @@ pub struct EvalContext<'parent> {
     variables: Option<HashMap<String, Value>>,
     functions: Option<Functions>,
     limits: Option<Limits>,
+    budget: Option<Arc<SharedBudget>>,
     parent: Option<&'parent EvalContext<'parent>>,
+}
+
+/// What the evaluations that share a budget may still build together
+/// ([`Limits::max_total_eval_values`] and
+/// [`Limits::max_total_eval_string_bytes`]); shared by the clones of the
+/// context that started it, and by their children.
+#[derive(Debug)]
+pub(crate) struct SharedBudget {
+    values: AtomicU64,
+    bytes: AtomicU64,
+}
+
+impl SharedBudget {
+    /// The values and bytes left.
+    pub(crate) fn left(&self) -> (u64, u64) {
+        (
+            self.values.load(Ordering::Relaxed),
+            self.bytes.load(Ordering::Relaxed),
+        )
+    }
+
+    /// Takes what an evaluation spent from what is left.
+    pub(crate) fn spend(&self, values: u64, bytes: u64) {
+        let take = |left: &AtomicU64, n: u64| {
+            let _ = left.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |l| {
+                Some(l.saturating_sub(n))
+            });
+        };
+        take(&self.values, values);
+        take(&self.bytes, bytes);
+    }
 }
 
 impl Default for EvalContext<'_> {
@@ -50,6 +84,7 @@ impl<'parent> EvalContext<'parent> {
             variables: Some(HashMap::new()),
             functions: Some(crate::functions::default_functions()),
             limits: None,
+            budget: None,
             parent: None,
         }
     }
@@ -61,6 +96,7 @@ impl<'parent> EvalContext<'parent> {
             variables: None,
             functions: None,
             limits: None,
+            budget: None,
             parent: None,
         }
     }
@@ -71,6 +107,7 @@ impl<'parent> EvalContext<'parent> {
             variables: Some(variables),
             functions: Some(functions),
             limits: None,
+            budget: None,
             parent: None,
         }
     }
@@ -81,6 +118,7 @@ impl<'parent> EvalContext<'parent> {
             variables: None,
             functions: None,
             limits: None,
+            budget: None,
             parent: Some(self),
         }
     }
@@ -123,6 +161,49 @@ impl<'parent> EvalContext<'parent> {
     /// ```
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = Some(limits);
+    }
+
+    /// Starts a budget that every evaluation with this context, its clones
+    /// and its children draws on from now on: together they may build or
+    /// work on at most [`Limits::max_total_eval_values`] values and
+    /// [`Limits::max_total_eval_string_bytes`] bytes of strings (this
+    /// context's limits), on top of each evaluation's own limits. Start one
+    /// per document evaluated attribute by attribute, so that the document,
+    /// not only each attribute, is bounded; hcl-serde does so for each
+    /// document it decodes. Without one, only each evaluation is bounded.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::{EvalContext, Limits};
+    ///
+    /// let mut ctx = EvalContext::new();
+    /// ctx.set_limits(Limits { max_total_eval_values: 1500, ..Limits::default() });
+    /// ctx.share_budget();
+    /// // Each evaluation is within its own limits, but not all of them.
+    /// assert!(ctx.evaluate_str("range(1000)").is_ok());
+    /// let err = ctx.evaluate_str("range(1000)").unwrap_err();
+    /// assert!(err.to_string().contains("max_total_eval_values"));
+    /// ```
+    pub fn share_budget(&mut self) {
+        let limits = self.limits();
+        self.budget = Some(Arc::new(SharedBudget {
+            values: AtomicU64::new(limits.max_total_eval_values as u64),
+            bytes: AtomicU64::new(limits.max_total_eval_string_bytes as u64),
+        }));
+    }
+
+    /// The budget shared by evaluations with this context: its own, else
+    /// its nearest parent's.
+    pub(crate) fn shared_budget(&self) -> Option<&SharedBudget> {
+        let mut ctx = Some(self);
+        while let Some(c) = ctx {
+            if let Some(budget) = &c.budget {
+                return Some(budget);
+            }
+            ctx = c.parent;
+        }
+        None
     }
 
     /// The resource limits of evaluations with this context: its own, else

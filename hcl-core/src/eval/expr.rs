@@ -76,6 +76,11 @@ pub(super) struct ForParts<'e, 's> {
 struct Budget {
     values: u64,
     bytes: u64,
+    /// What the evaluation started with, to tell what it spent.
+    start: (u64, u64),
+    /// Whether the values and the bytes left are those of the shared budget
+    /// rather than the evaluation's own limits, for the error's wording.
+    shared: (bool, bool),
     /// The error of the limit exceeded, once one is: the evaluation then
     /// stops, every expression left giving the dynamic value at once, and
     /// the error is added to the evaluation's diagnostics at the end (so
@@ -94,13 +99,21 @@ pub(super) struct Evaluator<'c, 'p> {
 impl<'c, 'p> Evaluator<'c, 'p> {
     pub(super) fn new(ctx: &'c EvalContext<'p>, file: &'c Arc<SourceFile>) -> Self {
         let limits = ctx.limits();
+        let own = (
+            limits.max_eval_values as u64,
+            limits.max_eval_string_bytes as u64,
+        );
+        let left = ctx.shared_budget().map_or(own, |b| b.left());
+        let start = (own.0.min(left.0), own.1.min(left.1));
         Evaluator {
             ctx,
             file,
             splat_items: Vec::new(),
             budget: Budget {
-                values: limits.max_eval_values as u64,
-                bytes: limits.max_eval_string_bytes as u64,
+                values: start.0,
+                bytes: start.1,
+                start,
+                shared: (left.0 < own.0, left.1 < own.1),
                 exceeded: None,
             },
         }
@@ -128,31 +141,47 @@ impl<'c, 'p> Evaluator<'c, 'p> {
             return false;
         }
         if size.values > self.budget.values {
-            let max = limits.max_eval_values;
-            self.budget.exceeded = Some(self.error(
-                "Too many values",
+            let detail = if self.budget.shared.0 {
                 format!(
-                    "Evaluating this expression builds or handles more than the limit of {max} \
+                    "Evaluating this expression builds or handles more values than are left of \
+                     the limit of {} for all the evaluations of this document together, \
+                     counting every value put in a collection, given to a function, compared \
+                     or converted with all the values nested in it (limit \
+                     max_total_eval_values).",
+                    limits.max_total_eval_values
+                )
+            } else {
+                format!(
+                    "Evaluating this expression builds or handles more than the limit of {} \
                      values for one evaluation, counting every value put in a collection, given \
                      to a function, compared or converted with all the values nested in it \
-                     (limit max_eval_values)."
-                ),
-                subject,
-            ));
+                     (limit max_eval_values).",
+                    limits.max_eval_values
+                )
+            };
+            self.budget.exceeded = Some(self.error("Too many values", detail, subject));
             return false;
         }
         if size.bytes > self.budget.bytes {
-            let max = limits.max_eval_string_bytes;
-            self.budget.exceeded = Some(self.error(
-                "Strings too long",
+            let detail = if self.budget.shared.1 {
                 format!(
-                    "Evaluating this expression builds or handles more than the limit of {max} \
+                    "Evaluating this expression builds or handles more bytes of strings than are \
+                     left of the limit of {} for all the evaluations of this document together, \
+                     counting every string a template builds, and every string put in a \
+                     collection, given to a function, compared or converted (limit \
+                     max_total_eval_string_bytes).",
+                    limits.max_total_eval_string_bytes
+                )
+            } else {
+                format!(
+                    "Evaluating this expression builds or handles more than the limit of {} \
                      bytes of strings for one evaluation, counting every string a template \
                      builds, and every string put in a collection, given to a function, \
-                     compared or converted (limit max_eval_string_bytes)."
-                ),
-                subject,
-            ));
+                     compared or converted (limit max_eval_string_bytes).",
+                    limits.max_eval_string_bytes
+                )
+            };
+            self.budget.exceeded = Some(self.error("Strings too long", detail, subject));
             return false;
         }
         self.budget.values -= size.values;
@@ -194,6 +223,18 @@ impl<'c, 'p> Evaluator<'c, 'p> {
     /// The outcome of the whole evaluation: when a limit was exceeded, the
     /// dynamic value with the limit's error added.
     pub(super) fn finish(self, (value, mut diags): Outcome) -> Outcome {
+        if let Some(shared) = self.ctx.shared_budget() {
+            let budget = &self.budget;
+            // What exceeded a limit used the rest of it.
+            let (values, bytes) = match budget.exceeded {
+                Some(_) => budget.start,
+                None => (
+                    budget.start.0 - budget.values,
+                    budget.start.1 - budget.bytes,
+                ),
+            };
+            shared.spend(values, bytes);
+        }
         match self.budget.exceeded {
             Some(diag) => {
                 diags.push(diag);

@@ -345,6 +345,57 @@ fn what_counts_against_max_eval_values() {
 }
 
 #[test]
+fn a_shared_budget_bounds_evaluations_together() {
+    let mut ctx = EvalContext::new();
+    ctx.set_limits(crate::Limits {
+        max_eval_values: 100,
+        max_total_eval_values: 250,
+        max_total_eval_string_bytes: 25,
+        ..crate::Limits::default()
+    });
+    ctx.set_variable("s", Value::string("0123456789"));
+    // Without a shared budget, each evaluation has its own limits only.
+    for _ in 0..5 {
+        assert!(ctx.evaluate_str("range(90)").is_ok());
+    }
+    ctx.share_budget();
+    // 90 and 90 of 250 are within it; then 70 are left, fewer than each
+    // evaluation's own 100, and the error names the total.
+    assert!(ctx.evaluate_str("range(90)").is_ok());
+    assert!(ctx.child().evaluate_str("range(90)").is_ok());
+    let (summary, detail, at) = limit_error(&ctx, "range(90)");
+    assert_eq!(
+        (summary.as_str(), at.as_str()),
+        ("Too many values", "range(90)")
+    );
+    assert!(
+        detail.contains("limit of 250 for all the evaluations"),
+        "{detail}"
+    );
+    assert!(
+        detail.ends_with("(limit max_total_eval_values)."),
+        "{detail}"
+    );
+    // What failed used up the rest: nothing more can be built.
+    assert!(ctx.evaluate_str("1 + 1").is_ok());
+    assert!(ctx.evaluate_str("range(1)").is_err());
+    // A clone draws on the same budget; a context that starts its own does
+    // not.
+    assert!(ctx.clone().evaluate_str("range(1)").is_err());
+    let mut fresh = ctx.child();
+    fresh.share_budget();
+    assert!(fresh.evaluate_str("range(90)").is_ok());
+    // Bytes of strings likewise.
+    assert!(fresh.evaluate_str("\"${s}${s}\"").is_ok());
+    let (summary, detail, _) = limit_error(&fresh, "\"x${s}\"");
+    assert_eq!(summary, "Strings too long");
+    assert!(
+        detail.ends_with("(limit max_total_eval_string_bytes)."),
+        "{detail}"
+    );
+}
+
+#[test]
 fn what_counts_against_max_eval_string_bytes() {
     // s is 10 bytes.
     let ctx = limited(1000, 25, 100);

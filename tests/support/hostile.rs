@@ -1,0 +1,266 @@
+//! Hostile inputs, generated at any size: the shapes that have made parsers,
+//! decoders, renderers and the `hcl` command crash, overflow the stack or
+//! slow down, each with the outcome it must have. Shared by the tests (at the
+//! smallest size that shows each problem, `tests/hostile.rs` and hcl-cli's
+//! `tests/hostile.rs`) and by the growth benchmark
+//! (`hcl-bench/benches/linear.rs`, at 1×, 10× and 100× a base size).
+
+#![allow(dead_code, reason = "each user takes the parts it needs")]
+
+/// What reading an input must give: success, or a first error with this
+/// summary that names this limit (when it is about one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expect {
+    /// It parses and evaluates without errors.
+    Valid,
+    /// Parsing fails; the first diagnostic has this summary and, if given,
+    /// names this limit in its detail.
+    Syntax(&'static str, Option<&'static str>),
+    /// It parses; evaluating its attributes fails, the first error with
+    /// this summary and, if given, naming this limit.
+    Eval(&'static str, Option<&'static str>),
+}
+
+/// A shape of hostile input.
+pub struct Shape {
+    /// A short name.
+    pub name: &'static str,
+    /// The units of the test-sized input: the smallest that shows the
+    /// problem (a column past 65 535, more labels than the nesting
+    /// limit...).
+    pub test_units: usize,
+    /// The units of the 1× input of the growth benchmark.
+    pub bench_units: usize,
+    /// Makes the input `n` units large.
+    pub make: fn(usize) -> String,
+    /// What reading it must give, at any size from `test_units` up.
+    pub expect: Expect,
+}
+
+const NESTING: Option<&str> = Some("max_nesting_depth");
+const EXPRESSION: Option<&str> = Some("max_expression_depth");
+
+/// Every shape.
+pub const SHAPES: &[Shape] = &[
+    // ---------------------------------------------------------- valid, large
+    Shape {
+        name: "top_level_attributes",
+        test_units: 20_000,
+        bench_units: 20_000,
+        make: |n| (0..n).map(|i| format!("a{i} = {i}\n")).collect(),
+        expect: Expect::Valid,
+    },
+    Shape {
+        name: "attributes_in_one_block",
+        test_units: 20_000,
+        bench_units: 20_000,
+        make: |n| {
+            let attrs: String = (0..n).map(|i| format!("  a{i} = {i}\n")).collect();
+            format!("b {{\n{attrs}}}\n")
+        },
+        expect: Expect::Valid,
+    },
+    Shape {
+        name: "distinct_labels",
+        test_units: 20_000,
+        bench_units: 20_000,
+        make: |n| (0..n).map(|i| format!("b \"{i}\" {{}}\n")).collect(),
+        expect: Expect::Valid,
+    },
+    Shape {
+        name: "distinct_block_types",
+        test_units: 20_000,
+        bench_units: 20_000,
+        make: |n| (0..n).map(|i| format!("b{i} {{}}\n")).collect(),
+        expect: Expect::Valid,
+    },
+    Shape {
+        name: "labelled_blocks_with_bodies",
+        test_units: 2_000,
+        bench_units: 5_000,
+        make: |n| {
+            (0..n)
+                .map(|i| {
+                    format!("service \"s{i}\" \"x\" {{\n  port = {i}\n  tags = {{a = \"b\"}}\n}}\n")
+                })
+                .collect()
+        },
+        expect: Expect::Valid,
+    },
+    Shape {
+        name: "labels_within_the_nesting_limit",
+        test_units: 127,
+        bench_units: 127,
+        // One block with the most labels allowed, repeated.
+        make: |n| {
+            let labels: String = (0..127).map(|i| format!(" \"{i}\"")).collect();
+            (0..n / 127)
+                .map(|i| format!("b{i}{labels} {{}}\n"))
+                .collect()
+        },
+        expect: Expect::Valid,
+    },
+    Shape {
+        name: "long_tuple",
+        test_units: 100_000,
+        bench_units: 100_000,
+        make: |n| format!("a = [{}]\n", "1,".repeat(n)),
+        expect: Expect::Valid,
+    },
+    Shape {
+        name: "long_string",
+        test_units: 100_000,
+        bench_units: 100_000,
+        make: |n| format!("s = \"{}\"\n", "abcdefgh ".repeat(n / 9 + 1)),
+        expect: Expect::Valid,
+    },
+    Shape {
+        name: "long_number",
+        test_units: 100_000,
+        bench_units: 100_000,
+        make: |n| format!("n = {}1\n", "0".repeat(n)),
+        expect: Expect::Valid,
+    },
+    Shape {
+        name: "template_parts",
+        test_units: 2_000,
+        bench_units: 2_000,
+        make: |n| format!("t = \"{}\"\n", "x${a.b}%{ if c }y%{ endif }".repeat(n)),
+        // The variables are not defined.
+        expect: Expect::Eval("Unknown variable", None),
+    },
+    Shape {
+        name: "traversal_chain",
+        test_units: 10_000,
+        bench_units: 10_000,
+        make: |n| format!("r = a{}\n", ".b[0]".repeat(n)),
+        expect: Expect::Eval("Unknown variable", None),
+    },
+    Shape {
+        name: "operator_chains_within_the_limit",
+        test_units: 100,
+        bench_units: 100,
+        make: |n| {
+            (0..n)
+                .map(|i| format!("c{i} = 1{}\n", " + 2 * 3".repeat(127)))
+                .collect()
+        },
+        expect: Expect::Valid,
+    },
+    Shape {
+        name: "prefix_chains_within_the_limit",
+        test_units: 100,
+        bench_units: 100,
+        make: |n| {
+            (0..n)
+                .map(|i| format!("p{i} = {}1\n", "-".repeat(254)))
+                .collect()
+        },
+        expect: Expect::Valid,
+    },
+    Shape {
+        name: "nesting_within_the_limit",
+        test_units: 100,
+        bench_units: 100,
+        make: |n| {
+            let open = "[{a = (".repeat(40);
+            let close = ")}]".repeat(40);
+            (0..n).map(|i| format!("d{i} = {open}1{close}\n")).collect()
+        },
+        expect: Expect::Valid,
+    },
+    Shape {
+        name: "values_within_the_document_budget",
+        test_units: 10,
+        bench_units: 100,
+        make: |n| (0..n).map(|i| format!("r{i} = range(1000)\n")).collect(),
+        expect: Expect::Valid,
+    },
+    // ------------------------------------------------------------ invalid
+    Shape {
+        name: "unterminated_huge_string",
+        test_units: 100_000,
+        bench_units: 100_000,
+        make: |n| format!("a = \"{}", "y".repeat(n)),
+        expect: Expect::Syntax("Unterminated template string", None),
+    },
+    Shape {
+        name: "invalid_character_past_column_65535",
+        test_units: 70_000,
+        bench_units: 100_000,
+        make: |n| format!("a ={}@\n", " ".repeat(n)),
+        expect: Expect::Syntax("Invalid character", None),
+    },
+    Shape {
+        name: "labels_past_the_nesting_limit",
+        test_units: 200,
+        bench_units: 20_000,
+        make: |n| format!("b{} {{}}\n", " \"\"".repeat(n)),
+        expect: Expect::Syntax("Nesting too deep", NESTING),
+    },
+    Shape {
+        name: "unclosed_brackets",
+        test_units: 10_000,
+        bench_units: 10_000,
+        make: |n| format!("a = {}", "[".repeat(n)),
+        expect: Expect::Syntax("Nesting too deep", NESTING),
+    },
+    Shape {
+        name: "closed_parentheses_too_deep",
+        test_units: 10_000,
+        bench_units: 10_000,
+        make: |n| format!("a = {}1{}\n", "(".repeat(n), ")".repeat(n)),
+        expect: Expect::Syntax("Nesting too deep", NESTING),
+    },
+    Shape {
+        name: "nested_blocks_too_deep",
+        test_units: 10_000,
+        bench_units: 10_000,
+        make: |n| format!("{}{}", "b {\n".repeat(n), "}\n".repeat(n)),
+        expect: Expect::Syntax("Nesting too deep", NESTING),
+    },
+    Shape {
+        name: "nested_template_sequences",
+        test_units: 10_000,
+        bench_units: 10_000,
+        make: |n| format!("a = \"{}\"\n", "${\"".repeat(n)),
+        expect: Expect::Syntax("Nesting too deep", NESTING),
+    },
+    Shape {
+        name: "operator_chain_too_long",
+        test_units: 10_000,
+        bench_units: 10_000,
+        make: |n| format!("a = 1{}\n", " + 1".repeat(n)),
+        expect: Expect::Syntax("Nesting too deep", EXPRESSION),
+    },
+    Shape {
+        name: "repeated_attributes_in_one_block",
+        test_units: 10_000,
+        bench_units: 10_000,
+        make: |n| format!("b {{\n{}}}\n", "  a = 1\n".repeat(n)),
+        expect: Expect::Syntax("Attribute redefined", None),
+    },
+    Shape {
+        name: "many_errors_on_one_long_line",
+        test_units: 7_000,
+        bench_units: 7_000,
+        make: |n| format!("a = [{}]\n", "u, ".repeat(n)),
+        expect: Expect::Eval("Unknown variable", None),
+    },
+    Shape {
+        name: "control_characters_in_source_lines",
+        test_units: 1_000,
+        bench_units: 1_000,
+        make: |n| {
+            (0..n)
+                .map(|i| format!("a{i} = \"\u{1b}]0;title\u{7}\u{9b}\u{202e}${{u}}\"\n"))
+                .collect()
+        },
+        expect: Expect::Eval("Unknown variable", None),
+    },
+];
+
+/// The shape named `name`.
+pub fn shape(name: &str) -> Option<&'static Shape> {
+    SHAPES.iter().find(|s| s.name == name)
+}
