@@ -55,6 +55,14 @@ pub mod span;
 pub mod types;
 pub mod value;
 
+/// What the differential fuzz target compares, built only for fuzzing
+/// (cargo-fuzz sets `--cfg fuzzing`): not part of the API.
+#[cfg(fuzzing)]
+#[doc(hidden)]
+pub mod fuzzing {
+    pub use crate::parser::parse_both_ways;
+}
+
 pub use analysis::{ExprRef, Location, Traversal};
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
 pub use didyoumean::suggest_name;

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use pest::iterators::{Pair, Pairs};
 
 use super::grammar::Rule;
-use super::names::AttributeNames;
+use super::names;
 use super::template::{self, TemplateToken};
 use crate::ast::{
     Attribute, BinaryOp, Block, Body, Expression, ExpressionKind, ForExpr, FunctionCall, Label,
@@ -23,8 +23,6 @@ pub(super) struct Builder<'src, 'f> {
     /// Where the text given to pest starts in the file.
     offset: u32,
     diags: Diagnostics,
-    /// Names of the top-level attributes seen so far, for duplicates.
-    top_names: AttributeNames<'src>,
     /// The level of the expression being built: 1 for an attribute's value,
     /// one more for each expression it is nested in.
     depth: usize,
@@ -50,7 +48,6 @@ impl<'src, 'f> Builder<'src, 'f> {
             file,
             offset: 0,
             diags: Diagnostics::default(),
-            top_names: AttributeNames::default(),
             depth: 0,
             deepest: 0,
             max_depth: limits.max_expression_depth,
@@ -75,7 +72,11 @@ impl<'src, 'f> Builder<'src, 'f> {
     /// The diagnostics, as an error if any is an error.
     pub(super) fn finish(self) -> Result<(), Diagnostics> {
         if self.diags.has_errors() {
-            Err(self.diags)
+            // Repeated attributes are found once their body is read:
+            // report every diagnostic in source order.
+            let mut diags = self.diags.into_vec();
+            diags.sort_by_key(|d| d.subject.as_ref().map(|s| s.start.byte));
+            Err(diags.into())
         } else {
             Ok(())
         }
@@ -201,18 +202,34 @@ impl<'src, 'f> Builder<'src, 'f> {
 
     /// Adds a top-level attribute to `body`, unless its name is taken.
     pub(super) fn add_attribute(&mut self, body: &mut Body<'src>, attr: Attribute<'src>) {
-        match self.top_names.find_or_add(&body.attributes, attr.name) {
-            None => body.attributes.push(attr),
-            Some(first) => self.redefined(&body.attributes, first, &attr),
-        }
+        body.attributes.push(attr);
     }
 
-    /// Reports `attr`, whose name is that of `existing[first]`.
-    fn redefined(&mut self, existing: &[Attribute<'src>], first: usize, attr: &Attribute<'src>) {
-        let first = existing
-            .get(first)
-            .map(|a| self.file.range(a.name_span).to_string())
-            .unwrap_or_default();
+    /// Reports each attribute of `body` whose name an earlier one has, and
+    /// takes it out: the first definition is the one kept.
+    pub(super) fn check_repeated(&mut self, body: &mut Body<'src>) {
+        let repeated = names::repeated(body.attributes.iter().map(|a| a.name));
+        if repeated.is_empty() {
+            return;
+        }
+        for &(at, first) in &repeated {
+            if let (Some(attr), Some(first)) = (body.attributes.get(at), body.attributes.get(first))
+            {
+                self.redefined(first, attr);
+            }
+        }
+        let mut repeated = repeated.iter().map(|&(at, _)| at).peekable();
+        let mut index = 0;
+        body.attributes.retain(|_| {
+            let keep = repeated.next_if_eq(&index).is_none();
+            index += 1;
+            keep
+        });
+    }
+
+    /// Reports `attr`, whose name is that of `first`.
+    fn redefined(&mut self, first: &Attribute<'src>, attr: &Attribute<'src>) {
+        let first = self.file.range(first.name_span).to_string();
         self.error(
             "Attribute redefined",
             format!(
@@ -231,15 +248,11 @@ impl<'src, 'f> Builder<'src, 'f> {
             span,
             end_span,
         };
-        let mut names = AttributeNames::default();
         for item in pair.into_inner() {
             match item.as_rule() {
                 Rule::attribute => {
                     let attr = self.attribute(item);
-                    match names.find_or_add(&body.attributes, attr.name) {
-                        None => body.attributes.push(attr),
-                        Some(first) => self.redefined(&body.attributes, first, &attr),
-                    }
+                    body.attributes.push(attr);
                 }
                 Rule::block => {
                     let block = self.block(item);
@@ -248,6 +261,7 @@ impl<'src, 'f> Builder<'src, 'f> {
                 _ => {}
             }
         }
+        self.check_repeated(&mut body);
         body
     }
 

@@ -15,10 +15,9 @@
 
 use std::borrow::Cow;
 use std::cell::Cell;
-use std::collections::HashSet;
 use std::sync::Arc;
 
-use super::{fast, BYTE_ORDER_MARK};
+use super::{fast, names, BYTE_ORDER_MARK};
 use crate::ast::{Attribute, Block, Label};
 use crate::limits::Limits;
 use crate::span::{Piece, SourceFile, Span};
@@ -745,14 +744,14 @@ fn scan_headers(text: &str) -> Option<Vec<Header>> {
         0
     };
     let items = scan_items(text, start)?;
-    let mut names = HashSet::new();
-    for item in &items {
-        let name = text.get(item.name_span.start as usize..item.name_span.end as usize)?;
-        if item.braces().is_none() && !names.insert(name) {
-            return None;
-        }
-    }
-    Some(items)
+    let names = items
+        .iter()
+        .filter(|item| item.braces().is_none())
+        .map(|item| text.get(item.name_span.start as usize..item.name_span.end as usize))
+        .collect::<Option<Vec<&str>>>()?;
+    names::repeated(names.into_iter())
+        .is_empty()
+        .then_some(items)
 }
 
 /// How much the text may hold past what is still to be copied before it

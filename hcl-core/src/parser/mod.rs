@@ -141,6 +141,18 @@ pub fn parse_source<'src>(
     parse_in(file.text(), Arc::clone(file), options, true)
 }
 
+/// The outcome of parsing `source` with the direct parser and pest, and with
+/// pest alone, each as text: the tree's debug form or the rendered
+/// diagnostics. The two must be equal for every input.
+#[cfg(fuzzing)]
+pub fn parse_both_ways(source: &str) -> (String, String) {
+    let outcome = |direct| match parse_file(source, "fuzz.hcl", &ParseOptions::default(), direct) {
+        Ok(file) => format!("{:?}", file.body),
+        Err(diags) => format!("error: {diags}"),
+    };
+    (outcome(true), outcome(false))
+}
+
 fn parse_in<'src>(
     source: &'src str,
     file: Arc<SourceFile>,
@@ -306,6 +318,7 @@ fn parse_top_level<'src>(
         }
         pos += consumed;
     }
+    builder.check_repeated(&mut body);
     body.attributes.shrink_to_fit();
     body.blocks.shrink_to_fit();
     Ok(body)

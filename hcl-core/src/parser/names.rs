@@ -1,51 +1,63 @@
-//! Finding a repeated attribute name in a body, in time linear in the
-//! body's size.
+//! Finding repeated attribute names in a body, in time that grows with the
+//! body's size as sorting does.
+//!
+//! A body's attributes are all parsed first; their names are then checked
+//! together, by sorting them. A hash table would do as well in theory, but a
+//! body of millions of attributes makes each of its lookups a cache miss,
+//! and keys from the input would need a hash that resists collisions chosen
+//! on purpose; sorting has neither problem, and is the same on every run.
 
-use std::collections::HashMap;
+/// Up to this many names, each is compared with those before it.
+const SORTED_FROM: usize = 16;
 
-use crate::ast::Attribute;
-
-/// The attribute names of one body so far.
-///
-/// A small body is searched in place; from [`INDEXED_FROM`] attributes on,
-/// names are kept in a map, so that a body of `n` attributes is checked in
-/// `O(n)`, not `O(n²)`.
-#[derive(Debug, Default)]
-pub(super) struct AttributeNames<'src> {
-    /// Each name and the index of its attribute, once the body is large.
-    index: Option<HashMap<&'src str, usize>>,
+/// The repeated names among `names` (the attribute names of one body, in
+/// source order): for each name seen before, its index and that of its
+/// first occurrence, in source order of the repetitions.
+pub(super) fn repeated<'a>(names: impl ExactSizeIterator<Item = &'a str>) -> Vec<(usize, usize)> {
+    let mut found = Vec::new();
+    if names.len() < SORTED_FROM {
+        let names: Vec<&str> = names.collect();
+        for (i, name) in names.iter().enumerate() {
+            if let Some(first) = names.iter().take(i).position(|n| n == name) {
+                found.push((i, first));
+            }
+        }
+        return found;
+    }
+    let mut sorted: Vec<(&str, usize)> = names.enumerate().map(|(i, n)| (n, i)).collect();
+    // Stable by index within a name, as the pairs are distinct.
+    sorted.sort_unstable();
+    let mut first = None;
+    for pair in sorted.windows(2) {
+        let [(previous, at), (name, i)] = pair else {
+            continue;
+        };
+        if previous == name {
+            let first = *first.get_or_insert(*at);
+            found.push((*i, first));
+        } else {
+            first = None;
+        }
+    }
+    found.sort_unstable();
+    found
 }
 
-/// The number of attributes from which names are looked up in a map.
-const INDEXED_FROM: usize = 16;
+#[cfg(test)]
+mod tests {
+    use super::repeated;
 
-impl<'src> AttributeNames<'src> {
-    /// The index in `attributes` (the body's attributes so far, all seen by
-    /// this) of the attribute named `name`, or `None` when the name is new;
-    /// a new name is recorded as that of the attribute about to be pushed.
-    pub(super) fn find_or_add(
-        &mut self,
-        attributes: &[Attribute<'src>],
-        name: &'src str,
-    ) -> Option<usize> {
-        if self.index.is_none() {
-            if attributes.len() < INDEXED_FROM {
-                return attributes.iter().position(|a| a.name == name);
-            }
-            let index = attributes
-                .iter()
-                .enumerate()
-                .map(|(i, a)| (a.name, i))
-                .collect();
-            self.index = Some(index);
-        }
-        let index = self.index.as_mut()?;
-        match index.get(name) {
-            Some(&at) => Some(at),
-            None => {
-                index.insert(name, attributes.len());
-                None
-            }
-        }
+    #[test]
+    fn repetitions_name_their_first_occurrence_in_source_order() {
+        assert!(repeated(["a", "b", "c"].into_iter()).is_empty());
+        assert_eq!(
+            repeated(["a", "b", "a", "b", "a"].into_iter()),
+            [(2, 0), (3, 1), (4, 0)]
+        );
+        // The same above the sorting threshold.
+        let mut names: Vec<String> = (0..40).map(|i| format!("n{i}")).collect();
+        names.extend(["n3", "n39", "n3", "n0"].map(String::from));
+        let found = repeated(names.iter().map(String::as_str));
+        assert_eq!(found, [(40, 3), (41, 39), (42, 3), (43, 0)]);
     }
 }

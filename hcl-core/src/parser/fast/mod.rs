@@ -23,7 +23,7 @@ mod tests;
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use super::names::AttributeNames;
+use super::names;
 use crate::ast::{Attribute, Block, Body, Expression, Label};
 use crate::limits::Limits;
 use crate::span::{SourceFile, Span};
@@ -404,7 +404,6 @@ impl<'src, 'a> Parser<'src, 'a> {
         let start = self.pos;
         let mut end = start;
         let mut attributes: Vec<Attribute<'src>> = Vec::new();
-        let mut names = AttributeNames::default();
         let mut blocks = Vec::new();
         loop {
             let save = self.pos;
@@ -420,16 +419,15 @@ impl<'src, 'a> Parser<'src, 'a> {
             let (name, name_span) = self.identifier()?;
             self.skip()?;
             if self.at(b'=') {
-                let attr = self.attribute(name, name_span)?;
-                if names.find_or_add(&attributes, attr.name).is_some() {
-                    // Diagnosed by the builder.
-                    return Err(GiveUp);
-                }
-                attributes.push(attr);
+                attributes.push(self.attribute(name, name_span)?);
             } else {
                 blocks.push(self.block(name, name_span)?);
             }
             end = self.pos;
+        }
+        if !names::repeated(attributes.iter().map(|a| a.name)).is_empty() {
+            // Diagnosed by the builder.
+            return Err(GiveUp);
         }
         attributes.shrink_to_fit();
         blocks.shrink_to_fit();
