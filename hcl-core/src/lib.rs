@@ -52,6 +52,7 @@ mod limits;
 mod parser;
 pub mod schema;
 pub mod span;
+pub mod typeexpr;
 pub mod types;
 pub mod value;
 
