@@ -40,6 +40,7 @@
 //! ```
 
 pub mod analysis;
+pub mod check;
 // The generated parser refers to `alloc` when pest is built without "std".
 extern crate alloc;
 
