@@ -638,10 +638,18 @@ fn unknown_variables_and_too_deep_expressions() {
     let (summary, detail, _) = error_of(&shallow, &deep);
     assert_eq!(summary, "Nesting too deep");
     assert!(detail.contains("more than 8 levels deep"));
-    // The deepest expression the parser builds checks within the default
-    // limit.
+    // The deepest expressions the parser builds check within the default
+    // limit, on a test thread's stack in debug builds.
     let nested = format!("{}1{}", "(".repeat(120), ")".repeat(120));
     assert_eq!(type_of(&ctx(), &nested), Type::Int);
+    let negations = format!("{}n", "-".repeat(250));
+    assert_eq!(type_of(&ctx(), &negations), Type::Int);
+    let sums = vec!["n"; 250].join(" + ");
+    assert_eq!(type_of(&ctx(), &sums), Type::Int);
+    let indexes = format!("ids{}", "[0]".repeat(200));
+    assert!(ctx().type_of_str(&indexes).is_err());
+    let splats = format!("buckets{}", "[*]".repeat(200));
+    assert!(ctx().type_of_str(&splats).is_ok());
 }
 
 #[test]

@@ -8,7 +8,9 @@
 //! result being the union of the traversals that succeed, where a `none`
 //! member gives `none` (so `optional(map(string)).x` is
 //! `optional(string)`); `promise(T)` and `output(T)` give the traversal of
-//! `T` wrapped again.
+//! `T` wrapped again. A union none of whose members other than `none` can
+//! be traversed is an error, as in Pulumi's code (the extension's text
+//! would give `none`).
 
 use std::fmt;
 
