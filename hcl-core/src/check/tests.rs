@@ -667,3 +667,49 @@ fn diagnostics_render_with_the_source_line() {
          string, but the 'false' value is list(string).\n"
     );
 }
+
+#[test]
+fn functions_with_extended_parameter_and_return_types() {
+    use crate::functions::{Function, Parameter};
+    use crate::value::Value;
+    let double = Function::builder()
+        .param(Parameter::new("n", Type::Int))
+        .returns(Type::Int)
+        .implementation(|args, _| {
+            let n = args[0]
+                .as_number()
+                .cloned()
+                .unwrap_or_else(|| crate::Number::from_i64(0));
+            Ok(Value::number(n.add(&n).unwrap_or(n)))
+        })
+        .build();
+    let mut eval = crate::EvalContext::new();
+    eval.set_function("double", double.clone());
+    assert_eq!(
+        eval.evaluate_str("double(\"21\")").unwrap(),
+        Value::from(42)
+    );
+    let err = eval.evaluate_str("double(1.5)").unwrap_err();
+    assert!(err
+        .to_string()
+        .contains("Invalid value for \"n\" parameter: a whole number is required."));
+    let mut c = ctx();
+    c.set_function("double", double);
+    check_types(
+        &c,
+        &[
+            ("double(n)", "int"),
+            ("double(count)", "promise(int)"),
+            ("double(f)", "int"),
+        ],
+    );
+    check_errors(
+        &c,
+        &[(
+            "double(b)",
+            "Invalid function argument",
+            "Invalid value for \"n\" parameter: int required.",
+            "b",
+        )],
+    );
+}

@@ -496,7 +496,9 @@ impl Type {
     /// Whether this type matches the type specification `spec`: every type
     /// matches the dynamic pseudo-type, identical types match, and
     /// collections, objects (same attribute names) and tuples (same length)
-    /// match when their parts match recursively.
+    /// match when their parts match recursively. Where `spec` is an
+    /// extended type, a type matches its [value type](Type::value_type)
+    /// (values converted to `int` are numbers).
     ///
     /// # Examples
     ///
@@ -506,10 +508,14 @@ impl Type {
     /// assert!(Type::object([("a", Type::list(Type::Number))]).matches(&spec));
     /// assert!(!Type::object([("b", Type::list(Type::Number))]).matches(&spec));
     /// assert!(Type::String.matches(&Type::Dynamic));
+    /// assert!(Type::list(Type::Number).matches(&Type::list(Type::Int)));
     /// ```
     pub fn matches(&self, spec: &Type) -> bool {
         if spec.is_dynamic() || self == spec {
             return true;
+        }
+        if spec.is_extended() {
+            return self.matches(&spec.value_type());
         }
         match (self, spec) {
             (Type::Object(a), Type::Object(b)) => {
