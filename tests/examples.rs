@@ -136,8 +136,8 @@ fn typecheck_example_rejects_an_output_where_a_string_is_required() {
         "examples/configs/program.hcl: 1 error(s), 0 warning(s)",
         "Error: Incorrect attribute value type\n   --> examples/configs/program.hcl:26:14",
         "26 |   name     = bucket.site.id\n   |              ^^^^^^^^^^^^^^",
-        "Inappropriate value for attribute \"name\": string required, but the value has the \
-         eventual type output(string), known only later.",
+        "Cannot assign a value of type output(string) to attribute \"name\" of type string: \
+         string required, but the value has the eventual type output(string), known only later.",
         "type of \"https://${dns_record.www.fqdn}/health\": output(string)",
         "examples/configs/program.hcl (fixed): 0 error(s), 0 warning(s)",
     ] {

@@ -39,10 +39,11 @@
 //!   being those functions' purpose.
 //!
 //! Assigning a value needs a conversion from its type to the wanted type:
-//! none is an error ("Incorrect attribute value type", worded as the
-//! reference decoders word it), an unsafe one (that may fail for some
-//! values) is accepted, warned about or rejected according to
-//! [`UnsafeConversions`]. An eventual value never converts to a plain type:
+//! none is an error ("Incorrect attribute value type", as the reference's
+//! decoders call it, whose detail says "Cannot assign a value of type X to
+//! attribute "a" of type Y" and which conversion inside is missing), an
+//! unsafe one (that may fail for some values) is accepted, warned about or
+//! rejected according to [`UnsafeConversions`]. An eventual value never converts to a plain type:
 //! `output(string)` cannot go where `string` is required.
 //!
 //! # Examples
@@ -67,8 +68,8 @@
 //! let text = diags.to_string();
 //! assert!(text.starts_with("Error: Incorrect attribute value type\n  --> site.hcl:2:8\n"));
 //! assert!(text.contains(
-//!     "Inappropriate value for attribute \"name\": string required, but the value has the \
-//!      eventual type output(string), known only later."
+//!     "Cannot assign a value of type output(string) to attribute \"name\" of type string: \
+//!      string required, but the value has the eventual type output(string), known only later."
 //! ));
 //!
 //! let expr = hcl_core::parse_expression("upper(bucket.id)", "e.hcl").unwrap();
@@ -267,8 +268,8 @@ impl TypeContext {
     /// let diags = ctx.check_assignment(ExprRef::new(&expr, &file), &Type::Int);
     /// assert_eq!(
     ///     diags.as_slice()[0].detail,
-    ///     "Inappropriate value: the value has type string, which converts to int only unsafely: \
-    ///      the conversion fails for some values."
+    ///     "Cannot assign a value of type string to type int safely: the conversion fails for \
+    ///      some values."
     /// );
     /// ```
     pub fn check_assignment(&self, expr: ExprRef<'_>, want: &Type) -> Diagnostics {
@@ -287,9 +288,9 @@ impl TypeContext {
         want: &Type,
         attribute: Option<&str>,
     ) -> Option<Diagnostic> {
-        let what = match attribute {
-            Some(name) => format!("Inappropriate value for attribute \"{name}\""),
-            None => "Inappropriate value".to_owned(),
+        let target = match attribute {
+            Some(name) => format!("attribute \"{name}\" of type {}", want.pretty()),
+            None => format!("type {}", want.pretty()),
         };
         let summary = if attribute.is_some() {
             "Incorrect attribute value type"
@@ -301,10 +302,9 @@ impl TypeContext {
             _ if got.is_dynamic() => None,
             Some(Safety::Unsafe) => {
                 let detail = format!(
-                    "{what}: the value has type {}, which converts to {} only unsafely: the \
-                     conversion fails for some values.",
-                    got.pretty(),
-                    want.pretty()
+                    "Cannot assign a value of type {} to {target} safely: the conversion fails \
+                     for some values.",
+                    got.pretty()
                 );
                 match self.unsafe_conversions {
                     UnsafeConversions::Allow => None,
@@ -317,7 +317,11 @@ impl TypeContext {
             }
             None => Some(Diagnostic::error(
                 summary,
-                format!("{what}: {}.", mismatch_message(got, want)),
+                format!(
+                    "Cannot assign a value of type {} to {target}: {}.",
+                    got.pretty(),
+                    mismatch_message(got, want)
+                ),
             )),
         }
     }

@@ -554,15 +554,17 @@ fn bodies_against_typed_schemas() {
         [
             (
                 "Incorrect attribute value type".to_owned(),
-                "Inappropriate value for attribute \"name\": string required, but the value has \
-                 the eventual type output(string), known only later."
+                "Cannot assign a value of type output(string) to attribute \"name\" of type \
+                 string: string required, but the value has the eventual type output(string), \
+                 known only later."
                     .to_owned(),
                 "bucket.id".to_owned()
             ),
             (
                 "Incorrect attribute value type".to_owned(),
-                "Inappropriate value for attribute \"labels\": element \"env\": string \
-                 required, but the value has the eventual type output(string), known only later."
+                "Cannot assign a value of type object({env=output(string)}) to attribute \
+                 \"labels\" of type map(string): element \"env\": string required, but the value \
+                 has the eventual type output(string), known only later."
                     .to_owned(),
                 "{ env = id }".to_owned()
             ),
@@ -604,16 +606,16 @@ fn unsafe_conversions_are_allowed_warned_about_or_rejected() {
     );
     assert_eq!(
         diags.as_slice()[1].detail,
-        "Inappropriate value for attribute \"name\": the value has type string?, which converts \
-         to string only unsafely: the conversion fails for some values."
+        "Cannot assign a value of type string? to attribute \"name\" of type string safely: the \
+         conversion fails for some values."
     );
     c.set_unsafe_conversions(UnsafeConversions::Reject);
     let got = body_diags(&c, src, &schema);
     assert_eq!(got[0].0, "Incorrect attribute value type");
     assert_eq!(
         got[0].1,
-        "Inappropriate value for attribute \"port\": the value has type string, which converts to \
-         int only unsafely: the conversion fails for some values."
+        "Cannot assign a value of type string to attribute \"port\" of type int safely: the \
+         conversion fails for some values."
     );
 }
 

@@ -347,6 +347,15 @@ fn unification_table() {
             Some(prom(Type::Bool)),
         ),
         (vec![out(Type::Bool), Type::Int], None, None),
+        // The base model's rules are kept: bool and number do not unify,
+        // and a map and an object unify as the map (the reference
+        // implementation's rule, which the base unification follows).
+        (vec![Type::Bool, Type::Number], None, None),
+        (
+            vec![Type::map(Type::Int), obj(&[("a", Type::Int)])],
+            Some(Type::map(Type::Int)),
+            Some(Type::map(Type::Int)),
+        ),
         (
             vec![out(Type::Int), Type::None],
             Some(opt(out(Type::Int))),
