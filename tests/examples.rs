@@ -125,3 +125,26 @@ fn plugins_example_decodes_the_rest_in_a_second_pass() {
         ]
     );
 }
+
+#[test]
+fn typecheck_example_rejects_an_output_where_a_string_is_required() {
+    let Some((ok, out, err)) = run("typecheck", &[]) else {
+        return;
+    };
+    assert!(ok, "{err}");
+    for fact in [
+        "examples/configs/program.hcl: 1 error(s), 0 warning(s)",
+        "Error: Incorrect attribute value type\n   --> examples/configs/program.hcl:26:14",
+        "26 |   name     = bucket.site.id\n   |              ^^^^^^^^^^^^^^",
+        "Cannot assign a value of type output(string) to attribute \"name\" of type string: \
+         string required, but the value has the eventual type output(string), known only later.",
+        "type of \"https://${dns_record.www.fqdn}/health\": output(string)",
+        "examples/configs/program.hcl (fixed): 0 error(s), 0 warning(s)",
+    ] {
+        assert!(out.contains(fact), "{fact} not in:\n{out}");
+    }
+    let Some((ok, out, _)) = run("typecheck", &["examples/configs/program.hcl"]) else {
+        return;
+    };
+    assert!(!ok, "a program with an error must fail:\n{out}");
+}

@@ -23,6 +23,15 @@
 //! 4. **Values → your types.** The `hcl-serde` crate drives the previous
 //!    steps from a `#[derive(Deserialize)]` type.
 //!
+//! Beside evaluation, [`check`] types expressions without evaluating them,
+//! from the declared types of variables, and checks a body's attributes
+//! against typed schemas; [`typeexpr`] reads types written in HCL
+//! (`list(string)`, `object({ port = optional(number, 80) })`). Both know
+//! the extensions of the information model that Pulumi wrote for its
+//! HCL-based programs: `int`, `union(...)`, `none`, and the eventual types
+//! `promise(T)` and `output(T)` of values that exist only later (see
+//! [`types`]).
+//!
 //! # Examples
 //!
 //! ```
@@ -38,8 +47,39 @@
 //! let port = attrs["port"].expr.value(&EvalContext::new()).unwrap();
 //! assert_eq!(port, Value::from(8080));
 //! ```
+//!
+//! Checking a program before it runs: a resource's id exists only once the
+//! resource is created, so it cannot go where a plain string is required.
+//!
+//! ```
+//! use hcl_core::check::{TypeContext, TypedSchema};
+//! use hcl_core::typeexpr::{parse_type, TypeExprOptions};
+//! use hcl_core::Body;
+//!
+//! let ty = |text| parse_type(text, &TypeExprOptions::extended()).unwrap().0;
+//! let mut ctx = TypeContext::default();
+//! ctx.set_variable("bucket", ty("object({id = output(string), region = string})"));
+//!
+//! let src = "name = \"logs-${bucket.region}\"\nowner = bucket.id\n";
+//! let file = hcl_core::parse(src, "monitor.hcl").unwrap();
+//! let schema = TypedSchema::default()
+//!     .required("name", ty("string"))
+//!     .required("owner", ty("string"));
+//! let diags = ctx.check_body(&Body::from_file(&file), &schema);
+//! assert_eq!(diags.len(), 1);
+//! assert!(diags.to_string().starts_with(
+//!     "Error: Incorrect attribute value type\n  --> monitor.hcl:2:9\n"
+//! ));
+//!
+//! // The fix: an input that takes a value known later.
+//! let schema = TypedSchema::default()
+//!     .required("name", ty("string"))
+//!     .required("owner", ty("union(string, output(string))"));
+//! assert!(ctx.check_body(&Body::from_file(&file), &schema).is_empty());
+//! ```
 
 pub mod analysis;
+pub mod check;
 // The generated parser refers to `alloc` when pest is built without "std".
 extern crate alloc;
 
@@ -52,6 +92,7 @@ mod limits;
 mod parser;
 pub mod schema;
 pub mod span;
+pub mod typeexpr;
 pub mod types;
 pub mod value;
 

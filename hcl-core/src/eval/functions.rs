@@ -145,13 +145,20 @@ impl Evaluator<'_, '_> {
             let Some(param) = function.param_for(i) else {
                 break;
             };
-            let value = match arg {
-                Arg::Expr(expr) => {
+            let value = match (arg, &param.decoder) {
+                (Arg::Expr(expr), Some(decoder)) => match decoder.decode(expr, self.file) {
+                    Ok(v) => v,
+                    Err(d) => {
+                        diags.extend(d);
+                        Value::dynamic()
+                    }
+                },
+                (Arg::Expr(expr), None) => {
                     let (v, d) = self.eval(expr, scope);
                     diags.extend(d);
                     v
                 }
-                Arg::Value(v, _) => v.clone(),
+                (Arg::Value(v, _), _) => v.clone(),
             };
             // The work of converting and of the call grows with the
             // arguments.

@@ -16,6 +16,7 @@ mod unknowns;
 use std::sync::Arc;
 
 pub use context::EvalContext;
+pub(crate) use ops::binary_types;
 
 use crate::ast::{Expression, Template};
 use crate::diagnostic::Diagnostics;

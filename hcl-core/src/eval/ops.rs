@@ -9,8 +9,9 @@ use crate::span::Span;
 use crate::types::{convert, Type};
 use crate::value::{Number, Value};
 
-/// The parameter type of an operator's operands and its result type.
-fn binary_types(op: BinaryOp) -> (Type, Type) {
+/// The parameter type of an operator's operands and its result type (also
+/// what the static checker types operators with).
+pub(crate) fn binary_types(op: BinaryOp) -> (Type, Type) {
     match op {
         BinaryOp::Or | BinaryOp::And => (Type::Bool, Type::Bool),
         BinaryOp::Equal | BinaryOp::NotEqual => (Type::Dynamic, Type::Bool),

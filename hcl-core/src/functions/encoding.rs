@@ -650,6 +650,12 @@ fn unmarshal(j: &Json, ty: &Type) -> Result<Value, String> {
             Value::map((**ety).clone(), vals).map_err(|e| e.to_string())
         }
         Type::Capsule(_) => Err(format!("unsupported type {}", ty.friendly_name())),
+        // The extended types: read as their value type, then checked
+        // (an int must be a whole number).
+        _ => {
+            let value = unmarshal(j, &ty.value_type())?;
+            convert(&value, ty).map_err(|e| e.message().to_owned())
+        }
     }
 }
 

@@ -3,7 +3,10 @@
 //! CONTRACT (public API; the implementation below may change, these
 //! signatures may not without updating every caller):
 //!
-//! - `Parameter { name, ty, allow_null, allow_unknown, allow_dynamic_type }`
+//! - `Parameter { name, ty, allow_null, allow_unknown, allow_dynamic_type,
+//!   decoder }`; `decoder` (an `ExpressionDecoder`, set with
+//!   `.with_expression_decoder(..)`) reads the argument's expression instead
+//!   of evaluating it, as the reference's `customdecode` extension does.
 //! - `Function::builder()` → `FunctionBuilder` with `.param(Parameter)`,
 //!   `.variadic(Parameter)`, `.returns(Type)` or `.returns_with(closure over
 //!   the argument values → Result<Type, FunctionError>)`, `.description(..)`,
@@ -24,7 +27,9 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
+use crate::ast::Expression;
 use crate::diagnostic::Diagnostics;
+use crate::span::SourceFile;
 use crate::types::Type;
 use crate::value::Value;
 
@@ -47,6 +52,69 @@ pub struct Parameter {
     /// Whether an argument whose type is not yet known (the dynamic value)
     /// reaches the implementation (otherwise the result is the dynamic value).
     pub allow_dynamic_type: bool,
+    /// Reads the argument's expression itself rather than its value (a type
+    /// expression, for example), as the reference's `customdecode`
+    /// extension does; the value it gives is then converted to `ty` as any
+    /// argument is. An argument expanded from a `...` list is a value
+    /// already and is not decoded.
+    pub decoder: Option<ExpressionDecoder>,
+}
+
+type DecodeFn =
+    dyn Fn(&Expression<'_>, &Arc<SourceFile>) -> Result<Value, Diagnostics> + Send + Sync;
+
+/// Turns an argument's expression into the argument's value without
+/// evaluating it: see [`Parameter::decoder`].
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::Arc;
+/// use hcl_core::functions::ExpressionDecoder;
+/// use hcl_core::{SourceFile, Value};
+///
+/// // The argument's source text, as a string.
+/// let text = ExpressionDecoder::new(|expr, file| {
+///     let span = expr.span;
+///     Ok(Value::string(file.text().get(span.as_range()).unwrap_or("")))
+/// });
+/// let src = "a + b";
+/// let expr = hcl_core::parse_expression(src, "e").unwrap();
+/// let file = Arc::new(SourceFile::new("e", src));
+/// assert_eq!(text.decode(&expr, &file).unwrap(), Value::string("a + b"));
+/// ```
+#[derive(Clone)]
+pub struct ExpressionDecoder(Arc<DecodeFn>);
+
+impl ExpressionDecoder {
+    /// A decoder running `decode` on the argument expression and its file.
+    pub fn new(
+        decode: impl Fn(&Expression<'_>, &Arc<SourceFile>) -> Result<Value, Diagnostics>
+            + Send
+            + Sync
+            + 'static,
+    ) -> Self {
+        ExpressionDecoder(Arc::new(decode))
+    }
+
+    /// Decodes one argument expression of `file`.
+    ///
+    /// # Errors
+    ///
+    /// The decoder's diagnostics, when the expression is not what it reads.
+    pub fn decode(
+        &self,
+        expr: &Expression<'_>,
+        file: &Arc<SourceFile>,
+    ) -> Result<Value, Diagnostics> {
+        (self.0)(expr, file)
+    }
+}
+
+impl fmt::Debug for ExpressionDecoder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("ExpressionDecoder")
+    }
 }
 
 impl Parameter {
@@ -58,7 +126,14 @@ impl Parameter {
             allow_null: false,
             allow_unknown: false,
             allow_dynamic_type: false,
+            decoder: None,
         }
+    }
+
+    /// Reads arguments with `decoder` instead of evaluating them.
+    pub fn with_expression_decoder(mut self, decoder: ExpressionDecoder) -> Self {
+        self.decoder = Some(decoder);
+        self
     }
 
     /// Lets null arguments reach the implementation.

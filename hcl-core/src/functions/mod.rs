@@ -29,7 +29,9 @@ pub mod try_can;
 
 pub use stdlib::stdlib;
 
-pub use framework::{ArgEvaluator, Function, FunctionBuilder, FunctionError, Functions, Parameter};
+pub use framework::{
+    ArgEvaluator, ExpressionDecoder, Function, FunctionBuilder, FunctionError, Functions, Parameter,
+};
 
 /// The functions every evaluation context starts with: the standard library.
 pub(crate) fn default_functions() -> Functions {

@@ -78,7 +78,14 @@ fn try_function() -> Function {
 fn can_function() -> Function {
     Function::builder()
         .description("Returns whether the given expression evaluates without errors.")
-        .param(Parameter::new("expression", Type::Dynamic))
+        // Any expression, of any value or type: what `return_type` is told
+        // (the evaluator hands `can` the expression itself).
+        .param(
+            Parameter::new("expression", Type::Dynamic)
+                .allow_null()
+                .allow_unknown()
+                .allow_dynamic_type(),
+        )
         .returns(Type::Bool)
         .expression_implementation(|args| {
             if args.len() != 1 {

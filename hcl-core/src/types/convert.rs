@@ -5,11 +5,22 @@
 //! type, ...) or *unsafe* (it may fail for some values: string to number,
 //! list to set, map to object, anything of the dynamic pseudo-type to a
 //! concrete type). [`convert`] uses both; [`get_conversion`] offers only
-//! safe ones and [`get_conversion_unsafe`] both.
+//! safe ones and [`get_conversion_unsafe`] both; [`conversion_safety`]
+//! tells which kind there is.
+//!
+//! The extended types add their own rules (see `extended::convert`): `int`
+//! to string and number safely and back unsafely, to a union through its
+//! members, to an eventual type through its element, `none` to nothing
+//! but itself. A value converted to an extended type takes the type's
+//! [value type](Type::value_type): to `int` it must be a whole number, to a
+//! union it converts to a member (one identical to its type, else the first
+//! it converts to safely, else the first whose unsafe conversion succeeds),
+//! to `promise(T)` or `output(T)` it converts to `T`.
 
 use std::fmt;
 use std::sync::Arc;
 
+use super::extended::convert::{admits_none, conversion_to_extended};
 use super::structural as st;
 use super::{mismatch_message, unify, Type};
 use crate::value::{Number, Value};
@@ -279,6 +290,10 @@ pub fn convert(value: &Value, want: &Type) -> Result<Value, ConvertError> {
     if value.ty() == want {
         return Ok(value.clone());
     }
+    if value.is_null() && admits_none(want) {
+        // The extended types' `none` takes any null.
+        return Ok(Value::null(want.value_type()));
+    }
     match conversion(value.ty(), want, true) {
         Some(conv) => conv.apply(value),
         None => Err(ConvertError::new(
@@ -319,14 +334,61 @@ pub fn get_conversion_unsafe(from: &Type, to: &Type) -> Option<Conversion> {
     conversion(from, to, true)
 }
 
+/// How safe a conversion is (see [`conversion_safety`]).
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::types::{conversion_safety, Safety, Type};
+/// assert_eq!(conversion_safety(&Type::Int, &Type::Number), Some(Safety::Safe));
+/// assert!(Safety::Safe > Safety::Unsafe);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Safety {
+    /// The conversion may fail for some values, or lose information.
+    Unsafe,
+    /// The conversion never fails and loses nothing.
+    Safe,
+}
+
+/// Whether a value of type `from` converts to type `to`, and how safely:
+/// `Some(Safety::Safe)` for identical types and safe conversions,
+/// `Some(Safety::Unsafe)` for conversions that are only unsafe, `None` when
+/// there is no conversion.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::types::{conversion_safety, Safety, Type};
+///
+/// assert_eq!(conversion_safety(&Type::String, &Type::String), Some(Safety::Safe));
+/// assert_eq!(conversion_safety(&Type::String, &Type::Int), Some(Safety::Unsafe));
+/// assert_eq!(conversion_safety(&Type::Int, &Type::Bool), None);
+/// let id = Type::output(Type::String);
+/// assert_eq!(conversion_safety(&Type::String, &id), Some(Safety::Safe));
+/// assert_eq!(conversion_safety(&id, &Type::String), None);
+/// ```
+pub fn conversion_safety(from: &Type, to: &Type) -> Option<Safety> {
+    if from == to || conversion(from, to, false).is_some() {
+        Some(Safety::Safe)
+    } else if conversion(from, to, true).is_some() {
+        Some(Safety::Unsafe)
+    } else {
+        None
+    }
+}
+
 /// A conversion wrapped in the checks every conversion makes: anything
 /// passes through to the dynamic pseudo-type, and nulls and unknowns become
 /// the null or unknown of the wanted type.
 pub(crate) fn conversion(from: &Type, to: &Type, unsafe_: bool) -> Option<Conversion> {
     let conv = conversion_known(from, to, unsafe_)?;
-    let out = to.clone();
+    let passes = to.is_dynamic();
+    // Values never have an extended type: nulls and unknowns take the
+    // wanted type's value type.
+    let out = to.value_type();
     Some(Conversion::new(move |v, path| {
-        if out.is_dynamic() {
+        if passes {
             return Ok(v.clone());
         }
         if !v.is_known() {
@@ -344,6 +406,7 @@ pub(crate) fn conversion(from: &Type, to: &Type, unsafe_: bool) -> Option<Conver
 fn conversion_known(from: &Type, to: &Type, unsafe_: bool) -> Option<Conversion> {
     match (from, to) {
         (_, Type::Dynamic) => Some(Conversion::new(|v, _| Ok(v.clone()))),
+        _ if from.is_extended() || to.is_extended() => conversion_to_extended(from, to, unsafe_),
         (Type::Dynamic, _) if unsafe_ => Some(dynamic_fixup(to.clone())),
         _ if from.is_primitive() && to.is_primitive() => primitive(from, to, unsafe_),
         (Type::Object(_), Type::Object(_)) => st::object_to_object(from, to, unsafe_),
@@ -381,7 +444,7 @@ fn conversion_known(from: &Type, to: &Type, unsafe_: bool) -> Option<Conversion>
 
 /// Converts a value whose type was not known when the conversion was
 /// planned, according to its actual type.
-fn dynamic_fixup(want: Type) -> Conversion {
+pub(super) fn dynamic_fixup(want: Type) -> Conversion {
     Conversion::new(move |v, path| {
         convert(v, &want).map_err(|e| {
             let mut full = path.clone();

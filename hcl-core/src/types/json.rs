@@ -81,5 +81,19 @@ pub(crate) fn write_type(ty: &Type, out: &mut String) {
             write_string(c.name(), out);
             out.push(']');
         }
+        Type::Int => out.push_str("\"int\""),
+        Type::None => out.push_str("\"none\""),
+        Type::Union(members) => {
+            out.push_str("[\"union\",[");
+            for (i, member) in members.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_type(member, out);
+            }
+            out.push_str("]]");
+        }
+        Type::Promise(e) => collection("promise", e, out),
+        Type::Output(e) => collection("output", e, out),
     }
 }

@@ -1,6 +1,7 @@
 //! English descriptions of why a type does not convert to another.
 
-use super::convert::conversion;
+use super::convert::{conversion, conversion_safety};
+use super::extended::convert::admits_none;
 use super::Type;
 use crate::value::go_quote;
 
@@ -9,7 +10,8 @@ use crate::value::go_quote;
 /// failed; the text is confusing when a conversion does exist.
 ///
 /// Where several attributes or elements are wrong, the first by name or
-/// position is described.
+/// position is described. An eventual value where a plain one is needed,
+/// and a null where `none` is not allowed, say so.
 ///
 /// # Examples
 ///
@@ -24,8 +26,15 @@ use crate::value::go_quote;
 ///     mismatch_message(&Type::list(Type::Bool), &Type::list(Type::Number)),
 ///     "incorrect list element type: number required"
 /// );
+/// assert_eq!(
+///     mismatch_message(&Type::output(Type::String), &Type::String),
+///     "string required, but the value has the eventual type output(string), known only later"
+/// );
 /// ```
 pub fn mismatch_message(got: &Type, want: &Type) -> String {
+    if got.is_extended() || want.is_extended() {
+        return extended(got, want);
+    }
     let dynamic_elem = want.element_type().is_some_and(Type::is_dynamic);
     match (got, want) {
         (Type::Object(_), Type::Object(_)) => objects(got, want),
@@ -46,8 +55,43 @@ pub fn mismatch_message(got: &Type, want: &Type) -> String {
     }
 }
 
+/// The messages of the extended types: what keeps an eventual value, a
+/// null or a union from converting.
+fn extended(got: &Type, want: &Type) -> String {
+    if got.is_none() {
+        return format!("{} required, but the value is null", constraint_name(want));
+    }
+    let (plain, eventual) = got.resolve_eventuals();
+    if eventual.is_some() && !want.is_eventual() && conversion_safety(&plain, want).is_some() {
+        return format!(
+            "{} required, but the value has the eventual type {got}, known only later",
+            constraint_name(want)
+        );
+    }
+    match (got, want) {
+        (Type::Promise(_) | Type::Output(_), Type::Promise(_) | Type::Output(_)) => required(want),
+        (_, Type::Promise(u) | Type::Output(u)) => mismatch_message(&plain, u),
+        (Type::Union(_), _) => format!(
+            "{} required, and no type this value may have ({}) converts to it",
+            constraint_name(want),
+            got.pretty()
+        ),
+        _ => required(want),
+    }
+}
+
+/// A type's name in "... required" messages: the type-expression notation
+/// for the extended types, the friendly name for the others.
+fn constraint_name(want: &Type) -> String {
+    if want.has_extended_types() {
+        want.to_string()
+    } else {
+        want.friendly_name_for_constraint()
+    }
+}
+
 fn required(want: &Type) -> String {
-    format!("{} required", want.friendly_name_for_constraint())
+    format!("{} required", constraint_name(want))
 }
 
 fn objects(got: &Type, want: &Type) -> String {
@@ -57,7 +101,9 @@ fn objects(got: &Type, want: &Type) -> String {
     let mut safe_mismatch: Option<String> = None;
     for (name, want_aty) in want.attrs_or_empty() {
         let Some(got_aty) = got_attrs.get(name) else {
-            missing.push(name);
+            if !admits_none(want_aty) {
+                missing.push(name);
+            }
             continue;
         };
         if got_aty == want_aty || unsafe_mismatch.is_some() {

@@ -6,12 +6,35 @@
 //! `set` of one element type), structural types (`object`, `tuple`), the
 //! dynamic pseudo-type standing for "not yet known", and capsule types that
 //! carry application data through the language untouched.
+//!
+//! # The extended types
+//!
+//! The same [`Type`] also holds the extensions of the information model
+//! that Pulumi wrote for its HCL-based programs (`pulumi-model-extensions`:
+//! an arbitrary-precision [`Type::Int`], [`Type::union`] types, the
+//! [`Type::None`] type of `null`, with `optional(T)` being `union(T, none)`,
+//! and the eventual types [`Type::promise`] and [`Type::output`] of values
+//! that exist only later). They are variants of the one `Type`, not a
+//! separate model, because they nest with the base kinds both ways
+//! (`object({id = output(string)})`, `output(list(int))`): one type tree
+//! lets conversion, unification, traversal and printing stay one mechanism
+//! each, the extended rules being a few more arms of the existing ones
+//! (see [`get_conversion`], [`unify`], [`Type::traverse_attr`]).
+//!
+//! Their use is static. Values never have an extended type as their own
+//! type: [`Type::value_type`] is the type a value takes when converted to
+//! an extended type (`int` is `number`, `none` is the dynamic
+//! pseudo-type, `output(T)` is `T`), and the [`Value`](crate::Value)
+//! constructors apply it to the types they are given. Types made only of
+//! the base kinds behave exactly as the reference implementation's.
 
 mod capsule;
 mod convert;
+mod extended;
 mod json;
 mod mismatch;
 mod structural;
+mod traverse;
 mod unify;
 
 #[cfg(test)]
@@ -23,9 +46,12 @@ use std::sync::Arc;
 
 pub use capsule::{CapsuleEqualsFn, CapsuleHashKeyFn, CapsuleOps, CapsulePayload, CapsuleType};
 pub use convert::{
-    convert, get_conversion, get_conversion_unsafe, Conversion, ConvertError, Path, PathStep,
+    conversion_safety, convert, get_conversion, get_conversion_unsafe, Conversion, ConvertError,
+    Path, PathStep, Safety,
 };
+pub use extended::{Eventual, Pretty};
 pub use mismatch::mismatch_message;
+pub use traverse::TraverseError;
 pub use unify::{unify, unify_unsafe};
 
 pub(crate) use json::write_string as write_json_string;
@@ -77,6 +103,24 @@ pub enum Type {
     Dynamic,
     /// An application-defined opaque type.
     Capsule(CapsuleType),
+    /// An arbitrary-precision integer (an extended type): a whole
+    /// [`Number`](crate::Number). Values converted to it stay numbers.
+    Int,
+    /// The type of `null` alone (an extended type); `union(T, none)` is
+    /// `optional(T)`. Values converted to it are the untyped null.
+    None,
+    /// Any one of its member types (an extended type). Build it with
+    /// [`Type::union`], which keeps the members flat, ordered by their
+    /// printed form and distinct, with at least two of them.
+    Union(Arc<Vec<Type>>),
+    /// An eventual value of the element type with no more information
+    /// (an extended type). Build it with [`Type::promise`].
+    Promise(Arc<Type>),
+    /// An eventual value of the element type that carries
+    /// application-specific information (an extended type), as a cloud
+    /// resource's attributes are outputs until it is created. Build it with
+    /// [`Type::output`].
+    Output(Arc<Type>),
 }
 
 static EMPTY_ATTRS: BTreeMap<String, Type> = BTreeMap::new();
@@ -374,13 +418,16 @@ impl Type {
             Type::Dynamic => true,
             Type::List(e) | Type::Map(e) | Type::Set(e) => e.has_dynamic_types(),
             Type::Object(a) => a.values().any(Type::has_dynamic_types),
-            Type::Tuple(t) => t.iter().any(Type::has_dynamic_types),
+            Type::Tuple(t) | Type::Union(t) => t.iter().any(Type::has_dynamic_types),
+            Type::Promise(e) | Type::Output(e) => e.has_dynamic_types(),
             _ => false,
         }
     }
 
     /// The name of the type for messages: `string`, `list of number`,
-    /// `object`, `tuple`, `dynamic`, or a capsule type's name.
+    /// `object`, `tuple`, `dynamic`, or a capsule type's name; of the
+    /// extended types `int`, `none`, `bool or string`, `optional string`,
+    /// `promise of string`, `output of list of string`.
     ///
     /// # Examples
     ///
@@ -431,13 +478,27 @@ impl Type {
             Type::Dynamic if constraint => "any type".into(),
             Type::Dynamic => "dynamic".into(),
             Type::Capsule(c) => c.name().to_owned(),
+            Type::Int => "int".into(),
+            Type::None => "none".into(),
+            Type::Union(members) => match self.optional_element() {
+                Some(element) => format!("optional {}", element.friendly(constraint)),
+                None => {
+                    let names: Vec<String> =
+                        members.iter().map(|m| m.friendly(constraint)).collect();
+                    names.join(" or ")
+                }
+            },
+            Type::Promise(e) => format!("promise of {}", e.friendly(constraint)),
+            Type::Output(e) => format!("output of {}", e.friendly(constraint)),
         }
     }
 
     /// Whether this type matches the type specification `spec`: every type
     /// matches the dynamic pseudo-type, identical types match, and
     /// collections, objects (same attribute names) and tuples (same length)
-    /// match when their parts match recursively.
+    /// match when their parts match recursively. Where `spec` is an
+    /// extended type, a type matches its [value type](Type::value_type)
+    /// (values converted to `int` are numbers).
     ///
     /// # Examples
     ///
@@ -447,10 +508,14 @@ impl Type {
     /// assert!(Type::object([("a", Type::list(Type::Number))]).matches(&spec));
     /// assert!(!Type::object([("b", Type::list(Type::Number))]).matches(&spec));
     /// assert!(Type::String.matches(&Type::Dynamic));
+    /// assert!(Type::list(Type::Number).matches(&Type::list(Type::Int)));
     /// ```
     pub fn matches(&self, spec: &Type) -> bool {
         if spec.is_dynamic() || self == spec {
             return true;
+        }
+        if spec.is_extended() {
+            return self.matches(&spec.value_type());
         }
         match (self, spec) {
             (Type::Object(a), Type::Object(b)) => {
@@ -472,7 +537,9 @@ impl Type {
     /// The reference's JSON encoding of this type: `"string"`,
     /// `["list","number"]`, `["object",{"a":"bool"}]`, ... (no whitespace,
     /// keys sorted). A capsule type, which has no standard encoding, is
-    /// written `["capsule","NAME"]`.
+    /// written `["capsule","NAME"]`; the extended types, which have none
+    /// either, as `"int"`, `"none"`, `["union",[...]]`, `["promise",T]` and
+    /// `["output",T]`.
     ///
     /// # Examples
     ///
@@ -489,7 +556,12 @@ impl Type {
 }
 
 /// Writes the type in the native syntax's type-constraint notation:
-/// `string`, `list(number)`, `object({a=string})`, `tuple([bool])`, `any`.
+/// `string`, `list(number)`, `object({a=string})`, `tuple([bool])`, `any`;
+/// the extended types as `int`, `none`, `union(bool, int)`,
+/// `promise(string)` and `output(list(string))`. An object attribute whose
+/// type is a union with `none` is written `optional(T)`, the type
+/// expression's optional attribute. [`crate::typeexpr`] reads every such
+/// text back to the same type.
 impl fmt::Display for Type {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -507,9 +579,13 @@ impl fmt::Display for Type {
                         f.write_str(",")?;
                     }
                     if is_identifier(name) {
-                        write!(f, "{name}={ty}")?;
+                        write!(f, "{name}=")?;
                     } else {
-                        write!(f, "{name:?}={ty}")?;
+                        write!(f, "{name:?}=")?;
+                    }
+                    match ty.optional_element() {
+                        Some(element) => write!(f, "optional({element})")?,
+                        None => write!(f, "{ty}")?,
                     }
                 }
                 f.write_str("})")
@@ -525,6 +601,20 @@ impl fmt::Display for Type {
                 f.write_str("])")
             }
             Type::Capsule(c) => f.write_str(c.name()),
+            Type::Int => f.write_str("int"),
+            Type::None => f.write_str("none"),
+            Type::Union(members) => {
+                f.write_str("union(")?;
+                for (i, ty) in members.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{ty}")?;
+                }
+                f.write_str(")")
+            }
+            Type::Promise(e) => write!(f, "promise({e})"),
+            Type::Output(e) => write!(f, "output({e})"),
         }
     }
 }
@@ -535,7 +625,7 @@ impl fmt::Debug for Type {
     }
 }
 
-fn is_identifier(name: &str) -> bool {
+pub(crate) fn is_identifier(name: &str) -> bool {
     let mut chars = name.chars();
     match chars.next() {
         Some(c) if c == '_' || unicode_ident::is_xid_start(c) => {}

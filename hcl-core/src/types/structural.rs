@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::convert::{conversion, error_at, with_step, Conversion, ConvertError, PathStep};
+use super::extended::convert::admits_none;
 use super::unify::unify_types;
 use super::Type;
 use crate::value::{go_quote, Number, Value};
@@ -305,7 +306,8 @@ pub(super) fn object_to_map(object: &Type, map_ety: &Type, unsafe_: bool) -> Opt
     }))
 }
 
-/// Map to an object (unsafe: the map may lack attributes).
+/// Map to an object (unsafe: the map may lack attributes). An optional
+/// attribute (one whose type takes `none`) the map lacks is null.
 pub(super) fn map_to_object(map: &Type, object: &Type, unsafe_: bool) -> Option<Conversion> {
     let attrs = object.attrs_or_empty().clone();
     let map_ety = map.element_type().cloned().unwrap_or(Type::Dynamic);
@@ -324,14 +326,20 @@ pub(super) fn map_to_object(map: &Type, object: &Type, unsafe_: bool) -> Option<
             let e = convert_element(conv.as_ref(), e, path, PathStep::Index(key))?;
             elems.insert(name, e);
         }
-        if let Some(missing) = attrs.keys().find(|k| !elems.contains_key(*k)) {
-            return Err(error_at(
-                path,
-                format!(
-                    "map has no element for required attribute {}",
-                    go_quote(missing)
-                ),
-            ));
+        for (name, aty) in attrs.iter() {
+            if elems.contains_key(name) {
+                continue;
+            }
+            if !admits_none(aty) {
+                return Err(error_at(
+                    path,
+                    format!(
+                        "map has no element for required attribute {}",
+                        go_quote(name)
+                    ),
+                ));
+            }
+            elems.insert(name.clone(), Value::null(aty.value_type()));
         }
         Ok(Value::object(elems))
     }))
@@ -355,12 +363,20 @@ fn element_conversions_from<'a>(
 }
 
 /// Object to object: the wanted attributes must all be present and
-/// convertible; other attributes are dropped.
+/// convertible, except optional ones (whose type takes `none`), which are
+/// null when absent; other attributes are dropped.
 pub(super) fn object_to_object(from: &Type, to: &Type, unsafe_: bool) -> Option<Conversion> {
     let in_attrs = from.attrs_or_empty();
     let mut convs: BTreeMap<String, Option<Conversion>> = BTreeMap::new();
+    let mut absent: Vec<(String, Type)> = Vec::new();
     for (name, out_aty) in to.attrs_or_empty() {
-        let in_aty = in_attrs.get(name)?;
+        let Some(in_aty) = in_attrs.get(name) else {
+            if !admits_none(out_aty) {
+                return None;
+            }
+            absent.push((name.clone(), out_aty.value_type()));
+            continue;
+        };
         let conv = if in_aty == out_aty {
             None
         } else {
@@ -377,6 +393,9 @@ pub(super) fn object_to_object(from: &Type, to: &Type, unsafe_: bool) -> Option<
             };
             let e = convert_element(conv.as_ref(), e, path, PathStep::GetAttr(name.clone()))?;
             attrs.insert(name, e);
+        }
+        for (name, ty) in &absent {
+            attrs.insert(name.clone(), Value::null(ty.clone()));
         }
         Ok(Value::object(attrs))
     }))

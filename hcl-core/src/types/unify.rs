@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 
 use super::convert::{conversion, Conversion};
+use super::extended::unify::unify_extended;
 use super::Type;
 use crate::value::Value;
 
@@ -23,6 +24,12 @@ type Unified = (Type, Vec<Option<Conversion>>);
 /// mixed with collections or structural types it makes the result dynamic
 /// (with conversions that give the dynamic value).
 ///
+/// When an extended type is among `types`, the extension's rules apply,
+/// pair by pair: `int` with `number` is `number` and with `string` is
+/// `string`; unions unify member by member; a promise with an output is an
+/// output, two promises a promise, two outputs an output (of the unified
+/// element types); `none` with `T` is `optional(T)`.
+///
 /// # Examples
 ///
 /// ```
@@ -38,6 +45,11 @@ type Unified = (Type, Vec<Option<Conversion>>);
 /// let b = Type::object([("y", Type::String)]);
 /// assert_eq!(unify(&[a, b]).unwrap().0, Type::map(Type::String));
 /// assert!(unify(&[Type::Bool, Type::Number]).is_none());
+///
+/// assert_eq!(unify(&[Type::Int, Type::Number]).unwrap().0, Type::Number);
+/// let id = Type::output(Type::String);
+/// assert_eq!(unify(&[Type::promise(Type::Int), id.clone()]).unwrap().0, id);
+/// assert_eq!(unify(&[Type::String, Type::None]).unwrap().0, Type::optional(Type::String));
 /// ```
 pub fn unify(types: &[Type]) -> Option<(Type, Vec<Option<Conversion>>)> {
     unify_impl(types, false)
@@ -67,6 +79,9 @@ pub(crate) fn unify_types(types: &[Type], unsafe_: bool) -> Option<Type> {
 fn unify_impl(types: &[Type], unsafe_: bool) -> Option<Unified> {
     if types.is_empty() {
         return None;
+    }
+    if types.iter().any(Type::is_extended) {
+        return unify_extended(types, unsafe_);
     }
     let count = |f: fn(&Type) -> bool| types.iter().filter(|t| f(t)).count();
     let (maps, lists, sets) = (
@@ -140,7 +155,7 @@ fn by_preference(types: &[Type], unsafe_: bool) -> Option<Unified> {
 
 /// The distinct types among `types`, in order of first appearance, and the
 /// index among them of each given type.
-fn distinct_types(types: &[Type]) -> (Vec<&Type>, Vec<usize>) {
+pub(super) fn distinct_types(types: &[Type]) -> (Vec<&Type>, Vec<usize>) {
     let mut seen: HashMap<&Type, usize> = HashMap::new();
     let mut distinct = Vec::new();
     let ids = types

@@ -423,8 +423,17 @@ impl Value {
     /// assert!(v.is_null() && v.is_known());
     /// assert_eq!(v.ty(), &Type::String);
     /// ```
+    ///
+    /// Values never have an extended type: the type given is replaced by
+    /// its [value type](Type::value_type).
+    ///
+    /// ```
+    /// use hcl_core::types::Type;
+    /// use hcl_core::value::Value;
+    /// assert_eq!(Value::null(Type::optional(Type::Int)).ty(), &Type::Number);
+    /// ```
     pub fn null(ty: Type) -> Value {
-        Value(Repr::Null(ty))
+        Value(Repr::Null(ty.into_value_type()))
     }
 
     /// The unknown value of a type.
@@ -436,9 +445,13 @@ impl Value {
     /// use hcl_core::value::Value;
     /// let v = Value::unknown(Type::Number);
     /// assert!(!v.is_known() && !v.is_null());
+    /// assert_eq!(Value::unknown(Type::output(Type::Bool)).ty(), &Type::Bool);
     /// ```
+    ///
+    /// As for [`Value::null`], an extended type is replaced by its value
+    /// type.
     pub fn unknown(ty: Type) -> Value {
-        Value(Repr::Unknown(ty))
+        Value(Repr::Unknown(ty.into_value_type()))
     }
 
     /// The dynamic value: the unknown value of the dynamic pseudo-type.
@@ -454,9 +467,10 @@ impl Value {
         Value(Repr::Unknown(Type::Dynamic))
     }
 
-    /// A list of the given element type. Each element must have that type,
-    /// except that a null or unknown of the dynamic pseudo-type becomes the
-    /// null or unknown of the element type.
+    /// A list of the given element type (its [value
+    /// type](Type::value_type), if it is an extended type). Each element must
+    /// have that type, except that a null or unknown of the dynamic
+    /// pseudo-type becomes the null or unknown of the element type.
     ///
     /// # Examples
     ///
@@ -469,6 +483,7 @@ impl Value {
     /// assert!(Value::list(Type::String, vec![Value::from(true)]).is_err());
     /// ```
     pub fn list(element_type: Type, elements: Vec<Value>) -> Result<Value, ValueError> {
+        let element_type = element_type.into_value_type();
         let elems = elements
             .into_iter()
             .enumerate()
@@ -513,6 +528,7 @@ impl Value {
     /// assert_eq!(s.elements().unwrap(), &[Value::from(1), Value::from(3)]);
     /// ```
     pub fn set(element_type: Type, elements: Vec<Value>) -> Result<Value, ValueError> {
+        let element_type = element_type.into_value_type();
         let elems = elements
             .into_iter()
             .enumerate()
@@ -558,6 +574,7 @@ impl Value {
         K: AsRef<str>,
         I: IntoIterator<Item = (K, Value)>,
     {
+        let element_type = element_type.into_value_type();
         let mut out = Vec::new();
         for (k, v) in entries {
             let key = normalize_string(k.as_ref()).into_owned();
