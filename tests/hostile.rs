@@ -71,7 +71,7 @@ fn check(shape: &Shape) {
         Err(diags) => diags.clone(),
         Ok(file) => {
             let mut ctx = EvalContext::new();
-            ctx.share_budget();
+            ctx.share_budget(text.len());
             let mut diags = Diagnostics::default();
             evaluate(&file.body, &file.source, &ctx, &mut diags);
             diags

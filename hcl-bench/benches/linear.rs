@@ -61,7 +61,7 @@ fn check(text: &str) -> usize {
     match hcl_core::parse(text, "linear.hcl") {
         Ok(file) => {
             let mut ctx = EvalContext::new();
-            ctx.share_budget();
+            ctx.share_budget(text.len());
             evaluate(&file.body, &file.source, &ctx)
         }
         Err(diags) => diags.to_string().len(),

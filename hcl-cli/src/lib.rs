@@ -199,9 +199,9 @@ fn read_input(name: &str) -> Result<Input, IoError> {
 /// `--var-file` and then `--var`.
 /// The context of one file's evaluations: the command's, with a budget
 /// that bounds what they build together (`Limits::max_total_eval_values`).
-fn document_context<'p>(ctx: &'p EvalContext<'p>) -> EvalContext<'p> {
+fn document_context<'p>(ctx: &'p EvalContext<'p>, input_bytes: usize) -> EvalContext<'p> {
     let mut child = ctx.child();
-    child.share_budget();
+    child.share_budget(input_bytes);
     child
 }
 
@@ -366,7 +366,7 @@ fn run_into(command: &Command, out: &mut Output) -> Result<u8, IoError> {
                         }
                         Ok(text) => match hcl_core::parse(text, &input.name) {
                             Ok(file) => {
-                                let ctx = document_context(&ctx);
+                                let ctx = document_context(&ctx, text.len());
                                 body_to_json(&file.body, &file.source, &ctx, &mut diags)
                             }
                             Err(found) => {
@@ -404,7 +404,7 @@ fn run_into(command: &Command, out: &mut Output) -> Result<u8, IoError> {
                     Err(diag) => diags.push(diag.clone()),
                     Ok(text) => match hcl_core::parse(text, &input.name) {
                         Ok(file) => {
-                            let ctx = document_context(&ctx);
+                            let ctx = document_context(&ctx, text.len());
                             check_body(&file.body, &file.source, &ctx, *strict, &mut diags);
                         }
                         Err(found) => diags.extend(found),

@@ -15,8 +15,8 @@
 /// assert_eq!(Limits::default().max_expression_depth, 256);
 /// assert_eq!(Limits::default().max_eval_values, 4_194_304);
 /// assert_eq!(Limits::default().max_eval_string_bytes, 128 << 20);
-/// assert_eq!(Limits::default().max_total_eval_values, 1 << 24);
-/// assert_eq!(Limits::default().max_total_eval_string_bytes, 512 << 20);
+/// assert_eq!(Limits::default().max_total_eval_values, 1 << 20);
+/// assert_eq!(Limits::default().max_total_eval_string_bytes, 64 << 20);
 /// assert_eq!(Limits::default().max_value_depth, 1024);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,22 +53,27 @@ pub struct Limits {
     /// values (map keys and attribute names included), plus each string a
     /// template builds. Default 128 MiB.
     pub max_eval_string_bytes: usize,
-    /// The most values all the evaluations that share one budget may build
-    /// or work on together, counted as
-    /// [`max_eval_values`](Limits::max_eval_values) counts them. Each
-    /// evaluation is bounded by its own limits; this bounds a whole
-    /// document, whose attributes are evaluated one by one: a file of `n`
-    /// attributes like `a = range(1000000)` would otherwise make `n`
-    /// million values. Evaluations share a budget once their context
-    /// starts one ([`EvalContext::share_budget`](crate::EvalContext::share_budget)),
+    /// The values all the evaluations of one document may build or work
+    /// on together, counted as [`max_eval_values`](Limits::max_eval_values)
+    /// counts them, before the allowance for the document's size: the
+    /// budget is this plus [`EVAL_VALUES_PER_INPUT_BYTE`](Limits::EVAL_VALUES_PER_INPUT_BYTE)
+    /// per byte of the document. Each evaluation is bounded by its own
+    /// limits; this bounds a document, whose attributes are evaluated one by
+    /// one: a file of `n` lines like `a = range(1000)` would otherwise make
+    /// a thousand values per line, whatever its size. Evaluations share a
+    /// budget once their context starts one
+    /// ([`EvalContext::share_budget`](crate::EvalContext::share_budget)),
     /// as hcl-serde does for each document it decodes and the `hcl`
-    /// command for each run. Default 16 777 216 (2²⁴).
+    /// command for each file. Default 1 048 576 (2²⁰).
     pub max_total_eval_values: usize,
-    /// The most bytes of strings all the evaluations that share one budget
-    /// may build or work on together, counted as
+    /// The bytes of strings all the evaluations of one document may build
+    /// or work on together, counted as
     /// [`max_eval_string_bytes`](Limits::max_eval_string_bytes) counts
-    /// them; see [`max_total_eval_values`](Limits::max_total_eval_values).
-    /// Default 512 MiB.
+    /// them, before the allowance of
+    /// [`EVAL_STRING_BYTES_PER_INPUT_BYTE`](Limits::EVAL_STRING_BYTES_PER_INPUT_BYTE)
+    /// per byte of the document; see
+    /// [`max_total_eval_values`](Limits::max_total_eval_values). Default
+    /// 64 MiB.
     pub max_total_eval_string_bytes: usize,
     /// The deepest nesting of collections and structures in a value that
     /// an evaluation puts in a collection, gives to a function, compares
@@ -82,6 +87,19 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// How many more values a document's evaluations may build together for
+    /// each byte of the document (see
+    /// [`max_total_eval_values`](Limits::max_total_eval_values)): many times
+    /// what configurations build (a tenth of a value per byte for a
+    /// Terraform-like file of expressions), so that only input made to
+    /// multiply values reaches it.
+    pub const EVAL_VALUES_PER_INPUT_BYTE: usize = 1;
+
+    /// How many more bytes of strings a document's evaluations may build
+    /// together for each byte of the document (see
+    /// [`max_total_eval_string_bytes`](Limits::max_total_eval_string_bytes)).
+    pub const EVAL_STRING_BYTES_PER_INPUT_BYTE: usize = 4;
+
     /// The defaults, as a constant.
     const DEFAULT: Limits = Limits {
         max_nesting_depth: 128,
@@ -89,8 +107,8 @@ impl Limits {
         max_input_bytes: u32::MAX as usize - 1,
         max_eval_values: 1 << 22,
         max_eval_string_bytes: 128 << 20,
-        max_total_eval_values: 1 << 24,
-        max_total_eval_string_bytes: 512 << 20,
+        max_total_eval_values: 1 << 20,
+        max_total_eval_string_bytes: 64 << 20,
         max_value_depth: 1024,
     };
 

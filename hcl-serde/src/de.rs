@@ -478,12 +478,12 @@ impl<'c> Decoder<'c> {
         source: Borrowable<'de>,
     ) -> Result<Decoded<T>> {
         if let Some(lazy) = LazyFile::scan_source(file) {
-            if let Some(decoded) = self.decode_lazily(&lazy, source) {
+            if let Some(decoded) = self.decode_lazily(&lazy, source, file.text().len()) {
                 return decoded;
             }
         }
         let parsed = hcl_core::parse_source(file, &ParseOptions::default())?;
-        self.decode_body(&Body::from_file(&parsed), source)
+        self.decode_body(&Body::from_file(&parsed), source, file.text().len())
     }
 
     /// Decodes `file` one top-level item at a time, with passes after an
@@ -495,10 +495,11 @@ impl<'c> Decoder<'c> {
         &self,
         file: &LazyFile<'_>,
         source: Borrowable<'de>,
+        input_bytes: usize,
     ) -> Option<Result<Decoded<T>>> {
         // A first pass that fails is followed by others, but most succeed:
         // it keeps no record of what it read, and the second one does.
-        self.run_passes(source, false, |session, first| {
+        self.run_passes(source, input_bytes, false, |session, first| {
             let de = lazy::FileDeserializer { file, session };
             let missing = de.missing_item();
             let result = T::deserialize(de).map_err(|e| e.or_at(missing));
@@ -562,6 +563,7 @@ impl<'c> Decoder<'c> {
             Ok(text) => text,
             Err(e) => return self.decode_bytes(e.into_bytes(), &name),
         };
+        let input_bytes = text.len();
         let split = match SplitFile::new(text, &name) {
             Ok(split) => split,
             Err(text) => {
@@ -569,7 +571,7 @@ impl<'c> Decoder<'c> {
                 return self.decode_source(&file, Borrowable::NONE);
             }
         };
-        if let Some(decoded) = self.decode_split(&split) {
+        if let Some(decoded) = self.decode_split(&split, input_bytes) {
             return Ok(decoded);
         }
         // An error, or a target that needs the whole file: read again
@@ -581,10 +583,14 @@ impl<'c> Decoder<'c> {
     /// Decodes a file split into its items, freeing the text of each block
     /// once it is read; `None` for an error or anything else that needs
     /// the whole file (whose text is gone).
-    fn decode_split<T: DeserializeOwned>(&self, split: &SplitFile) -> Option<Decoded<T>> {
+    fn decode_split<T: DeserializeOwned>(
+        &self,
+        split: &SplitFile,
+        input_bytes: usize,
+    ) -> Option<Decoded<T>> {
         let file = LazyFile::of_split(split);
         let default_ctx = EvalContext::new();
-        let ctx = self.document_context(&default_ctx);
+        let ctx = self.document_context(&default_ctx, input_bytes);
         let points = ResumePoints::default();
         let mut session = self.session(&ctx, &points, Borrowable::NONE);
         // The errors are found again in the whole file: none are looked for
@@ -619,7 +625,7 @@ impl<'c> Decoder<'c> {
     /// assert_eq!(decoded.value["a"], 1);
     /// ```
     pub fn from_body<T: DeserializeOwned>(&self, body: &Body<'_>) -> Result<Decoded<T>> {
-        self.decode_body(body, Borrowable::NONE)
+        self.decode_body(body, Borrowable::NONE, body.source_len())
     }
 }
 
@@ -630,8 +636,9 @@ impl<'c> Decoder<'c> {
         &self,
         body: &Body<'_>,
         source: Borrowable<'de>,
+        input_bytes: usize,
     ) -> Result<Decoded<T>> {
-        self.run_passes(source, true, |session, _| {
+        self.run_passes(source, input_bytes, true, |session, _| {
             let result = T::deserialize(body::BodyDeserializer::new(body.clone(), session));
             Some(match body.missing_item() {
                 Some(at) => result.map_err(|e| e.or_at(at)),
@@ -650,10 +657,12 @@ impl<'c> Decoder<'c> {
     /// after an error, passes with stand-ins for what failed find the
     /// others (see `recovery`). `pass` gets each pass's session, and
     /// whether it is the first; its `None` gives up. The first pass records
-    /// what it read for the next if `record_first`.
+    /// what it read for the next if `record_first`. The document is
+    /// `input_bytes` long, for its evaluation budget.
     fn run_passes<'de, T>(
         &self,
         source: Borrowable<'de>,
+        input_bytes: usize,
         record_first: bool,
         mut pass: impl FnMut(&Session<'_, 'de>, bool) -> Option<Result<T>>,
     ) -> Option<Result<Decoded<T>>> {
@@ -664,7 +673,7 @@ impl<'c> Decoder<'c> {
         loop {
             // Each pass decodes the document again, with a budget of its
             // own.
-            let ctx = self.document_context(&default_ctx);
+            let ctx = self.document_context(&default_ctx, input_bytes);
             let mut session = self.session(&ctx, &points, source);
             session.record.followed = record_first || !first;
             let result = pass(&session, first)?;
@@ -686,10 +695,15 @@ impl<'c> Decoder<'c> {
     /// The context of one decode of a document: a child of the one given,
     /// or of `default_ctx` when none was, with a budget of its own that
     /// bounds the values all of the document's evaluations build together
-    /// (`Limits::max_total_eval_values`).
-    fn document_context<'d>(&'d self, default_ctx: &'d EvalContext<'d>) -> EvalContext<'d> {
+    /// (`Limits::max_total_eval_values`, which grows with its
+    /// `input_bytes`).
+    fn document_context<'d>(
+        &'d self,
+        default_ctx: &'d EvalContext<'d>,
+        input_bytes: usize,
+    ) -> EvalContext<'d> {
         let mut ctx = self.ctx.unwrap_or(default_ctx).child();
-        ctx.share_budget();
+        ctx.share_budget(input_bytes);
         ctx
     }
 

@@ -48,9 +48,16 @@ pub struct EvalContext<'parent> {
 pub(crate) struct SharedBudget {
     values: AtomicU64,
     bytes: AtomicU64,
+    /// What it started with, for messages.
+    total: (u64, u64),
 }
 
 impl SharedBudget {
+    /// The values and bytes it started with.
+    pub(crate) fn total(&self) -> (u64, u64) {
+        self.total
+    }
+
     /// The values and bytes left.
     pub(crate) fn left(&self) -> (u64, u64) {
         (
@@ -164,13 +171,17 @@ impl<'parent> EvalContext<'parent> {
     }
 
     /// Starts a budget that every evaluation with this context, its clones
-    /// and its children draws on from now on: together they may build or
-    /// work on at most [`Limits::max_total_eval_values`] values and
-    /// [`Limits::max_total_eval_string_bytes`] bytes of strings (this
-    /// context's limits), on top of each evaluation's own limits. Start one
-    /// per document evaluated attribute by attribute, so that the document,
-    /// not only each attribute, is bounded; hcl-serde does so for each
-    /// document it decodes. Without one, only each evaluation is bounded.
+    /// and its children draws on from now on: that of a document of
+    /// `input_bytes` bytes whose attributes are about to be evaluated.
+    /// Together they may build or work on at most
+    /// [`Limits::max_total_eval_values`] values plus
+    /// [`Limits::EVAL_VALUES_PER_INPUT_BYTE`] per byte, and
+    /// [`Limits::max_total_eval_string_bytes`] bytes of strings plus
+    /// [`Limits::EVAL_STRING_BYTES_PER_INPUT_BYTE`] per byte (with this
+    /// context's limits), on top of each evaluation's own limits. So the
+    /// document, not only each attribute, is bounded. hcl-serde starts one
+    /// for each document it decodes; without one, only each evaluation is
+    /// bounded.
     ///
     /// # Examples
     ///
@@ -178,18 +189,30 @@ impl<'parent> EvalContext<'parent> {
     /// use hcl_core::{EvalContext, Limits};
     ///
     /// let mut ctx = EvalContext::new();
-    /// ctx.set_limits(Limits { max_total_eval_values: 1500, ..Limits::default() });
-    /// ctx.share_budget();
+    /// ctx.set_limits(Limits { max_total_eval_values: 1000, ..Limits::default() });
+    /// ctx.share_budget(500); // 1000 + 500 values in all
     /// // Each evaluation is within its own limits, but not all of them.
     /// assert!(ctx.evaluate_str("range(1000)").is_ok());
     /// let err = ctx.evaluate_str("range(1000)").unwrap_err();
     /// assert!(err.to_string().contains("max_total_eval_values"));
     /// ```
-    pub fn share_budget(&mut self) {
+    pub fn share_budget(&mut self, input_bytes: usize) {
         let limits = self.limits();
+        let allow = |base: usize, per_byte: usize| {
+            base.saturating_add(input_bytes.saturating_mul(per_byte)) as u64
+        };
+        let values = allow(
+            limits.max_total_eval_values,
+            Limits::EVAL_VALUES_PER_INPUT_BYTE,
+        );
+        let bytes = allow(
+            limits.max_total_eval_string_bytes,
+            Limits::EVAL_STRING_BYTES_PER_INPUT_BYTE,
+        );
         self.budget = Some(Arc::new(SharedBudget {
-            values: AtomicU64::new(limits.max_total_eval_values as u64),
-            bytes: AtomicU64::new(limits.max_total_eval_string_bytes as u64),
+            values: AtomicU64::new(values),
+            bytes: AtomicU64::new(bytes),
+            total: (values, bytes),
         }));
     }
 

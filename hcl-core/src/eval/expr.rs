@@ -144,11 +144,11 @@ impl<'c, 'p> Evaluator<'c, 'p> {
             let detail = if self.budget.shared.0 {
                 format!(
                     "Evaluating this expression builds or handles more values than are left of \
-                     the limit of {} for all the evaluations of this document together, \
+                     the {} that all the evaluations of this document may build together \
+                     (limit max_total_eval_values, plus one per byte of the document), \
                      counting every value put in a collection, given to a function, compared \
-                     or converted with all the values nested in it (limit \
-                     max_total_eval_values).",
-                    limits.max_total_eval_values
+                     or converted with all the values nested in it.",
+                    self.shared_total().0
                 )
             } else {
                 format!(
@@ -166,11 +166,11 @@ impl<'c, 'p> Evaluator<'c, 'p> {
             let detail = if self.budget.shared.1 {
                 format!(
                     "Evaluating this expression builds or handles more bytes of strings than are \
-                     left of the limit of {} for all the evaluations of this document together, \
-                     counting every string a template builds, and every string put in a \
-                     collection, given to a function, compared or converted (limit \
-                     max_total_eval_string_bytes).",
-                    limits.max_total_eval_string_bytes
+                     left of the {} that all the evaluations of this document may build \
+                     together (limit max_total_eval_string_bytes, plus four per byte of the \
+                     document), counting every string a template builds, and every string put \
+                     in a collection, given to a function, compared or converted.",
+                    self.shared_total().1
                 )
             } else {
                 format!(
@@ -187,6 +187,11 @@ impl<'c, 'p> Evaluator<'c, 'p> {
         self.budget.values -= size.values;
         self.budget.bytes -= size.bytes;
         true
+    }
+
+    /// What the shared budget started with.
+    fn shared_total(&self) -> (u64, u64) {
+        self.ctx.shared_budget().map_or((0, 0), |b| b.total())
     }
 
     /// [`Evaluator::charge`] for `n` bytes of strings.

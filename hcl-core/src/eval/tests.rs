@@ -349,8 +349,8 @@ fn a_shared_budget_bounds_evaluations_together() {
     let mut ctx = EvalContext::new();
     ctx.set_limits(crate::Limits {
         max_eval_values: 100,
-        max_total_eval_values: 250,
-        max_total_eval_string_bytes: 25,
+        max_total_eval_values: 240,
+        max_total_eval_string_bytes: 5,
         ..crate::Limits::default()
     });
     ctx.set_variable("s", Value::string("0123456789"));
@@ -358,9 +358,11 @@ fn a_shared_budget_bounds_evaluations_together() {
     for _ in 0..5 {
         assert!(ctx.evaluate_str("range(90)").is_ok());
     }
-    ctx.share_budget();
-    // 90 and 90 of 250 are within it; then 70 are left, fewer than each
-    // evaluation's own 100, and the error names the total.
+    // A document of 10 bytes: 240 + 10 values, 5 + 40 bytes of strings.
+    ctx.share_budget(10);
+    // Two ranges of 92 values (90 and the call's argument and result) are
+    // within it; then 66 are left, fewer than each evaluation's own 100,
+    // and the error names the total.
     assert!(ctx.evaluate_str("range(90)").is_ok());
     assert!(ctx.child().evaluate_str("range(90)").is_ok());
     let (summary, detail, at) = limit_error(&ctx, "range(90)");
@@ -368,12 +370,9 @@ fn a_shared_budget_bounds_evaluations_together() {
         (summary.as_str(), at.as_str()),
         ("Too many values", "range(90)")
     );
+    assert!(detail.contains("left of the 250 that all"), "{detail}");
     assert!(
-        detail.contains("limit of 250 for all the evaluations"),
-        "{detail}"
-    );
-    assert!(
-        detail.ends_with("(limit max_total_eval_values)."),
+        detail.contains("(limit max_total_eval_values, plus one per byte of the document)"),
         "{detail}"
     );
     // What failed used up the rest: nothing more can be built.
@@ -383,14 +382,15 @@ fn a_shared_budget_bounds_evaluations_together() {
     // not.
     assert!(ctx.clone().evaluate_str("range(1)").is_err());
     let mut fresh = ctx.child();
-    fresh.share_budget();
+    fresh.share_budget(10);
     assert!(fresh.evaluate_str("range(90)").is_ok());
-    // Bytes of strings likewise.
-    assert!(fresh.evaluate_str("\"${s}${s}\"").is_ok());
+    // Bytes of strings likewise: 45 of them.
+    assert!(fresh.evaluate_str("\"${s}${s}${s}${s}\"").is_ok());
     let (summary, detail, _) = limit_error(&fresh, "\"x${s}\"");
     assert_eq!(summary, "Strings too long");
+    assert!(detail.contains("left of the 45 that all"), "{detail}");
     assert!(
-        detail.ends_with("(limit max_total_eval_string_bytes)."),
+        detail.contains("(limit max_total_eval_string_bytes, plus four per byte"),
         "{detail}"
     );
 }

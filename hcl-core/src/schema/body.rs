@@ -168,6 +168,24 @@ impl<'a> Body<'a> {
         }
     }
 
+    /// The bytes of source the body was read from, summed over the bodies
+    /// merged into it: what a document's evaluation budget grows with
+    /// ([`EvalContext::share_budget`](crate::EvalContext::share_budget)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::schema::Body;
+    /// let file = hcl_core::parse("a = 1\nb {\n  c = 2\n}\n", "f.hcl").unwrap();
+    /// assert_eq!(Body::from_file(&file).source_len(), 20);
+    /// ```
+    pub fn source_len(&self) -> usize {
+        match &self.inner {
+            Inner::Native(body) => body.source_len(),
+            Inner::Merged(children) => children.iter().map(Body::source_len).sum(),
+        }
+    }
+
     /// Exhaustive processing: the attributes and blocks the schema
     /// declares; anything else in the body is an error.
     ///

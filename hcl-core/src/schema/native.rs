@@ -85,6 +85,10 @@ impl<'a> NativeBody<'a> {
         }
     }
 
+    pub(super) fn source_len(&self) -> usize {
+        self.body.span.len() as usize
+    }
+
     pub(super) fn missing_item(&self) -> Location<'a> {
         Location::new(self.file, self.body.end_span)
     }

@@ -358,7 +358,7 @@ resource "aws_instance" "db" {
     fn with_passes<T: DeserializeOwned>(text: &str) -> Option<crate::Result<T>> {
         let file = LazyFile::scan(text, "<input>")?;
         crate::Decoder::new()
-            .decode_lazily(&file, crate::de::Borrowable::NONE)
+            .decode_lazily(&file, crate::de::Borrowable::NONE, text.len())
             .map(|result| result.map(|decoded| decoded.value))
     }
 
