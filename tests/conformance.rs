@@ -160,9 +160,10 @@ fn missing_function<'a>(
     for expr in exprs {
         expr.walk(&mut |e| {
             if let ExpressionKind::FunctionCall(call) = &e.kind {
-                let known = ctx.functions().is_some_and(|f| f.contains_key(call.name));
-                if !known && missing.is_none() && SUITE_FUNCTIONS.contains(&call.name) {
-                    missing = Some(call.name.to_owned());
+                let name: &str = &call.name;
+                let known = ctx.functions().is_some_and(|f| f.contains_key(name));
+                if !known && missing.is_none() && SUITE_FUNCTIONS.contains(&name) {
+                    missing = Some(name.to_owned());
                 }
             }
         });

@@ -8,6 +8,10 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let (direct, pest) = hcl_core::fuzzing::parse_both_ways(text);
+    // Inputs past a limit are the parser's alone (the grammar recurses
+    // without one).
+    let Some((direct, pest)) = hcl_core::fuzzing::parse_both_ways(text) else {
+        return;
+    };
     assert_eq!(direct, pest, "the direct parser and pest disagree on {text:?}");
 });

@@ -217,10 +217,10 @@ pub fn refers_to_undefined(
     source: &Arc<SourceFile>,
     ctx: &EvalContext<'_>,
 ) -> bool {
-    ExprRef::new(expr, source).variables().iter().any(|t| {
-        ctx.variables()
-            .is_none_or(|vars| !vars.contains_key(t.root))
-    })
+    ExprRef::new(expr, source)
+        .variables()
+        .iter()
+        .any(|t| ctx.variable(t.root).is_none())
 }
 
 /// Evaluates an attribute's expression for the JSON output: its value, or

@@ -26,6 +26,17 @@ pub fn suggest_name<'a>(
     best.map(|(_, c)| c)
 }
 
+/// The first of `candidates`, in their order, within two edits of `given`:
+/// how the reference suggests among a few fixed names.
+pub(crate) fn first_close_name<'a>(
+    given: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
+    candidates
+        .into_iter()
+        .find(|candidate| levenshtein(given, candidate) < 3)
+}
+
 fn levenshtein(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut row: Vec<usize> = (0..=b.len()).collect();

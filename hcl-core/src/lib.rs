@@ -80,7 +80,9 @@
 
 pub mod analysis;
 pub mod check;
-// The generated parser refers to `alloc` when pest is built without "std".
+// The generated parser of the grammar of record refers to `alloc` when pest
+// is built without "std".
+#[cfg(any(test, feature = "pest-grammar"))]
 extern crate alloc;
 
 pub mod ast;
@@ -88,6 +90,7 @@ pub mod diagnostic;
 mod didyoumean;
 pub mod eval;
 pub mod functions;
+mod lexer;
 mod limits;
 mod parser;
 pub mod schema;
@@ -96,12 +99,12 @@ pub mod typeexpr;
 pub mod types;
 pub mod value;
 
-/// What the differential fuzz target compares, built only for fuzzing
-/// (cargo-fuzz sets `--cfg fuzzing`): not part of the API.
-#[cfg(fuzzing)]
+/// What the differential fuzz target compares, built only with the
+/// `pest-grammar` feature: not part of the API.
+#[cfg(feature = "pest-grammar")]
 #[doc(hidden)]
 pub mod fuzzing {
-    pub use crate::parser::parse_both_ways;
+    pub use crate::parser::pest::parse_both_ways;
 }
 
 pub use analysis::{ExprRef, Location, Traversal};

@@ -292,18 +292,10 @@ impl Session<'_, '_> {
 /// Whether the expression refers to a variable that neither `ctx` nor its
 /// parents define.
 fn refers_to_undefined(attr: &Attribute<'_>, ctx: &EvalContext<'_>) -> bool {
-    attr.expr.variables().iter().any(|traversal| {
-        let mut scope = Some(ctx);
-        while let Some(c) = scope {
-            if c.variables()
-                .is_some_and(|v| v.contains_key(traversal.root))
-            {
-                return false;
-            }
-            scope = c.parent();
-        }
-        true
-    })
+    attr.expr
+        .variables()
+        .iter()
+        .any(|traversal| ctx.variable(traversal.root).is_none())
 }
 
 /// An expression's source text as a template: a quoted template's inner

@@ -292,7 +292,7 @@ impl<'a> ExprRef<'a> {
     pub fn as_static_call(&self) -> Result<StaticCall<'a>, Diagnostics> {
         match statics::static_call(self.expr) {
             Some(call) => Ok(StaticCall {
-                name: call.name,
+                name: &call.name,
                 name_span: call.name_span,
                 arguments: call.args.iter().map(|a| self.with(a)).collect(),
                 expand_final: call.expand_final,

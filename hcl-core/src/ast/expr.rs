@@ -1,5 +1,6 @@
 //! Expressions.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use super::Template;
@@ -135,8 +136,10 @@ pub enum TraversalStepKind<'src> {
 /// A function call.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FunctionCall<'src> {
-    /// The function's name; namespaced names keep their `::` separators.
-    pub name: &'src str,
+    /// The function's name; the parts of a namespaced name are joined by
+    /// `::` (`provider::aws::arn`), whatever the spaces or comments around
+    /// the separators in the source.
+    pub name: Cow<'src, str>,
     /// The arguments.
     pub args: Vec<Expression<'src>>,
     /// Whether the last argument ends with `...` and is expanded.

@@ -14,7 +14,7 @@ impl<'src> Expression<'src> {
     /// let mut calls = Vec::new();
     /// expr.walk(&mut |e| {
     ///     if let ExpressionKind::FunctionCall(call) = &e.kind {
-    ///         calls.push(call.name);
+    ///         calls.push(call.name.as_ref());
     ///     }
     /// });
     /// assert_eq!(calls, ["upper", "trim"]);

@@ -25,13 +25,13 @@ impl Checker<'_> {
         diags: &mut Diagnostics,
     ) -> Type {
         let ctx = self.ctx;
-        let Some(function) = ctx.functions.get(call.name) else {
+        let Some(function) = ctx.functions.get(&*call.name) else {
             for arg in &call.args {
                 self.expr(arg, scope, diags);
             }
             let mut names: Vec<&str> = ctx.functions.keys().map(String::as_str).collect();
             names.sort_unstable();
-            let suggestion = crate::suggest_name(call.name, names)
+            let suggestion = crate::suggest_name(&call.name, names)
                 .map(|s| format!(" Did you mean \"{s}\"?"))
                 .unwrap_or_default();
             diags.push(self.error_in(

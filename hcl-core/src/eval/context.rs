@@ -265,6 +265,24 @@ impl<'parent> EvalContext<'parent> {
         self.parent
     }
 
+    /// The variable `name` of this context or, failing that, of its nearest
+    /// parent that has one.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::{EvalContext, Value};
+    ///
+    /// let mut ctx = EvalContext::new();
+    /// ctx.set_variable("region", Value::string("eu"));
+    /// let child = ctx.child();
+    /// assert_eq!(child.variable("region"), Some(&Value::string("eu")));
+    /// assert_eq!(child.variable("zone"), None);
+    /// ```
+    pub fn variable(&self, name: &str) -> Option<&Value> {
+        self.lookup_variable(name).flatten()
+    }
+
     /// Looks a variable up through the chain of contexts. The outer `None`
     /// means no context of the chain has a variable table.
     pub(crate) fn lookup_variable(&self, name: &str) -> Option<Option<&Value>> {

@@ -32,7 +32,7 @@ impl Evaluator<'_, '_> {
         scope: Option<&Scope<'_>>,
     ) -> Outcome {
         let ctx = self.ctx;
-        let function = match ctx.lookup_function(call.name) {
+        let function = match ctx.lookup_function(&call.name) {
             Some(Some(f)) => f,
             None => {
                 return (
@@ -46,7 +46,7 @@ impl Evaluator<'_, '_> {
                 )
             }
             Some(None) => {
-                let suggestion = crate::suggest_name(call.name, self.ctx.function_names())
+                let suggestion = crate::suggest_name(&call.name, self.ctx.function_names())
                     .map(|s| format!(" Did you mean \"{s}\"?"))
                     .unwrap_or_default();
                 return (

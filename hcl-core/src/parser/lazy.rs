@@ -8,17 +8,18 @@
 //!
 //! The scan only proposes: parsing an item checks that it starts and ends
 //! exactly where the scan said, with the header the scan read, so that the
-//! items are the ones [`parse`](crate::parse) finds. Anything the scan or
-//! the direct parser does not handle (a syntax error, an escape in a label,
-//! an item only pest parses) makes the lazy reading give up, and the caller
+//! items are the ones [`parse`](crate::parse) finds. Anything the scan does
+//! not handle (a syntax error, an escape in a label, an item that does not
+//! end where the scan said) makes the lazy reading give up, and the caller
 //! parses the whole file instead.
 
 use std::borrow::Cow;
 use std::cell::Cell;
 use std::sync::Arc;
 
-use super::{fast, names, BYTE_ORDER_MARK};
+use super::{names, parse_item, Item, BYTE_ORDER_MARK};
 use crate::ast::{Attribute, Block, Label};
+use crate::lexer::{Lexer, Start, Token, TokenKind};
 use crate::limits::Limits;
 use crate::span::{Piece, SourceFile, Span};
 
@@ -208,8 +209,7 @@ impl<'f, 'src> LazyItem<'f, 'src> {
         if index >= self.label_count() {
             return None;
         }
-        let bytes = self.file.text.as_bytes();
-        let span = label_spans(bytes, self.header.name_span.end as usize).nth(index)?;
+        let span = label_spans(self.file.text, self.header.name_span.end as usize).nth(index)?;
         let text = self.file.text_of(span);
         // The scan only takes quoted labels without escapes.
         let value = text
@@ -427,8 +427,8 @@ impl<'src> LazyFile<'src> {
             }
         };
         match parsed {
-            fast::Item::Attribute(attr) => Some(attr),
-            fast::Item::Block(_) => None,
+            Item::Attribute(attr) => Some(attr),
+            Item::Block(_) => None,
         }
     }
 
@@ -458,8 +458,8 @@ impl<'src> LazyFile<'src> {
             return None;
         }
         match self.parse_in(index, self.text, &self.file, None)? {
-            fast::Item::Block(block) => Some(block),
-            fast::Item::Attribute(_) => None,
+            Item::Block(block) => Some(block),
+            Item::Attribute(_) => None,
         }
     }
 
@@ -511,8 +511,8 @@ impl<'src> LazyFile<'src> {
             Some(split) => Some(split.byte(index)?),
         };
         match self.parse_in(index, source.text(), source, shift)? {
-            fast::Item::Block(block) => Some(block),
-            fast::Item::Attribute(_) => None,
+            Item::Block(block) => Some(block),
+            Item::Attribute(_) => None,
         }
     }
 
@@ -554,12 +554,12 @@ impl<'src> LazyFile<'src> {
         text: &'t str,
         file: &Arc<SourceFile>,
         shift: Option<u32>,
-    ) -> Option<fast::Item<'t>> {
+    ) -> Option<Item<'t>> {
         let item = self.item(index)?;
         let header = item.header;
         let start = header.start as usize;
-        let (parsed, end) = fast::item(text, start, file, &self.limits)?;
-        let next = end + fast::gap(text, end)?;
+        let (parsed, end) = parse_item(text, start, file, &self.limits)?;
+        let next = skip_gap(text, end);
         if next != header.next as usize {
             return None;
         }
@@ -581,8 +581,8 @@ impl<'src> LazyFile<'src> {
                 && i64::from(scanned.start) + distance == i64::from(parsed.start)
         };
         let matches = match (&parsed, header.braces()) {
-            (fast::Item::Attribute(attr), None) => same(header.name_span, attr.name_span, head),
-            (fast::Item::Block(block), Some((open, close))) => {
+            (Item::Attribute(attr), None) => same(header.name_span, attr.name_span, head),
+            (Item::Block(block), Some((open, close))) => {
                 same(header.name_span, block.type_span, head)
                     && same(open, block.open_brace_span, head)
                     && same(close, block.close_brace_span, distance(Some(close)))
@@ -603,27 +603,24 @@ impl<'src> LazyFile<'src> {
     }
 }
 
-/// The spans of the labels of the block whose type ends at `from`, as the
-/// scan found them (quoted without escapes, or identifiers) up to the
-/// opening brace.
-fn label_spans(bytes: &[u8], from: usize) -> impl Iterator<Item = Span> + '_ {
-    let mut i = from;
+/// The spans of the labels of the block whose type ends at `from` in
+/// `text`, as the scan found them (quoted without escapes, or identifiers)
+/// up to the opening brace.
+fn label_spans(text: &str, from: usize) -> impl Iterator<Item = Span> + '_ {
+    let mut lexer = Lexer::new(text, from, Start::Code);
     std::iter::from_fn(move || {
-        i = skip_blanks(bytes, i);
-        let start = i;
-        match *bytes.get(i)? {
-            b'"' => {
-                let len = bytes.get(i + 1..)?.iter().position(|&b| b == b'"')?;
-                i += len + 2;
-            }
-            b if fast::is_ident_start(b) => {
-                while bytes.get(i).copied().is_some_and(fast::is_ident_continue) {
-                    i += 1;
+        let token = lexer.next_token();
+        match token.kind {
+            TokenKind::Ident => Some(token.span),
+            TokenKind::OQuote => {
+                let mut close = lexer.next_token();
+                if close.kind == TokenKind::QuotedLit {
+                    close = lexer.next_token();
                 }
+                Some(token.span.to(close.span))
             }
-            _ => return None,
+            _ => None,
         }
-        Some(span(start, i))
     })
 }
 
@@ -639,7 +636,11 @@ fn line_start(bytes: &[u8], at: usize) -> usize {
 /// Just past the line break that ends the line holding offset `at`, or the
 /// end of the text.
 fn after_line(bytes: &[u8], at: usize) -> usize {
-    (to_line_break(bytes, at) + 1).min(bytes.len())
+    let line_break = bytes
+        .get(at..)
+        .and_then(|rest| rest.iter().position(|&b| b == b'\n'))
+        .map_or(bytes.len(), |p| at + p);
+    (line_break + 1).min(bytes.len())
 }
 
 /// The number of line breaks in `bytes`.
@@ -733,9 +734,7 @@ impl std::fmt::Debug for OwnText {
 /// (an error of the whole file).
 fn scan_headers(text: &str) -> Option<Vec<Header>> {
     let limits = Limits::default();
-    if text.len() > limits.max_input_bytes.min(u32::MAX as usize - 1)
-        || limits.max_nesting_depth < fast::MAX_DEPTH
-    {
+    if text.len() > limits.max_input_bytes.min(u32::MAX as usize - 1) {
         return None;
     }
     let start = if text.starts_with(BYTE_ORDER_MARK) {
@@ -932,271 +931,154 @@ fn split_text(mut text: String, items: &[Header], name: Arc<str>) -> SplitFile {
 }
 
 /// The headers of the items from `start` on, or `None` where the scan
-/// cannot follow the text.
+/// cannot follow the text (the parser is then to read it whole).
 fn scan_items(text: &str, start: usize) -> Option<Vec<Header>> {
-    let bytes = text.as_bytes();
-    let mut items = Vec::new();
-    let mut labels = Vec::new();
-    let mut pos = start + fast::gap(text, start)?;
-    while pos < bytes.len() {
-        let item_start = pos;
-        let mut i = skip_blanks(bytes, pos);
-        let name_start = i;
-        if !bytes.get(i).copied().is_some_and(fast::is_ident_start) {
+    let mut lexer = Lexer::new(text, start, Start::Code);
+    let mut items: Vec<Header> = Vec::new();
+    let mut item_start = start;
+    let mut token = lexer.next_token();
+    loop {
+        // Blank lines and comments between items.
+        while matches!(token.kind, TokenKind::Newline | TokenKind::Comment) {
+            item_start = token.span.end as usize;
+            token = lexer.next_token();
+        }
+        if let Some(last) = items.last_mut() {
+            last.next = item_start as u32;
+        }
+        if token.kind == TokenKind::Eof {
+            if let Some(last) = items.last_mut() {
+                last.next = text.len() as u32;
+            }
+            break;
+        }
+        if token.kind != TokenKind::Ident {
             return None;
         }
-        while bytes.get(i).copied().is_some_and(fast::is_ident_continue) {
-            i += 1;
-        }
-        let name_span = span(name_start, i);
-        i = skip_blanks(bytes, i);
-        labels.clear();
-        let (braces, line_end) = if bytes.get(i) == Some(&b'=') && bytes.get(i + 1) != Some(&b'=') {
-            (None, skip_code(bytes, i + 1, Vec::new())?)
+        let name_span = token.span;
+        token = lexer.next_token();
+        let mut label_count = 0u32;
+        let braces = if token.kind == TokenKind::Equal {
+            token = skip_to_line_end(&mut lexer, 0)?;
+            None
         } else {
-            let (open, close) = block_header(bytes, i, &mut labels)?;
-            (
-                Some((span(open, open + 1), span(close, close + 1))),
-                line_end(bytes, close + 1)?,
-            )
+            loop {
+                match token.kind {
+                    TokenKind::OBrace => break,
+                    TokenKind::Ident => {}
+                    TokenKind::OQuote => {
+                        // Quoted labels without escapes or sequences: the
+                        // rest is left to the parser.
+                        token = lexer.next_token();
+                        if token.kind == TokenKind::QuotedLit {
+                            if token.text(text).contains('\\') {
+                                return None;
+                            }
+                            token = lexer.next_token();
+                        }
+                        if token.kind != TokenKind::CQuote {
+                            return None;
+                        }
+                    }
+                    _ => return None,
+                }
+                label_count += 1;
+                token = lexer.next_token();
+            }
+            let open = token.span;
+            let close = skip_to_close(&mut lexer)?;
+            token = lexer.next_token();
+            if !matches!(
+                token.kind,
+                TokenKind::Newline | TokenKind::Comment | TokenKind::Eof
+            ) || (token.kind == TokenKind::Comment && !token.text(text).ends_with('\n'))
+            {
+                return None;
+            }
+            Some((open, close))
         };
-        // Past the line break, then the blank lines and comments.
-        let after_line = (line_end + 1).min(bytes.len());
-        pos = after_line + fast::gap(text, after_line)?;
         items.push(Header {
-            label_count: u32::try_from(labels.len()).ok()?,
+            label_count,
             start: item_start as u32,
-            next: pos as u32,
+            next: text.len() as u32,
             ..Header::new(name_span, braces)
         });
+        // The line end itself is gap.
+        item_start = token.span.end as usize;
+        if token.kind != TokenKind::Eof {
+            token = lexer.next_token();
+        }
     }
     items.shrink_to_fit();
     Some(items)
 }
 
-fn span(start: usize, end: usize) -> Span {
-    Span::new(start as u32, end as u32)
-}
-
-fn skip_blanks(bytes: &[u8], mut i: usize) -> usize {
-    while matches!(bytes.get(i), Some(b' ' | b'\t')) {
-        i += 1;
+/// Whether a token opens or closes a bracket, brace, parenthesis, quoted
+/// template, heredoc or template sequence: `1`, `-1` or `0`.
+fn bracket(kind: TokenKind) -> i32 {
+    use TokenKind::*;
+    match kind {
+        OBrace | OBrack | OParen | OQuote | OHeredoc | TemplateInterp | TemplateControl => 1,
+        CBrace | CBrack | CParen | CQuote | CHeredoc | TemplateSeqEnd => -1,
+        _ => 0,
     }
-    i
 }
 
-/// From just past a block's type: its labels, added to `labels`, and the
-/// offsets of its opening and closing braces.
-fn block_header(bytes: &[u8], mut i: usize, labels: &mut Vec<Span>) -> Option<(usize, usize)> {
+/// Reads an attribute's value, `depth` brackets in, up to the line end that
+/// ends it outside brackets (a line break, a line comment or the end),
+/// which is returned.
+fn skip_to_line_end(lexer: &mut Lexer<'_>, mut depth: i32) -> Option<Token> {
     loop {
-        i = skip_blanks(bytes, i);
-        match *bytes.get(i)? {
-            b'"' => {
-                let start = i;
-                i += 1;
-                loop {
-                    match *bytes.get(i)? {
-                        b'"' => break,
-                        // Escapes and template sequences: left to the parser.
-                        b'\\' | b'\n' | b'\r' => return None,
-                        b'$' | b'%' if bytes.get(i + 1) == Some(&b'{') => return None,
-                        _ => i += 1,
-                    }
-                }
-                i += 1;
-                labels.push(span(start, i));
+        let token = lexer.next_token();
+        match token.kind {
+            // Unclosed brackets at the end: a syntax error, left to the
+            // whole file's parse.
+            TokenKind::Eof => return (depth == 0).then_some(token),
+            TokenKind::Newline if depth == 0 => return Some(token),
+            TokenKind::Comment if depth == 0 && token.text(lexer.text()).ends_with('\n') => {
+                return Some(token)
             }
-            b if fast::is_ident_start(b) => {
-                let start = i;
-                while bytes.get(i).copied().is_some_and(fast::is_ident_continue) {
-                    i += 1;
+            kind => {
+                depth += bracket(kind);
+                if depth < 0 {
+                    return None;
                 }
-                labels.push(span(start, i));
-            }
-            b'{' => break,
-            _ => return None,
-        }
-    }
-    let open = i;
-    let close = skip_code(bytes, open + 1, vec![Frame::Open(b'}')])?;
-    Some((open, close))
-}
-
-/// The offset of the line break that ends the line at `i`, or of the end
-/// of the text; only blanks and a line comment may come before it.
-fn line_end(bytes: &[u8], i: usize) -> Option<usize> {
-    let i = skip_blanks(bytes, i);
-    match bytes.get(i) {
-        None | Some(b'\n') => Some(i),
-        Some(b'\r') if bytes.get(i + 1) == Some(&b'\n') => Some(i + 1),
-        Some(b'#') => Some(to_line_break(bytes, i)),
-        Some(b'/') if bytes.get(i + 1) == Some(&b'/') => Some(to_line_break(bytes, i)),
-        _ => None,
-    }
-}
-
-fn to_line_break(bytes: &[u8], from: usize) -> usize {
-    bytes
-        .get(from..)
-        .and_then(|rest| rest.iter().position(|&b| b == b'\n'))
-        .map_or(bytes.len(), |p| from + p)
-}
-
-/// What the scan is inside of.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Frame<'a> {
-    /// A bracket, brace or template sequence, with the byte that closes it.
-    Open(u8),
-    /// A quoted template.
-    Quote,
-    /// A heredoc, with its closing marker.
-    Heredoc(&'a [u8]),
-}
-
-/// Skips code from `i` with `stack` open: with an empty stack, up to the
-/// line break that ends the expression (or the end of the text), which is
-/// returned; otherwise up to the byte that closes the outermost frame,
-/// whose offset is returned.
-fn skip_code<'a>(bytes: &'a [u8], mut i: usize, mut stack: Vec<Frame<'a>>) -> Option<usize> {
-    let to_close = !stack.is_empty();
-    let mut line_start = false;
-    loop {
-        // Most bytes mean nothing to the scan: pass over them in a tight
-        // loop, not one turn of this one each.
-        i = match stack.last() {
-            None | Some(Frame::Open(_)) => skip_while(bytes, i, |b| {
-                !matches!(
-                    b,
-                    b'\n' | b'"' | b'#' | b'/' | b'<' | b'(' | b'[' | b'{' | b')' | b']' | b'}'
-                )
-            }),
-            Some(Frame::Quote) => skip_while(bytes, i, |b| {
-                !matches!(b, b'\\' | b'"' | b'\n' | b'\r' | b'$' | b'%')
-            }),
-            Some(Frame::Heredoc(_)) => i,
-        };
-        let Some(&c) = bytes.get(i) else {
-            return stack.is_empty().then_some(i);
-        };
-        let next = bytes.get(i + 1).copied();
-        match stack.last().copied() {
-            Some(Frame::Quote) => match c {
-                b'\\' => i += 2,
-                b'"' => {
-                    stack.pop();
-                    i += 1;
-                }
-                b'\n' | b'\r' => return None,
-                b'$' | b'%' if next == Some(c) && bytes.get(i + 2) == Some(&b'{') => i += 3,
-                b'$' | b'%' if next == Some(b'{') => {
-                    stack.push(Frame::Open(b'}'));
-                    i += 2;
-                }
-                _ => i += 1,
-            },
-            Some(Frame::Heredoc(marker)) => {
-                if line_start {
-                    line_start = false;
-                    let j = skip_blanks(bytes, i);
-                    if bytes.get(j..j + marker.len()) == Some(marker) {
-                        let k = j + marker.len();
-                        let ends = match bytes.get(k) {
-                            None | Some(b'\n') => true,
-                            Some(b'\r') => bytes.get(k + 1) == Some(&b'\n'),
-                            _ => false,
-                        };
-                        if ends {
-                            stack.pop();
-                            i = k;
-                            continue;
-                        }
-                    }
-                }
-                match c {
-                    b'\n' => {
-                        line_start = true;
-                        i += 1;
-                    }
-                    b'$' | b'%' if next == Some(c) && bytes.get(i + 2) == Some(&b'{') => i += 3,
-                    b'$' | b'%' if next == Some(b'{') => {
-                        stack.push(Frame::Open(b'}'));
-                        i += 2;
-                    }
-                    _ => i += 1,
-                }
-            }
-            top => {
-                match c {
-                    b'\n' if top.is_none() => return Some(i),
-                    b'"' => stack.push(Frame::Quote),
-                    b'#' => {
-                        i = to_line_break(bytes, i);
-                        continue;
-                    }
-                    b'/' if next == Some(b'/') => {
-                        i = to_line_break(bytes, i);
-                        continue;
-                    }
-                    b'/' if next == Some(b'*') => {
-                        let rest = bytes.get(i + 2..)?;
-                        let end = rest.windows(2).position(|w| w == b"*/")?;
-                        i += 2 + end + 2;
-                        continue;
-                    }
-                    b'<' if next == Some(b'<') => {
-                        if let Some((marker, after)) = heredoc_opener(bytes, i + 2) {
-                            stack.push(Frame::Heredoc(marker));
-                            i = after;
-                            line_start = true;
-                            continue;
-                        }
-                    }
-                    b'(' => stack.push(Frame::Open(b')')),
-                    b'[' => stack.push(Frame::Open(b']')),
-                    b'{' => stack.push(Frame::Open(b'}')),
-                    b')' | b']' | b'}' => {
-                        if stack.pop() != Some(Frame::Open(c)) {
-                            return None;
-                        }
-                        if to_close && stack.is_empty() {
-                            return Some(i);
-                        }
-                    }
-                    _ => {}
-                }
-                i += 1;
             }
         }
     }
 }
 
-/// The offset of the first byte from `i` on that `plain` does not accept,
-/// or the end of the text.
-fn skip_while(bytes: &[u8], i: usize, plain: impl Fn(u8) -> bool) -> usize {
-    bytes
-        .get(i..)
-        .and_then(|rest| rest.iter().position(|&b| !plain(b)))
-        .map_or(bytes.len().max(i), |n| i + n)
+/// Reads a block's body, after its opening brace, up to the brace that
+/// closes it, whose span is returned.
+fn skip_to_close(lexer: &mut Lexer<'_>) -> Option<Span> {
+    let mut depth = 1;
+    loop {
+        let token = lexer.next_token();
+        if token.kind == TokenKind::Eof {
+            return None;
+        }
+        depth += bracket(token.kind);
+        if depth == 0 {
+            return (token.kind == TokenKind::CBrace).then_some(token.span);
+        }
+        if depth < 0 {
+            return None;
+        }
+    }
 }
 
-/// At the text after `<<`: a heredoc's closing marker and the offset just
-/// past the opener's line break.
-fn heredoc_opener(bytes: &[u8], mut i: usize) -> Option<(&[u8], usize)> {
-    if bytes.get(i) == Some(&b'-') {
-        i += 1;
-    }
-    let start = i;
-    if !bytes.get(i).copied().is_some_and(fast::is_ident_start) {
-        return None;
-    }
-    while bytes.get(i).copied().is_some_and(fast::is_ident_continue) {
-        i += 1;
-    }
-    let marker = bytes.get(start..i)?;
-    match bytes.get(i) {
-        Some(b'\n') => Some((marker, i + 1)),
-        Some(b'\r') if bytes.get(i + 1) == Some(&b'\n') => Some((marker, i + 2)),
-        _ => None,
+/// Where the next item starts after offset `at`: past the blank lines and
+/// comments there (the end of the text after the last item).
+fn skip_gap(text: &str, at: usize) -> usize {
+    let mut lexer = Lexer::new(text, at, Start::Code);
+    let mut end = at;
+    loop {
+        let token = lexer.next_token();
+        match token.kind {
+            TokenKind::Newline | TokenKind::Comment => end = token.span.end as usize,
+            TokenKind::Eof => return text.len(),
+            _ => return end,
+        }
     }
 }
 

@@ -1,33 +1,43 @@
-//! The native-syntax parser: a pest grammar (`hcl.pest`) and the builder that
-//! turns its output into the [`ast`](crate::ast).
+//! The native-syntax parser.
 //!
-//! A file is parsed one top-level item at a time. Each item is first given
-//! to a direct recursive-descent parser (`fast`) that follows the grammar
-//! and builds the syntax tree without pest's token queue; items it does not
-//! handle, syntax errors included, are parsed by pest, whose token queue
-//! then only ever holds that one attribute or block.
+//! A recursive-descent parser over the tokens of [`crate::lexer`], built
+//! the way the reference implementation's parser is, so that it accepts the
+//! same inputs, builds the same trees and, on a syntax error, recovers the
+//! same way and reports the same diagnostics, every error of a file and not
+//! only the first. `pest/hcl.pest` is the grammar of record: the tests
+//! (and a fuzz target) check this parser against it.
+//!
+//! On top of the reference's rules, resource limits (`Limits`) bound the
+//! nesting of brackets and blocks and the depth of expression trees, so
+//! that no input can exhaust the stack, here or in the code that walks the
+//! trees.
 
-mod build;
-mod depth;
-mod errors;
-mod fast;
-mod grammar;
+mod body;
+mod collections;
+mod expr;
+mod invalid;
 mod lazy;
 mod names;
+mod peeker;
+#[cfg(any(test, feature = "pest-grammar"))]
+pub(crate) mod pest;
+mod quoted;
+mod recover;
+mod strings;
 mod template;
+mod traversal;
 
 use std::sync::Arc;
 
-use pest::Parser as _;
-
-use crate::ast::{Body, Expression, Template};
+use crate::ast::{Body, Expression, ExpressionKind, Template};
 use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::lexer::{Lexer, Start, TokenKind};
 use crate::limits::Limits;
 use crate::span::{SourceFile, Span};
-use build::Builder;
-use depth::Mode;
-use grammar::{HclParser, Rule};
+#[cfg(any(test, feature = "pest-grammar"))]
+pub(crate) use expr::is_number;
 pub use lazy::{LazyFile, LazyItem, SplitFile};
+use peeker::Peeker;
 
 const BYTE_ORDER_MARK: &str = "\u{feff}";
 
@@ -64,8 +74,9 @@ pub struct ParseOptions {
 ///
 /// # Errors
 ///
-/// Returns the diagnostics when the text is not valid native syntax: the
-/// first syntax error, or every repeated attribute name.
+/// Returns the diagnostics when the text is not valid native syntax: every
+/// syntax error the parser finds as it recovers from each, and every
+/// repeated attribute name, in the reference implementation's order.
 ///
 /// # Examples
 ///
@@ -101,19 +112,8 @@ pub fn parse_with<'src>(
     filename: &str,
     options: &ParseOptions,
 ) -> Result<File<'src>, Diagnostics> {
-    parse_file(source, filename, options, true)
-}
-
-/// [`parse_with`], with or without the direct parser (`direct`); tests
-/// compare the two.
-fn parse_file<'src>(
-    source: &'src str,
-    filename: &str,
-    options: &ParseOptions,
-    direct: bool,
-) -> Result<File<'src>, Diagnostics> {
     let file = Arc::new(SourceFile::new(filename, source));
-    parse_in(source, file, options, direct)
+    parse_in(source, file, &options.limits)
 }
 
 /// Parses the text of `file`, a source already made: a file read into
@@ -138,36 +138,29 @@ pub fn parse_source<'src>(
     file: &'src Arc<SourceFile>,
     options: &ParseOptions,
 ) -> Result<File<'src>, Diagnostics> {
-    parse_in(file.text(), Arc::clone(file), options, true)
-}
-
-/// The outcome of parsing `source` with the direct parser and pest, and with
-/// pest alone, each as text: the tree's debug form or the rendered
-/// diagnostics. The two must be equal for every input.
-#[cfg(fuzzing)]
-pub fn parse_both_ways(source: &str) -> (String, String) {
-    let outcome = |direct| match parse_file(source, "fuzz.hcl", &ParseOptions::default(), direct) {
-        Ok(file) => format!("{:?}", file.body),
-        Err(diags) => format!("error: {diags}"),
-    };
-    (outcome(true), outcome(false))
+    parse_in(file.text(), Arc::clone(file), &options.limits)
 }
 
 fn parse_in<'src>(
     source: &'src str,
     file: Arc<SourceFile>,
-    options: &ParseOptions,
-    direct: bool,
+    limits: &Limits,
 ) -> Result<File<'src>, Diagnostics> {
-    check_size(source, &file, &options.limits)?;
-    let mut builder = Builder::new(source, &file, &options.limits);
-    let start = if source.starts_with(BYTE_ORDER_MARK) {
-        BYTE_ORDER_MARK.len()
-    } else {
-        0
-    };
-    let body = parse_top_level(&mut builder, start, &options.limits, direct)?;
-    builder.finish()?;
+    parse_telling_limits(source, file, limits).map_err(|(diags, _)| diags)
+}
+
+/// [`parse_in`], telling in an error whether a limit was exceeded.
+fn parse_telling_limits<'src>(
+    source: &'src str,
+    file: Arc<SourceFile>,
+    limits: &Limits,
+) -> Result<File<'src>, (Diagnostics, bool)> {
+    check_size(source, &file, limits).map_err(|d| (d, true))?;
+    let start = bom_len(source);
+    let mut parser = Parser::new(Lexer::new(source, start, Start::Code), &file, limits);
+    let body = parser.top_body();
+    let limited = parser.limit_error.is_some();
+    parser.finish().map_err(|d| (d, limited))?;
     Ok(File { body, source: file })
 }
 
@@ -216,9 +209,9 @@ pub fn reparse_body(
         .into());
     };
     let limits = Limits::default();
-    let mut builder = Builder::new(source, file, &limits);
-    let mut body = parse_top_level(&mut builder, start, &limits, true)?;
-    builder.finish()?;
+    let mut parser = Parser::new(Lexer::new(source, start, Start::Code), file, &limits);
+    let mut body = parser.top_body();
+    parser.finish()?;
     body.span = body_span;
     body.end_span = end_span;
     Ok(body)
@@ -240,103 +233,16 @@ fn check_size(source: &str, file: &Arc<SourceFile>, limits: &Limits) -> Result<(
     Ok(())
 }
 
-fn parse_top_level<'src>(
-    builder: &mut Builder<'src, '_>,
-    start: usize,
-    limits: &Limits,
-    direct: bool,
-) -> Result<Body<'src>, Diagnostics> {
-    let source = builder.source();
-    let mut body = Body {
-        attributes: Vec::new(),
-        blocks: Vec::new(),
-        span: Span::new(start as u32, source.len() as u32),
-        end_span: Span::empty(source.len() as u32),
-    };
-    // The direct parser bounds its own recursion, at least one level per
-    // nesting level, and leaves deeper items to pest; so unless the limit
-    // is lower than its bound, only pest needs the nesting checked first:
-    // once, from the first item it parses to the end of the file (scanning
-    // what is left before each such item would make parsing quadratic).
-    let mut depth_checked = false;
-    if !direct || limits.max_nesting_depth < fast::MAX_DEPTH {
-        if let Some(text) = source.get(start..) {
-            depth::check(
-                text,
-                start,
-                Mode::Body,
-                limits.max_nesting_depth,
-                builder.file(),
-            )?;
-        }
-        depth_checked = true;
-    }
-    let mut pos = start;
-    loop {
-        let gap = if direct { fast::gap(source, pos) } else { None };
-        pos += gap.unwrap_or_else(|| skip_gap(source, pos));
-        let Some(rest) = source.get(pos..) else { break };
-        if rest.is_empty() {
-            break;
-        }
-        if direct {
-            if let Some((item, end)) = fast::item(source, pos, builder.file(), limits) {
-                match item {
-                    fast::Item::Attribute(attr) => builder.add_attribute(&mut body, attr),
-                    fast::Item::Block(block) => body.blocks.push(block),
-                }
-                pos = end;
-                continue;
-            }
-        }
-        if !depth_checked {
-            depth::check(
-                rest,
-                pos,
-                Mode::Body,
-                limits.max_nesting_depth,
-                builder.file(),
-            )?;
-            depth_checked = true;
-        }
-        let pairs = match HclParser::parse(Rule::top_item, rest) {
-            Ok(pairs) => pairs,
-            Err(err) => {
-                return Err(
-                    errors::syntax_error(&err, rest, pos, builder.file(), Mode::Body).into(),
-                )
-            }
-        };
-        let mut consumed = 0;
-        for pair in pairs {
-            consumed = consumed.max(pair.as_span().end());
-            builder.set_offset(pos);
-            builder.add_item(&mut body, pair);
-        }
-        if consumed == 0 {
-            break;
-        }
-        pos += consumed;
-    }
-    builder.check_repeated(&mut body);
-    body.attributes.shrink_to_fit();
-    body.blocks.shrink_to_fit();
-    Ok(body)
-}
-
-/// The length of the blank lines and comments at `pos`.
-fn skip_gap(source: &str, pos: usize) -> usize {
-    let Some(rest) = source.get(pos..) else {
-        return 0;
-    };
-    match HclParser::parse(Rule::top_gap, rest) {
-        Ok(pairs) => pairs.last().map_or(0, |p| p.as_span().end()),
-        Err(_) => 0,
+fn bom_len(source: &str) -> usize {
+    if source.starts_with(BYTE_ORDER_MARK) {
+        BYTE_ORDER_MARK.len()
+    } else {
+        0
     }
 }
 
 /// Parses one expression, on its own; newlines around it and inside it are
-/// whitespace.
+/// whitespace, and a comment may end it.
 ///
 /// # Errors
 ///
@@ -348,29 +254,21 @@ fn skip_gap(source: &str, pos: usize) -> usize {
 /// use hcl_core::ast::ExpressionKind;
 /// let expr = hcl_core::parse_expression("[for x in xs: x * 2]", "expr").unwrap();
 /// assert!(matches!(expr.kind, ExpressionKind::Tuple(_) | ExpressionKind::For(_)));
+/// let expr = hcl_core::parse_expression("1 # one", "expr").unwrap();
+/// assert!(matches!(expr.kind, ExpressionKind::Number("1")));
 /// ```
 pub fn parse_expression<'src>(
     source: &'src str,
     filename: &str,
 ) -> Result<Expression<'src>, Diagnostics> {
     let file = Arc::new(SourceFile::new(filename, source));
-    check_size(source, &file, &Limits::default())?;
-    depth::check(
-        source,
-        0,
-        Mode::Expression,
-        Limits::default().max_nesting_depth,
-        &file,
-    )?;
-    let pairs = HclParser::parse(Rule::standalone_expr, source)
-        .map_err(|err| errors::syntax_error(&err, source, 0, &file, Mode::Expression))?;
-    let mut builder = Builder::new(source, &file, &Limits::default());
-    let expr = pairs
-        .flatten()
-        .find(|p| p.as_rule() == Rule::expr_ml)
-        .map(|p| builder.expression(p));
-    builder.finish()?;
-    expr.ok_or_else(|| Diagnostic::error("Missing expression", "Expected an expression.").into())
+    let limits = Limits::default();
+    check_size(source, &file, &limits)?;
+    let start = bom_len(source);
+    let mut parser = Parser::new(Lexer::new(source, start, Start::Code), &file, &limits);
+    let expr = parser.standalone_expression();
+    parser.finish()?;
+    Ok(expr)
 }
 
 /// Parses a bare template, as the content of a template file or a heredoc
@@ -394,23 +292,280 @@ pub fn parse_template<'src>(
     filename: &str,
 ) -> Result<Template<'src>, Diagnostics> {
     let file = Arc::new(SourceFile::new(filename, source));
-    check_size(source, &file, &Limits::default())?;
-    depth::check(
-        source,
-        0,
-        Mode::Template,
-        Limits::default().max_nesting_depth,
-        &file,
-    )?;
-    let pairs = HclParser::parse(Rule::template, source)
-        .map_err(|err| errors::syntax_error(&err, source, 0, &file, Mode::Template))?;
-    let mut builder = Builder::new(source, &file, &Limits::default());
-    let template = match pairs.into_iter().next() {
-        Some(pair) => builder.bare_template(pair),
-        None => Template::default(),
-    };
-    builder.finish()?;
+    let limits = Limits::default();
+    check_size(source, &file, &limits)?;
+    let start = bom_len(source);
+    let mut parser = Parser::new(Lexer::new(source, start, Start::Template), &file, &limits);
+    let template = parser.bare_template();
+    parser.finish()?;
     Ok(template)
+}
+
+/// A top-level item parsed on its own.
+pub(crate) enum Item<'src> {
+    Attribute(crate::ast::Attribute<'src>),
+    Block(crate::ast::Block<'src>),
+}
+
+/// Parses the one top-level item that starts at byte `start` of `text`
+/// (blank space before it allowed), with the line end after it: the item
+/// and the offset just past that line end, or `None` when it has any
+/// diagnostic (the file is then to be parsed whole, for all of them).
+pub(crate) fn parse_item<'src>(
+    text: &'src str,
+    start: usize,
+    file: &Arc<SourceFile>,
+    limits: &Limits,
+) -> Option<(Item<'src>, usize)> {
+    let mut parser = Parser::new(Lexer::new(text, start, Start::Code), file, limits);
+    if parser.peeker.peek_kind() != TokenKind::Ident {
+        return None;
+    }
+    let item = parser.item()?;
+    let end = parser.peeker.previous_span().end as usize;
+    parser.finish_item().then_some((item, end))
+}
+
+/// An expression with its height: 1 for a leaf, one more than its tallest
+/// child otherwise (see `Limits::max_expression_depth`).
+pub(crate) struct Node<'src> {
+    pub(crate) expr: Expression<'src>,
+    pub(crate) height: usize,
+}
+
+impl<'src> Node<'src> {
+    fn leaf(kind: ExpressionKind<'src>, span: Span) -> Self {
+        Node {
+            expr: Expression::new(kind, span),
+            height: 1,
+        }
+    }
+}
+
+/// The parser's state.
+struct Parser<'src, 'a> {
+    peeker: Peeker<'src>,
+    src: &'src str,
+    file: &'a Arc<SourceFile>,
+    limits: &'a Limits,
+    /// The diagnostics found so far, in the reference's order.
+    diags: Vec<Diagnostic>,
+    /// Set once recovery from a syntax error was attempted: the reference
+    /// then stops reporting some errors, which are likely to follow from
+    /// where recovery left the parser.
+    recovery: bool,
+    /// The open brackets, braces, parentheses, template sequences,
+    /// conditionals, blocks and block labels around the current position,
+    /// against `Limits::max_nesting_depth`.
+    nesting: usize,
+    /// The level in the expression tree of what is being parsed, for
+    /// chains that recurse (prefix operators, splats, conditionals,
+    /// templates), against `Limits::max_expression_depth`.
+    level: usize,
+    /// The error of a limit exceeded: parsing then stops, and this is the
+    /// one diagnostic.
+    limit_error: Option<Diagnostic>,
+}
+
+impl<'src, 'a> Parser<'src, 'a> {
+    fn new(lexer: Lexer<'src>, file: &'a Arc<SourceFile>, limits: &'a Limits) -> Self {
+        Parser {
+            src: lexer.text(),
+            peeker: Peeker::new(lexer),
+            file,
+            limits,
+            diags: Vec::new(),
+            recovery: false,
+            nesting: 0,
+            level: 0,
+            limit_error: None,
+        }
+    }
+
+    /// The diagnostics: those of the lexical check first, then the
+    /// parser's, as the reference gives them; or the error of the limit
+    /// exceeded alone.
+    fn finish(mut self) -> Result<(), Diagnostics> {
+        if let Some(limit) = self.limit_error.take() {
+            return Err(limit.into());
+        }
+        self.peeker.finish();
+        let mut all = Vec::with_capacity(self.peeker.invalid.found.len() + self.diags.len());
+        for (summary, detail, span) in std::mem::take(&mut self.peeker.invalid.found) {
+            all.push(Diagnostic::error(summary, detail).with_subject(self.file, span));
+        }
+        all.append(&mut self.diags);
+        if all.iter().any(Diagnostic::is_error) {
+            Err(all.into())
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Whether a parse of one item found nothing wrong in it: its own
+    /// tokens (not the rest of the input) pass the lexical check, and no
+    /// diagnostic or limit was met.
+    fn finish_item(&self) -> bool {
+        self.limit_error.is_none() && self.diags.is_empty() && self.peeker.invalid.found.is_empty()
+    }
+
+    // ------------------------------------------------------------- tokens
+
+    fn text(&self, span: Span) -> &'src str {
+        self.src.get(span.as_range()).unwrap_or_default()
+    }
+
+    // -------------------------------------------------------- diagnostics
+
+    fn error(&mut self, summary: impl Into<String>, detail: impl Into<String>, subject: Span) {
+        self.diags
+            .push(Diagnostic::error(summary, detail).with_subject(self.file, subject));
+    }
+
+    fn error_in(
+        &mut self,
+        summary: impl Into<String>,
+        detail: impl Into<String>,
+        subject: Span,
+        context: Span,
+    ) {
+        self.diags.push(
+            Diagnostic::error(summary, detail)
+                .with_subject(self.file, subject)
+                .with_context(self.file, context),
+        );
+    }
+
+    /// How many diagnostics there are: a mark to tell, with
+    /// [`Parser::errors_since`], whether a step found errors.
+    fn mark(&self) -> usize {
+        self.diags.len()
+    }
+
+    fn errors_since(&self, mark: usize) -> bool {
+        self.diags
+            .get(mark..)
+            .is_some_and(|new| new.iter().any(Diagnostic::is_error))
+    }
+
+    /// The reference's `RangeBetween`: from the start of `a` to the end of
+    /// `b`.
+    fn between(a: Span, b: Span) -> Span {
+        Span::new(a.start, b.end.max(a.start))
+    }
+
+    // ------------------------------------------------------------- limits
+
+    /// Whether a limit was exceeded: parsing unwinds.
+    fn stopped(&self) -> bool {
+        self.limit_error.is_some()
+    }
+
+    /// Stops parsing with the error of a limit.
+    fn exceed(&mut self, summary: &str, detail: String, at: Span) {
+        if self.limit_error.is_none() {
+            self.limit_error = Some(Diagnostic::error(summary, detail).with_subject(self.file, at));
+            self.peeker.stop();
+        }
+    }
+
+    /// Opens one more level of nesting at `at` (a bracket, brace,
+    /// parenthesis, template sequence, conditional, block or label);
+    /// false, after the limit's error, when that is too many.
+    fn nest(&mut self, at: Span) -> bool {
+        self.nest_by(1, at)
+    }
+
+    fn nest_by(&mut self, levels: usize, at: Span) -> bool {
+        if self.stopped() {
+            return false;
+        }
+        let limit = self.limits.max_nesting_depth;
+        if self.nesting + levels > limit {
+            self.exceed(
+                "Nesting too deep",
+                format!(
+                    "This expression or block is nested more than {limit} levels deep, the limit \
+                     (max_nesting_depth) for brackets, braces, parentheses, template sequences, \
+                     conditionals, blocks and block labels."
+                ),
+                at,
+            );
+            return false;
+        }
+        self.nesting += levels;
+        true
+    }
+
+    fn unnest(&mut self) {
+        self.unnest_by(1);
+    }
+
+    fn unnest_by(&mut self, levels: usize) {
+        self.nesting = self.nesting.saturating_sub(levels);
+    }
+
+    /// Whether a node `height` levels high, built at the current level,
+    /// fits in an expression tree; reports it at `at` when it does not.
+    fn fits(&mut self, height: usize, at: Span) -> bool {
+        if self.stopped() {
+            return false;
+        }
+        if self.level + height.saturating_sub(1) > self.limits.max_expression_depth {
+            self.too_deep(at);
+            return false;
+        }
+        true
+    }
+
+    fn too_deep(&mut self, at: Span) {
+        let limit = self.limits.max_expression_depth;
+        self.exceed(
+            "Nesting too deep",
+            format!(
+                "This expression is nested more than {limit} levels deep, the limit \
+                 (max_expression_depth) for nested expressions, operators, traversal steps and \
+                 template directives."
+            ),
+            at,
+        );
+    }
+
+    /// Goes one level down the expression tree at `at`; false, after the
+    /// limit's error, when that is too deep.
+    fn descend(&mut self, at: Span) -> bool {
+        self.level += 1;
+        if self.fits(1, at) {
+            true
+        } else {
+            self.level -= 1;
+            false
+        }
+    }
+
+    fn ascend(&mut self) {
+        self.level = self.level.saturating_sub(1);
+    }
+
+    // -------------------------------------------------------- entry points
+
+    /// A standalone expression: newlines are whitespace, and nothing may
+    /// follow it.
+    fn standalone_expression(&mut self) -> Expression<'src> {
+        self.peeker.push_newlines(false);
+        self.level = 1;
+        let node = self.expression();
+        let next = self.peeker.peek();
+        if next.kind != TokenKind::Eof && !self.recovery {
+            self.error(
+                "Extra characters after expression",
+                "An expression was successfully parsed, but extra characters were found after it.",
+                next.span,
+            );
+        }
+        self.peeker.pop_newlines();
+        node.expr
+    }
 }
 
 #[cfg(test)]

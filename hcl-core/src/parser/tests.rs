@@ -8,6 +8,7 @@
 
 mod dump;
 mod expressions;
+mod grammar;
 mod properties;
 mod robustness;
 mod structure;
@@ -212,6 +213,13 @@ fn check_body_spans(src: &str, body: &Body<'_>) {
 
 #[track_caller]
 fn check_expr_spans(src: &str, expr: &Expression<'_>, within: Span) {
+    // The element of an attribute splat (`a.*.b`) is the `.*` marker, and
+    // the traversal applied to it spans `.b` alone, as in the reference.
+    let within = if matches!(expr.kind, ExpressionKind::SplatItem) {
+        Span::new(0, src.len() as u32)
+    } else {
+        within
+    };
     check_span(src, expr.span, within, "an expression");
     dump::for_each_child(expr, &mut |child| check_expr_spans(src, child, expr.span));
     if let ExpressionKind::Template(template) = &expr.kind {

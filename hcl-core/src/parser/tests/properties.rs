@@ -18,8 +18,9 @@ const CORPUS_FILES: [&str; 5] = [
     "hashicorp__waypoint-examples/kubernetes/go-gitops/waypoint.hcl",
 ];
 
-/// Where the real-world corpus lives, unless `HCL_CORPUS_DIR` says otherwise.
-const DEFAULT_CORPUS_DIR: &str = "/work/shared/corpus/real";
+/// Where the real-world corpus lives beside the workspace, unless
+/// `HCL_CORPUS_DIR` says otherwise.
+const DEFAULT_CORPUS_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/real");
 
 /// Samples that exercise every construct, used whether or not the corpus is
 /// there.

@@ -14,8 +14,8 @@ fn bare_templates() {
         ("${\n  x\n}", "(tpl ${x})"),
         ("${a.b[0] + f(1)}", "(tpl ${(+ a.b[0] (call f 1))})"),
         ("${\"${x}\"}", "(tpl ${(wrap x)})"),
-        // Literal text is split after each line break.
-        ("line1\nline2\r\n", "(tpl \"line1\\n\" \"line2\\r\\n\")"),
+        // Consecutive pieces of text are one literal.
+        ("line1\nline2\r\n", "\"line1\\nline2\\r\\n\""),
         // Only `$${` and `%%{` are escapes; backslashes and quotes are text.
         ("$${a} %%{b} $$c %%d", "\"${a} %{b} $$c %%d\""),
         (
@@ -39,14 +39,15 @@ fn bare_templates() {
 fn directives() {
     for (src, expected) in [
         ("%{if c}y%{else}n%{endif}", "(tpl (if c \"y\" \"n\"))"),
-        ("%{ if c }y%{ endif }", "(tpl (if c \"y\" (tpl)))"),
-        ("a%{if b}c%{endif}", "(tpl \"a\" (if b \"c\" (tpl)))"),
-        ("%{ if a }%{ else }%{ endif }", "(tpl (if a (tpl) (tpl)))"),
-        ("%{ if a \n}x%{ endif }", "(tpl (if a \"x\" (tpl)))"),
-        ("%{if a}${b}%{endif}", "(tpl (if a (tpl ${b}) (tpl)))"),
+        // An empty branch is an empty literal, as in the reference.
+        ("%{ if c }y%{ endif }", "(tpl (if c \"y\" \"\"))"),
+        ("a%{if b}c%{endif}", "(tpl \"a\" (if b \"c\" \"\"))"),
+        ("%{ if a }%{ else }%{ endif }", "(tpl (if a \"\" \"\"))"),
+        ("%{ if a \n}x%{ endif }", "(tpl (if a \"x\" \"\"))"),
+        ("%{if a}${b}%{endif}", "(tpl (if a (tpl ${b}) \"\"))"),
         (
             "%{ if a }%{ if b }x%{ endif }%{ endif }",
-            "(tpl (if a (tpl (if b \"x\" (tpl))) (tpl)))",
+            "(tpl (if a (tpl (if b \"x\" \"\")) \"\"))",
         ),
         (
             "%{ for x in xs }${x}%{ endfor }",
@@ -58,7 +59,7 @@ fn directives() {
         ),
         (
             "%{ for v in [1, 2] }%{ if v > 1 }${v}%{ endif }%{ endfor }",
-            "(tpl (for v in (tuple 1 2) (tpl (if (> v 1) (tpl ${v}) (tpl)))))",
+            "(tpl (for v in (tuple 1 2) (tpl (if (> v 1) (tpl ${v}) \"\"))))",
         ),
         (
             "%{ for x in [\n  1,\n] }${x}%{ endfor }",
@@ -104,7 +105,7 @@ fn strip_markers() {
         ),
         (
             "%{ if true ~} hello %{~ endif }",
-            "(tpl (if true \"hello\" (tpl)))",
+            "(tpl (if true \"hello\" \"\"))",
         ),
         (
             "%{ if a ~}  x  %{~ else ~}  y  %{~ endif }",
@@ -112,15 +113,15 @@ fn strip_markers() {
         ),
         // A strip marker trims only the piece of text up to or from the
         // nearest line break.
-        ("a \n\t ${~ 1}", "(tpl \"a \\n\" \"\" ${1})"),
-        ("${1 ~}\n  b", "(tpl ${1} \"\" \"  b\")"),
+        ("a \n\t ${~ 1}", "(tpl \"a \\n\" ${1})"),
+        ("${1 ~}\n  b", "(tpl ${1} \"  b\")"),
         (
             "%{ for x in xs ~}\n${x}\n%{~ endfor }",
             "(tpl (for x in xs (tpl \"\" ${x} \"\")))",
         ),
         ("  ${~ x}", "(tpl \"\" ${x})"),
         ("${x ~}  ", "(tpl ${x} \"\")"),
-        ("%{ if a ~}%{ endif }", "(tpl (if a (tpl) (tpl)))"),
+        ("%{ if a ~}%{ endif }", "(tpl (if a \"\" \"\"))"),
     ] {
         check_template(src, expected);
     }
@@ -224,7 +225,7 @@ fn quoted_strings() {
         ("\"a ${x} b\"", "(tpl \"a \" ${x} \" b\")"),
         ("\" ${x}\"", "(tpl \" \" ${x})"),
         ("\"${x}${y}\"", "(tpl ${x} ${y})"),
-        ("\"%{ if c }y%{ endif }\"", "(tpl (if c \"y\" (tpl)))"),
+        ("\"%{ if c }y%{ endif }\"", "(tpl (if c \"y\" \"\"))"),
         (
             "\"%{ for x in [\"a\", \"b\"] }${x}%{ endfor }\"",
             "(tpl (for x in (tuple \"a\" \"b\") (tpl ${x})))",
@@ -315,7 +316,7 @@ fn heredocs() {
         ("<<EOT\nhello\nEOT\n", "\"hello\\n\""),
         (
             "<<EOT\n  indented\n    more\nEOT\n",
-            "(tpl \"  indented\\n\" \"    more\\n\")",
+            "\"  indented\\n    more\\n\"",
         ),
         (
             "<<EOT\nno \\n escapes \"here\"\nEOT\n",
@@ -336,7 +337,7 @@ fn heredocs() {
         ),
         (
             "<<EOT\n%{ if a ~}\n  x\n%{~ endif }\nEOT\n",
-            "(tpl (if a (tpl \"\" \"  x\") (tpl)) \"\\n\")",
+            "(tpl (if a \"  x\" \"\") \"\\n\")",
         ),
         ("[<<EOT\na\nEOT\n, 1]", "(tuple \"a\\n\" 1)"),
         ("upper(<<EOT\nabc\nEOT\n)", "(call upper \"abc\\n\")"),
@@ -348,49 +349,38 @@ fn heredocs() {
 
 #[test]
 fn flush_heredocs_remove_common_indentation() {
+    // Consecutive pieces of text are one literal once the indentation is
+    // removed from each line.
     for (src, expected) in [
-        (
-            "<<-EOT\n    a\n      b\n    EOT\n",
-            "(tpl \"a\\n\" \"  b\\n\")",
-        ),
-        ("<<-EOT\n    a\n  b\n  EOT\n", "(tpl \"  a\\n\" \"b\\n\")"),
+        ("<<-EOT\n    a\n      b\n    EOT\n", "\"a\\n  b\\n\""),
+        ("<<-EOT\n    a\n  b\n  EOT\n", "\"  a\\nb\\n\""),
         // Blank and whitespace-only lines do not count, and keep their text.
-        (
-            "<<-EOT\n  a\n\n  b\n  EOT\n",
-            "(tpl \"a\\n\" \"\\n\" \"b\\n\")",
-        ),
-        (
-            "<<-EOT\n  a\n  \n  b\n  EOT\n",
-            "(tpl \"a\\n\" \"  \\n\" \"b\\n\")",
-        ),
-        (
-            "<<-EOT\n    a\n\n      b\n    EOT\n",
-            "(tpl \"a\\n\" \"\\n\" \"  b\\n\")",
-        ),
+        ("<<-EOT\n  a\n\n  b\n  EOT\n", "\"a\\n\\nb\\n\""),
+        ("<<-EOT\n  a\n  \n  b\n  EOT\n", "\"a\\n  \\nb\\n\""),
+        ("<<-EOT\n    a\n\n      b\n    EOT\n", "\"a\\n\\n  b\\n\""),
         // Tabs count like spaces, one character each.
-        ("<<-EOT\n\ta\n\t\tb\n\tEOT\n", "(tpl \"a\\n\" \"\\tb\\n\")"),
-        ("<<-EOT\n\t  a\n  \tb\n  EOT\n", "(tpl \"a\\n\" \"b\\n\")"),
+        ("<<-EOT\n\ta\n\t\tb\n\tEOT\n", "\"a\\n\\tb\\n\""),
+        ("<<-EOT\n\t  a\n  \tb\n  EOT\n", "\"a\\nb\\n\""),
         // A line starting with an interpolation has the text before it as
         // its indentation.
         (
             "<<-EOT\n  ${x}\n    y\n  EOT\n",
-            "(tpl \"\" ${x} \"\\n\" \"  y\\n\")",
+            "(tpl \"\" ${x} \"\\n  y\\n\")",
         ),
         (
             "<<-EOT\n    ${x} tail\n  y\n  EOT\n",
-            "(tpl \"  \" ${x} \" tail\\n\" \"y\\n\")",
+            "(tpl \"  \" ${x} \" tail\\ny\\n\")",
         ),
-        (
-            "<<-EOT\n${x}\n  y\n  EOT\n",
-            "(tpl ${x} \"\\n\" \"  y\\n\")",
-        ),
+        ("<<-EOT\n${x}\n  y\n  EOT\n", "(tpl ${x} \"\\n  y\\n\")"),
         // The closing marker's own indentation does not matter.
         ("<<-EOT\na\n    EOT\n", "\"a\\n\""),
         ("<<-EOT\n  a\n   EOT\n", "\"a\\n\""),
         ("<<-EOT\n  é\n EOT\n", "\"é\\n\""),
+        // Text after a strip marker starts no line: it keeps its
+        // indentation.
         (
             "<<-EOT\n  a ${~ x ~}\n  b\n  EOT\n",
-            "(tpl \"a\" ${x} \"\" \"  b\\n\")",
+            "(tpl \"a\" ${x} \"  b\\n\")",
         ),
     ] {
         check_expr(src, expected);
@@ -410,7 +400,8 @@ fn heredoc_spans() {
     let ExpressionKind::Template(template) = &x.expr.kind else {
         panic!("a template expected")
     };
-    // The literals' spans leave out the indentation removed.
+    // The literal's span leaves out the indentation removed from its first
+    // line.
     let texts: Vec<_> = template
         .parts
         .iter()
@@ -419,7 +410,7 @@ fn heredoc_spans() {
             _ => "?",
         })
         .collect();
-    assert_eq!(texts, ["a\n", "  b\n"]);
+    assert_eq!(texts, ["a\n      b\n"]);
     assert_eq!(file.body.attributes[1].name, "y");
 }
 
@@ -509,26 +500,27 @@ fn template_errors_as_the_reference_reports_them() {
 }
 
 #[test]
-fn an_empty_template_is_one_empty_literal_inside_it() {
+fn an_empty_template_is_one_empty_literal() {
     let template = template_ok("");
     assert_eq!(template.parts.len(), 1);
     let crate::ast::TemplatePart::Literal(text, span) = &template.parts[0] else {
         panic!("{:?}", template.parts);
     };
     assert_eq!((text.as_ref(), *span), ("", Span::empty(0)));
-    // In quotes and heredocs, where the content would start.
+    // In quotes and heredocs, at the end of the token after the opening
+    // one, where the reference puts it: after the closing quote.
     let expr = expr_ok("\"\"");
     let ExpressionKind::Template(template) = &expr.kind else {
         panic!("{expr:?}");
     };
     assert!(
-        matches!(&template.parts[0], crate::ast::TemplatePart::Literal(_, s) if *s == Span::empty(1))
+        matches!(&template.parts[0], crate::ast::TemplatePart::Literal(_, s) if *s == Span::empty(2))
     );
     let expr = expr_ok("<<EOT\nEOT\n");
     let ExpressionKind::Template(template) = &expr.kind else {
         panic!("{expr:?}");
     };
     assert!(
-        matches!(&template.parts[0], crate::ast::TemplatePart::Literal(_, s) if *s == Span::empty(6))
+        matches!(&template.parts[0], crate::ast::TemplatePart::Literal(_, s) if *s == Span::empty(9))
     );
 }

@@ -4,5 +4,5 @@
 #![allow(missing_docs)]
 
 #[derive(pest_derive::Parser)]
-#[grammar = "parser/hcl.pest"]
+#[grammar = "parser/pest/hcl.pest"]
 pub(super) struct HclParser;

@@ -3,18 +3,28 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use pest::iterators::{Pair, Pairs};
+use pest::iterators::Pair;
 
 use super::grammar::Rule;
-use super::names;
-use super::template::{self, TemplateToken};
 use crate::ast::{
     Attribute, BinaryOp, Block, Body, Expression, ExpressionKind, ForExpr, FunctionCall, Label,
     ObjectItem, Template, TraversalStep, TraversalStepKind, UnaryOp,
 };
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::limits::Limits;
+use crate::parser::names;
+use crate::parser::template::{EndKind, Part, Parts, Problem};
 use crate::span::{SourceFile, Span};
+
+/// The pairs inside `pair`, line comments left out: they are atomic, so
+/// nothing in them is whitespace, and so they come as pairs, which the
+/// tree has no place for.
+fn children<'src>(pair: Pair<'src, Rule>) -> std::vec::IntoIter<Pair<'src, Rule>> {
+    pair.into_inner()
+        .filter(|p| p.as_rule() != Rule::line_comment)
+        .collect::<Vec<_>>()
+        .into_iter()
+}
 
 /// Builds AST nodes from pairs of one pest parse, collecting diagnostics.
 pub(super) struct Builder<'src, 'f> {
@@ -55,14 +65,6 @@ impl<'src, 'f> Builder<'src, 'f> {
             max_nesting: limits.max_nesting_depth,
             too_deep: false,
         }
-    }
-
-    pub(super) fn source(&self) -> &'src str {
-        self.source
-    }
-
-    pub(super) fn file(&self) -> &'f Arc<SourceFile> {
-        self.file
     }
 
     pub(super) fn set_offset(&mut self, offset: usize) {
@@ -248,7 +250,7 @@ impl<'src, 'f> Builder<'src, 'f> {
             span,
             end_span,
         };
-        for item in pair.into_inner() {
+        for item in children(pair) {
             match item.as_rule() {
                 Rule::attribute => {
                     let attr = self.attribute(item);
@@ -266,7 +268,7 @@ impl<'src, 'f> Builder<'src, 'f> {
     }
 
     fn attribute(&mut self, pair: Pair<'src, Rule>) -> Attribute<'src> {
-        let mut inner = pair.into_inner();
+        let mut inner = children(pair);
         let (name, name_span) = match inner.next() {
             Some(p) => (p.as_str(), self.span(&p)),
             None => ("", Span::default()),
@@ -290,7 +292,7 @@ impl<'src, 'f> Builder<'src, 'f> {
         let mut open_brace_span = Span::default();
         let mut close_brace_span = Span::default();
         let mut body_pair = None;
-        for part in pair.into_inner() {
+        for part in children(pair) {
             match part.as_rule() {
                 Rule::identifier if type_span == Span::default() => {
                     block_type = part.as_str();
@@ -302,7 +304,7 @@ impl<'src, 'f> Builder<'src, 'f> {
                 }),
                 Rule::string_lit => {
                     let span = self.span(&part);
-                    let value = match part.into_inner().next() {
+                    let value = match children(part).next() {
                         Some(lit) => self.quoted_literal(lit),
                         None => Cow::Borrowed(""),
                     };
@@ -320,14 +322,16 @@ impl<'src, 'f> Builder<'src, 'f> {
         if self.block_levels > self.max_nesting {
             self.too_many_labels(outer_levels, &labels, type_span);
         }
-        let body = match body_pair {
-            Some(p) if p.as_rule() == Rule::block_body_ml => match p.into_inner().next() {
+        let mut body = match body_pair {
+            Some(p) if p.as_rule() == Rule::block_body_ml => match children(p).next() {
                 Some(b) => self.body(b, end_span),
                 None => empty_body(end_span),
             },
             Some(p) => self.single_line_body(p, end_span),
             None => empty_body(end_span),
         };
+        // The body between the braces.
+        body.span = Span::new(open_brace_span.end, close_brace_span.start);
         self.block_levels = outer_levels;
         Block {
             block_type,
@@ -342,7 +346,7 @@ impl<'src, 'f> Builder<'src, 'f> {
 
     fn single_line_body(&mut self, pair: Pair<'src, Rule>, end_span: Span) -> Body<'src> {
         let span = self.span(&pair);
-        let mut inner = pair.into_inner();
+        let mut inner = children(pair);
         let mut attributes = Vec::new();
         if let (Some(name), Some(expr)) = (inner.next(), inner.next()) {
             let name_span = self.span(&name);
@@ -374,11 +378,11 @@ impl<'src, 'f> Builder<'src, 'f> {
     }
 
     fn expression_here(&mut self, pair: Pair<'src, Rule>) -> Expression<'src> {
-        let mut inner = pair.into_inner();
+        let mut inner = children(pair);
         let Some(operation) = inner.next() else {
             return Expression::new(ExpressionKind::Null, Span::default());
         };
-        if inner.peek().is_none() {
+        if inner.len() == 0 {
             return self.operation(operation);
         }
         // The condition of a conditional is one level below it.
@@ -412,7 +416,7 @@ impl<'src, 'f> Builder<'src, 'f> {
 
     fn operation(&mut self, pair: Pair<'src, Rule>) -> Expression<'src> {
         let span = self.span(&pair);
-        let mut pairs = pair.into_inner();
+        let mut pairs = children(pair);
         // Most operations are a single operand.
         if pairs.len() == 1 {
             if let Some(only) = pairs.next() {
@@ -425,7 +429,11 @@ impl<'src, 'f> Builder<'src, 'f> {
     /// Operands with prefix and binary operators, combined by precedence
     /// with explicit stacks rather than recursion, so that long chains of
     /// operators cannot exhaust the stack.
-    fn operators(&mut self, pairs: Pairs<'src, Rule>, span: Span) -> Expression<'src> {
+    fn operators(
+        &mut self,
+        pairs: std::vec::IntoIter<Pair<'src, Rule>>,
+        span: Span,
+    ) -> Expression<'src> {
         let mut operands: Vec<(Expression<'src>, usize)> = Vec::new();
         let mut pending: Vec<(BinaryOp, u8, Span)> = Vec::new();
         let mut prefixes: Vec<(UnaryOp, Span)> = Vec::new();
@@ -516,11 +524,11 @@ impl<'src, 'f> Builder<'src, 'f> {
 
     /// A term and its traversals.
     fn postfix(&mut self, pair: Pair<'src, Rule>) -> Expression<'src> {
-        let mut inner = pair.into_inner();
+        let mut inner = children(pair);
         let Some(term) = inner.next() else {
             return Expression::new(ExpressionKind::Null, Span::default());
         };
-        if inner.peek().is_none() {
+        if inner.len() == 0 {
             return self.term(term);
         }
         let (term, height) = self.measure(|b| b.term(term));
@@ -536,7 +544,7 @@ impl<'src, 'f> Builder<'src, 'f> {
         &mut self,
         expr: Expression<'src>,
         height: usize,
-        steps: Pairs<'src, Rule>,
+        steps: std::vec::IntoIter<Pair<'src, Rule>>,
     ) -> Expression<'src> {
         let whole = expr.span;
         let level = self.depth;
@@ -578,7 +586,7 @@ impl<'src, 'f> Builder<'src, 'f> {
             let extended = if wraps { height + 1 } else { height };
             match rule {
                 Rule::get_attr => {
-                    let name = step.into_inner().next().map_or("", |p| p.as_str());
+                    let name = children(step).next().map_or("", |p| p.as_str());
                     expr = extend_traversal(expr, TraversalStepKind::Attr(name), span);
                     height = extended;
                 }
@@ -588,7 +596,7 @@ impl<'src, 'f> Builder<'src, 'f> {
                     height = extended.max(2);
                 }
                 Rule::index => {
-                    let (key, key_height) = self.measure(|b| match step.into_inner().next() {
+                    let (key, key_height) = self.measure(|b| match children(step).next() {
                         Some(p) => b.expression(p),
                         None => Expression::new(ExpressionKind::Null, span),
                     });
@@ -613,10 +621,15 @@ impl<'src, 'f> Builder<'src, 'f> {
                     let marker_span = Span::new(span.start, self.star_end(span));
                     let mut each = Expression::new(ExpressionKind::SplatItem, marker_span);
                     let mut each_height = 1;
-                    for part in step.into_inner() {
+                    let mut first_step = None;
+                    for splat_step in children(step) {
+                        // The step includes its dot.
+                        let step_span = self.span(&splat_step);
+                        let Some(part) = children(splat_step).next() else {
+                            continue;
+                        };
                         let part_span = self.span(&part);
-                        // The step includes its dot, just before the name.
-                        let step_span = Span::new(part_span.start.saturating_sub(1), part_span.end);
+                        first_step.get_or_insert(step_span.start);
                         let kind = if part.as_rule() == Rule::number {
                             TraversalStepKind::Index(Box::new(self.legacy_index_number(
                                 part.as_str(),
@@ -629,7 +642,14 @@ impl<'src, 'f> Builder<'src, 'f> {
                         each = extend_traversal(each, kind, step_span);
                         each_height = 2;
                     }
-                    let whole = expr.span.to(span);
+                    // The steps' traversal spans them alone, as in the
+                    // reference.
+                    if let Some(first) = first_step {
+                        each.span = Span::new(first, each.span.end);
+                    }
+                    // To the last step, or the star: not the space the
+                    // pair may hold after them.
+                    let whole = expr.span.to(Span::new(span.start, each.span.end));
                     expr = Expression::new(
                         ExpressionKind::Splat {
                             source: Box::new(expr),
@@ -690,7 +710,7 @@ impl<'src, 'f> Builder<'src, 'f> {
     }
 
     fn legacy_index_key(&mut self, step: Pair<'src, Rule>, span: Span) -> Expression<'src> {
-        match step.into_inner().next() {
+        match children(step).next() {
             Some(number) => {
                 let number_span = self.span(&number);
                 self.legacy_index_number(number.as_str(), number_span, false)
@@ -728,7 +748,7 @@ impl<'src, 'f> Builder<'src, 'f> {
         let kind = match pair.as_rule() {
             Rule::number => {
                 let text = pair.as_str();
-                if text.matches('.').count() > 1 {
+                if !crate::parser::is_number(text) {
                     self.error(
                         "Invalid number literal",
                         "Failed to recognize the value of this number literal.".into(),
@@ -748,22 +768,26 @@ impl<'src, 'f> Builder<'src, 'f> {
                 steps: Vec::new(),
             },
             Rule::parens => {
-                let inner = match pair.into_inner().next() {
+                let inner = match children(pair).next() {
                     Some(p) => self.expression(p),
                     None => Expression::new(ExpressionKind::Null, span),
                 };
                 ExpressionKind::Parens(Box::new(inner))
             }
-            Rule::function_call => return self.function_call(pair, span),
+            Rule::function_call | Rule::function_call_ml => return self.function_call(pair, span),
             Rule::tuple => self.tuple(pair),
             Rule::object => self.object(pair),
             Rule::string_template => {
-                let tokens = self.template_tokens(pair.into_inner());
-                let bounds = template::Bounds {
-                    content_start: span.start + 1,
-                    end: Span::new(span.end.saturating_sub(1), span.end),
-                };
-                return self.template_expression(tokens, span, bounds, false);
+                let parts = self.template_parts(children(pair));
+                let end = Span::new(span.end.saturating_sub(1), span.end);
+                // An empty string's one literal goes after its closing
+                // quote, where the reference puts it.
+                let start = Span::empty(if parts.is_empty() {
+                    end.end
+                } else {
+                    span.start + 1
+                });
+                return self.template_expression(parts, span, start, end, false);
             }
             Rule::heredoc => return self.heredoc(pair, span),
             _ => ExpressionKind::Null,
@@ -772,15 +796,24 @@ impl<'src, 'f> Builder<'src, 'f> {
     }
 
     fn function_call(&mut self, pair: Pair<'src, Rule>, span: Span) -> Expression<'src> {
-        let mut name = "";
+        let mut name = Cow::Borrowed("");
         let mut name_span = span;
         let mut args = Vec::new();
         let mut expand_final = false;
-        for part in pair.into_inner() {
+        for part in children(pair) {
             match part.as_rule() {
-                Rule::function_name => {
-                    name = part.as_str();
+                Rule::function_name | Rule::function_name_ml => {
                     name_span = self.span(&part);
+                    // The parts joined by `::`, whatever is around it.
+                    let parts: Vec<&str> = part
+                        .into_inner()
+                        .filter(|p| p.as_rule() == Rule::identifier)
+                        .map(|p| p.as_str())
+                        .collect();
+                    name = match parts.as_slice() {
+                        [one] => Cow::Borrowed(*one),
+                        many => Cow::Owned(many.join("::")),
+                    };
                 }
                 Rule::expr_ml => args.push(self.expression(part)),
                 Rule::expand_final => expand_final = true,
@@ -792,7 +825,7 @@ impl<'src, 'f> Builder<'src, 'f> {
 
     fn tuple(&mut self, pair: Pair<'src, Rule>) -> ExpressionKind<'src> {
         let mut items = Vec::new();
-        for part in pair.into_inner() {
+        for part in children(pair) {
             match part.as_rule() {
                 Rule::expr_ml => items.push(self.expression(part)),
                 Rule::for_tuple => return self.for_expr(part, false),
@@ -804,15 +837,27 @@ impl<'src, 'f> Builder<'src, 'f> {
 
     fn object(&mut self, pair: Pair<'src, Rule>) -> ExpressionKind<'src> {
         let mut items = Vec::new();
-        for part in pair.into_inner() {
+        for part in children(pair) {
             match part.as_rule() {
                 Rule::object_item => {
-                    let mut inner = part.into_inner();
+                    let mut inner = children(part);
                     let key = inner
                         .next()
-                        .and_then(|k| k.into_inner().next())
+                        .and_then(|k| children(k).next())
                         .map(|k| self.expression(k));
                     let value = inner.next().map(|v| self.expression(v));
+                    // A bare `null`, `true` or `false` key is its name.
+                    let key = key.map(|key| match key.kind {
+                        ExpressionKind::Null | ExpressionKind::Bool(_) => Expression::new(
+                            ExpressionKind::ScopeTraversal {
+                                root: self.source.get(key.span.as_range()).unwrap_or_default(),
+                                root_span: key.span,
+                                steps: Vec::new(),
+                            },
+                            key.span,
+                        ),
+                        _ => key,
+                    });
                     if let (Some(key), Some(value)) = (key, value) {
                         items.push(ObjectItem { key, value });
                     }
@@ -829,7 +874,7 @@ impl<'src, 'f> Builder<'src, 'f> {
         let mut exprs = Vec::new();
         let mut condition = None;
         let mut group = false;
-        for part in pair.into_inner() {
+        for part in children(pair) {
             match part.as_rule() {
                 Rule::identifier => names.push(part.as_str()),
                 Rule::expr_ml => exprs.push(self.expression(part)),
@@ -870,110 +915,116 @@ impl<'src, 'f> Builder<'src, 'f> {
 
     fn heredoc(&mut self, pair: Pair<'src, Rule>, span: Span) -> Expression<'src> {
         let mut flush = false;
-        let mut tokens = Vec::new();
-        let mut bounds = template::Bounds {
-            content_start: span.end,
-            end: Span::empty(span.end),
-        };
-        for part in pair.into_inner() {
+        let mut parts = Parts::default();
+        let mut start = Span::empty(span.end);
+        let mut end = Span::empty(span.end);
+        for part in children(pair) {
             match part.as_rule() {
                 Rule::heredoc_flush => flush = true,
                 Rule::heredoc_lines => {
-                    bounds.content_start = self.span(&part).start;
-                    tokens = self.template_tokens(part.into_inner());
+                    parts = self.template_parts(children(part));
                 }
-                Rule::heredoc_close => bounds.end = self.span(&part),
+                Rule::heredoc_close => end = self.span(&part),
                 _ => {}
             }
         }
-        self.template_expression(tokens, span, bounds, flush)
+        if parts.is_empty() {
+            start = Span::empty(end.end);
+        }
+        self.template_expression(parts, span, start, end, flush)
     }
 
     fn template_expression(
         &mut self,
-        tokens: Vec<TemplateToken<'src>>,
+        parts: Parts<'src>,
         span: Span,
-        bounds: template::Bounds,
+        start: Span,
+        end: Span,
         flush: bool,
     ) -> Expression<'src> {
-        template_expression(tokens, span, bounds, flush, self.file, &mut self.diags)
+        let lone_interpolation = parts.is_lone_interpolation();
+        let mut template = self.assemble(parts, flush, start, end);
+        if lone_interpolation {
+            if let Some(crate::ast::TemplatePart::Interpolation(inner)) =
+                template.parts.into_iter().next()
+            {
+                return Expression::new(ExpressionKind::TemplateWrap(Box::new(inner)), span);
+            }
+            return Expression::new(ExpressionKind::Null, span);
+        }
+        template.parts.shrink_to_fit();
+        Expression::new(ExpressionKind::Template(Box::new(template)), span)
+    }
+
+    fn assemble(
+        &mut self,
+        parts: Parts<'src>,
+        flush: bool,
+        start: Span,
+        end: Span,
+    ) -> Template<'src> {
+        let file = self.file;
+        let range = |span: Span| file.range(span).to_string();
+        let (template, _, problems) =
+            parts.assemble(flush, start, end, self.depth + 1, self.max_depth, &range);
+        for problem in problems {
+            match problem {
+                Problem::Diagnostic((summary, detail, subject)) => {
+                    self.error(&summary, detail, subject)
+                }
+                Problem::TooDeep(at) => self.report_too_deep(at),
+            }
+        }
+        template
     }
 
     /// A bare template (`template` pair).
+    #[cfg(test)]
     pub(super) fn bare_template(&mut self, pair: Pair<'src, Rule>) -> Template<'src> {
         let span = self.span(&pair);
-        let tokens = self.template_tokens(pair.into_inner());
-        let bounds = template::Bounds {
-            content_start: span.start,
-            end: Span::empty(span.end),
-        };
-        template::assemble(tokens, false, bounds, self.file, &mut self.diags)
+        let parts = self.template_parts(children(pair));
+        let start = Span::empty(if parts.is_empty() {
+            span.end
+        } else {
+            span.start
+        });
+        self.assemble(parts, false, start, Span::empty(span.end))
     }
 
-    /// The flat template tokens of a quoted string, heredoc or template.
-    /// Literal text is split after each line break, as the reference's
-    /// scanner does, because strip markers trim one such piece only.
-    ///
-    /// The parts inside an `%{ if }` or `%{ for }` directive are one level
-    /// deeper than the directive, so the nesting of directives counts
-    /// towards the depth limit; on exceeding it, no tokens are returned.
-    fn template_tokens(&mut self, pairs: Pairs<'src, Rule>) -> Vec<TemplateToken<'src>> {
-        let mut tokens: Vec<TemplateToken<'src>> = Vec::new();
-        let mut line_open = false;
-        let base = self.depth;
+    /// The parts of a quoted string, heredoc or template. Literal text is
+    /// split after each line break, as the reference's scanner does,
+    /// because strip markers trim one such piece only.
+    fn template_parts(&mut self, pairs: std::vec::IntoIter<Pair<'src, Rule>>) -> Parts<'src> {
+        let mut parts = Parts::default();
+        let mut line: Option<(Cow<'src, str>, Span)> = None;
         for part in pairs {
             let span = self.span(&part);
             match part.as_rule() {
                 Rule::quoted_lit => {
                     let text = self.quoted_literal(part);
-                    tokens.push(TemplateToken::Literal { text, span });
+                    parts.literal(text, span);
                 }
                 Rule::template_text | Rule::line_break => {
                     let is_break = part.as_rule() == Rule::line_break;
                     let text = unescape_template_text(part.as_str());
-                    push_text(
-                        &mut tokens,
-                        &mut line_open,
-                        text,
-                        span,
-                        is_break,
-                        self.source,
-                    );
+                    push_text(&mut parts, &mut line, text, span, is_break, self.source);
                 }
                 Rule::interpolation => {
-                    line_open = false;
+                    flush_line(&mut parts, &mut line);
                     let (strip_left, strip_right, expr) = self.sequence(part);
-                    tokens.push(TemplateToken::Interp {
-                        expr,
-                        strip_left,
-                        strip_right,
-                    });
+                    parts.open_sequence(strip_left);
+                    parts.push(Part::Interp(expr, 1, span));
+                    parts.close_sequence(strip_right);
                 }
                 Rule::directive => {
-                    line_open = false;
-                    let kind = part.clone().into_inner().map(|p| p.as_rule()).find(|r| {
-                        matches!(
-                            r,
-                            Rule::dir_if | Rule::dir_for | Rule::dir_endif | Rule::dir_endfor
-                        )
-                    });
-                    match kind {
-                        Some(Rule::dir_if | Rule::dir_for) if !self.enter(span) => {
-                            self.depth = base;
-                            return Vec::new();
-                        }
-                        Some(Rule::dir_endif | Rule::dir_endfor) if self.depth > base => {
-                            self.leave();
-                        }
-                        _ => {}
-                    }
-                    tokens.push(self.directive(part, span));
+                    flush_line(&mut parts, &mut line);
+                    self.directive(&mut parts, part, span);
                 }
                 _ => {}
             }
         }
-        self.depth = base;
-        tokens
+        flush_line(&mut parts, &mut line);
+        parts
     }
 
     /// The strip markers and expression of a `${ }` sequence.
@@ -982,7 +1033,7 @@ impl<'src, 'f> Builder<'src, 'f> {
         let mut strip_left = false;
         let mut strip_right = false;
         let mut expr = None;
-        for part in pair.into_inner() {
+        for part in children(pair) {
             match part.as_rule() {
                 Rule::interp_open => strip_left = part.as_str().ends_with('~'),
                 Rule::seq_close => strip_right = part.as_str().starts_with('~'),
@@ -994,11 +1045,11 @@ impl<'src, 'f> Builder<'src, 'f> {
         (strip_left, strip_right, expr)
     }
 
-    fn directive(&mut self, pair: Pair<'src, Rule>, span: Span) -> TemplateToken<'src> {
+    fn directive(&mut self, parts: &mut Parts<'src>, pair: Pair<'src, Rule>, span: Span) {
         let mut strip_left = false;
         let mut strip_right = false;
-        let mut token = None;
-        for part in pair.into_inner() {
+        let mut directive = None;
+        for part in children(pair) {
             match part.as_rule() {
                 Rule::directive_open => strip_left = part.as_str().ends_with('~'),
                 Rule::seq_close => strip_right = part.as_str().starts_with('~'),
@@ -1006,19 +1057,17 @@ impl<'src, 'f> Builder<'src, 'f> {
                     let cond = part
                         .into_inner()
                         .find(|p| p.as_rule() == Rule::expr_ml)
-                        .map(|p| self.expression(p));
-                    token =
-                        Some(template::Directive::If(cond.unwrap_or_else(|| {
-                            Expression::new(ExpressionKind::Null, span)
-                        })));
+                        .map(|p| self.expression(p))
+                        .unwrap_or_else(|| Expression::new(ExpressionKind::Null, span));
+                    directive = Some(Part::If(cond, 1, span));
                 }
-                Rule::dir_else => token = Some(template::Directive::Else),
-                Rule::dir_endif => token = Some(template::Directive::EndIf),
-                Rule::dir_endfor => token = Some(template::Directive::EndFor),
+                Rule::dir_else => directive = Some(Part::End(EndKind::Else, span)),
+                Rule::dir_endif => directive = Some(Part::End(EndKind::EndIf, span)),
+                Rule::dir_endfor => directive = Some(Part::End(EndKind::EndFor, span)),
                 Rule::dir_for => {
                     let mut names = Vec::new();
                     let mut coll = None;
-                    for p in part.into_inner() {
+                    for p in children(part) {
                         match p.as_rule() {
                             Rule::identifier => names.push(p.as_str()),
                             Rule::expr_ml => coll = Some(self.expression(p)),
@@ -1030,22 +1079,23 @@ impl<'src, 'f> Builder<'src, 'f> {
                         [k, v, ..] => (Some(*k), *v),
                         [] => (None, ""),
                     };
-                    token = Some(template::Directive::For {
+                    directive = Some(Part::For {
                         key_var,
                         value_var,
                         collection: coll
                             .unwrap_or_else(|| Expression::new(ExpressionKind::Null, span)),
+                        height: 1,
+                        span,
                     });
                 }
                 _ => {}
             }
         }
-        TemplateToken::Directive {
-            directive: token.unwrap_or(template::Directive::EndIf),
-            strip_left,
-            strip_right,
-            span,
+        parts.open_sequence(strip_left);
+        if let Some(directive) = directive {
+            parts.push(directive);
         }
+        parts.close_sequence(strip_right);
     }
 
     /// The text of a quoted literal with its escapes resolved.
@@ -1070,63 +1120,38 @@ impl<'src, 'f> Builder<'src, 'f> {
     }
 }
 
-/// The expression of a quoted string or heredoc: a template, or the inner
-/// expression of a lone interpolation.
-pub(super) fn template_expression<'src>(
-    tokens: Vec<TemplateToken<'src>>,
-    span: Span,
-    bounds: template::Bounds,
-    flush: bool,
-    file: &Arc<SourceFile>,
-    diags: &mut Diagnostics,
-) -> Expression<'src> {
-    let lone_interpolation =
-        tokens.len() == 1 && matches!(tokens.first(), Some(TemplateToken::Interp { .. }));
-    let mut template = template::assemble(tokens, flush, bounds, file, diags);
-    if lone_interpolation {
-        if let Some(crate::ast::TemplatePart::Interpolation(inner)) =
-            template.parts.into_iter().next()
-        {
-            return Expression::new(ExpressionKind::TemplateWrap(Box::new(inner)), span);
-        }
-        return Expression::new(ExpressionKind::Null, span);
-    }
-    template.parts.shrink_to_fit();
-    Expression::new(ExpressionKind::Template(Box::new(template)), span)
-}
-
-/// Adds heredoc or template text, or a line break, to `tokens`. Text joins
-/// the line break that follows it, except after a lone `$` or `%` and one
-/// more character, which the reference's scanner keeps apart from the
-/// break. `line_open` tells whether the last token is text not yet ended by
-/// a line break.
-pub(super) fn push_text<'src>(
-    tokens: &mut Vec<TemplateToken<'src>>,
-    line_open: &mut bool,
+/// Adds heredoc or template text, or a line break, to the line being
+/// read: a line ends at its break and is then one literal, except that a
+/// lone `$` or `%` and one more character before the break stay apart from
+/// it, as the reference's scanner gives them.
+fn push_text<'src>(
+    parts: &mut Parts<'src>,
+    line: &mut Option<(Cow<'src, str>, Span)>,
     text: Cow<'src, str>,
     span: Span,
     is_break: bool,
     source: &'src str,
 ) {
-    if *line_open {
-        if let Some(TemplateToken::Literal {
-            text: prev,
-            span: prev_span,
-        }) = tokens.last_mut()
-        {
-            if is_break && ends_with_lone_sigil_and_one_char(prev) {
-                tokens.push(TemplateToken::Literal { text, span });
-                *line_open = false;
-                return;
-            }
-            join(prev, text, source, *prev_span, span);
-            *prev_span = prev_span.to(span);
-            *line_open = !is_break;
+    if let Some((prev, prev_span)) = line.as_mut() {
+        if is_break && ends_with_lone_sigil_and_one_char(prev) {
+            flush_line(parts, line);
+            parts.literal(text, span);
             return;
         }
+        join(prev, text, source, *prev_span, span);
+        *prev_span = prev_span.to(span);
+    } else {
+        *line = Some((text, span));
     }
-    tokens.push(TemplateToken::Literal { text, span });
-    *line_open = !is_break;
+    if is_break {
+        flush_line(parts, line);
+    }
+}
+
+fn flush_line<'src>(parts: &mut Parts<'src>, line: &mut Option<(Cow<'src, str>, Span)>) {
+    if let Some((text, span)) = line.take() {
+        parts.literal(text, span);
+    }
 }
 
 fn empty_body<'src>(end_span: Span) -> Body<'src> {
@@ -1191,7 +1216,7 @@ fn binary_op(rule: Rule) -> (BinaryOp, u8) {
 /// found in the source after the name. Both parsers build calls here.
 pub(super) fn function_call_expression<'src>(
     source: &'src str,
-    name: &'src str,
+    name: Cow<'src, str>,
     name_span: Span,
     args: Vec<Expression<'src>>,
     expand_final: bool,
