@@ -2,6 +2,7 @@
 //! parameters' types, and the functions that take expressions.
 
 use super::expr::{Evaluator, Outcome, Scope};
+use crate::analysis::start_span;
 use crate::ast::{Expression, FunctionCall};
 use crate::diagnostic::Diagnostics;
 use crate::functions::{ArgEvaluator, Function, FunctionError};
@@ -22,6 +23,21 @@ impl Arg<'_, '_> {
             Arg::Value(_, span) => *span,
         }
     }
+
+    /// Where a diagnostic about the argument points: the start of its
+    /// expression (see [`start_span`]); an element of an expanded argument
+    /// points at the whole expanded expression.
+    fn start_span(&self) -> Span {
+        match self {
+            Arg::Expr(e) => start_span(e),
+            Arg::Value(_, span) => *span,
+        }
+    }
+}
+
+/// The start of a call, `name(`: the subject of errors of the call itself.
+fn call_start(call: &FunctionCall<'_>) -> Span {
+    call.name_span.to(call.open_paren_span)
 }
 
 impl Evaluator<'_, '_> {
@@ -127,7 +143,7 @@ impl Evaluator<'_, '_> {
             return (Value::dynamic(), diags);
         }
         if function.variadic().is_none() && args.len() > params.len() {
-            let extra = args.get(params.len()).map_or(span, Arg::span);
+            let extra = args.get(params.len()).map_or(span, Arg::start_span);
             diags.push(self.error_in(
                 "Too many function arguments",
                 format!(
@@ -135,7 +151,7 @@ impl Evaluator<'_, '_> {
                     call.name,
                     params.len()
                 ),
-                Span::new(extra.start, extra.start + 1),
+                extra,
                 span,
             ));
             return (Value::dynamic(), diags);
@@ -171,7 +187,7 @@ impl Evaluator<'_, '_> {
                     diags.push(self.error_in(
                         "Invalid function argument",
                         format!("Invalid value for \"{}\" parameter: {err}.", param.name),
-                        arg.span(),
+                        arg.start_span(),
                         span,
                     ));
                     value
@@ -205,19 +221,18 @@ impl Evaluator<'_, '_> {
         span: Span,
     ) -> crate::diagnostic::Diagnostic {
         if let FunctionError::Arg { index, message } = err {
-            if let (Some(param), Some(arg)) = (function.param_for(*index), args.get(*index)) {
-                return self.error_in(
-                    "Invalid function argument",
-                    format!("Invalid value for \"{}\" parameter: {message}.", param.name),
-                    arg.span(),
-                    span,
-                );
+            if let Some(param) = function.param_for(*index) {
+                let detail = format!("Invalid value for \"{}\" parameter: {message}.", param.name);
+                // An error about a variadic argument that was not given
+                // points at the whole call, as the reference does.
+                let subject = args.get(*index).map_or(span, Arg::start_span);
+                return self.error_in("Invalid function argument", detail, subject, span);
             }
         }
         self.error_in(
             "Error in function call",
             format!("Call to function \"{}\" failed: {err}.", call.name),
-            call.name_span,
+            call_start(call),
             span,
         )
     }
@@ -257,7 +272,7 @@ impl Evaluator<'_, '_> {
                         call.name,
                         params.len()
                     ),
-                    call.args.get(params.len()).map_or(span, |a| a.span),
+                    call.args.get(params.len()).map_or(span, start_span),
                     span,
                 )
                 .into(),
@@ -280,7 +295,7 @@ impl Evaluator<'_, '_> {
                 self.error_in(
                     "Error in function call",
                     format!("Call to function \"{}\" failed: {err}.", call.name),
-                    call.name_span,
+                    call_start(call),
                     span,
                 )
                 .into(),

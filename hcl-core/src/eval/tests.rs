@@ -493,3 +493,52 @@ fn templates_charge_what_they_build() {
     let (summary, _, _) = limit_error(&ctx, src);
     assert_eq!(summary, "Strings too long");
 }
+
+/// Evaluates `src`, expecting a first error with `summary` whose subject is
+/// exactly the text `subject` starting at byte `at`.
+fn check_subject(cases: &[(&str, &str, &str, u32)]) {
+    let ctx = context();
+    for (src, summary, subject, at) in cases {
+        let expr = crate::parse_expression(src, "t.hcl").unwrap();
+        let file = Arc::new(SourceFile::new("t.hcl", src));
+        let (_, diags) = ctx.evaluate_with_diagnostics(&expr, &file);
+        let first = diags.iter().find(|d| d.is_error()).expect("an error");
+        assert_eq!(first.summary, *summary, "{src}");
+        let range = first.subject.as_ref().expect("a subject");
+        let text = src.get(range.start.byte as usize..range.end.byte as usize);
+        assert_eq!((text, range.start.byte), (Some(*subject), *at), "{src}");
+    }
+}
+
+#[test]
+fn function_call_errors_point_at_starts() {
+    check_subject(&[
+        // The call's own failure: its name and opening parenthesis.
+        ("coalesce()", "Error in function call", "coalesce(", 0),
+        ("1 + length(1)", "Error in function call", "length(", 4),
+        // An argument: where its expression starts.
+        ("keys([1])", "Invalid function argument", "[", 5),
+        (
+            "parseint(\"zz\", 10)",
+            "Invalid function argument",
+            "zz",
+            10,
+        ),
+        ("upper((f(1)))", "Call to unknown function", "f", 7),
+        (
+            "trim(try(null), \"\")",
+            "Invalid function argument",
+            "try(",
+            5,
+        ),
+        (
+            "tomap({\n a = 1\n b = [] })",
+            "Invalid function argument",
+            "{",
+            6,
+        ),
+        ("abs(1, [2])", "Too many function arguments", "[", 7),
+        // An element of an expanded argument: the whole expression.
+        ("abs([\"x\"]...)", "Invalid function argument", "[\"x\"]", 4),
+    ]);
+}
