@@ -8,7 +8,7 @@ use crate::diagnostic::Diagnostics;
 use crate::functions::{ArgEvaluator, Function, FunctionError};
 use crate::span::Span;
 use crate::types::convert;
-use crate::value::Value;
+use crate::value::{go_quote, Value};
 
 /// One argument: an expression, or an element of the expanded last one.
 enum Arg<'e, 's> {
@@ -33,6 +33,38 @@ impl Arg<'_, '_> {
             Arg::Value(_, span) => *span,
         }
     }
+}
+
+/// The detail of "Call to unknown function", as the reference words it: a
+/// namespaced name (`ns::name`) tells an unknown namespace from an unknown
+/// name in a known one; suggestions come from `available`.
+fn unknown_function_detail(name: &str, available: Vec<&str>) -> String {
+    let Some(sep) = name.rfind("::") else {
+        let suggestion = crate::suggest_name(name, available)
+            .map(|s| format!(" Did you mean {}?", go_quote(s)))
+            .unwrap_or_default();
+        return format!("There is no function named {}.{suggestion}", go_quote(name));
+    };
+    let (namespace, short) = name.split_at(sep + 2);
+    let in_namespace: Vec<&str> = available
+        .into_iter()
+        .filter(|f| f.starts_with(namespace))
+        .collect();
+    if in_namespace.is_empty() {
+        return format!(
+            "There are no functions in namespace {}.",
+            go_quote(namespace)
+        );
+    }
+    // The reference measures the short name against the full names, so
+    // its suggestion (with the namespace written again) hardly ever comes.
+    let suggestion = crate::suggest_name(short, in_namespace)
+        .map(|s| format!(" Did you mean {namespace}{s}?"))
+        .unwrap_or_default();
+    format!(
+        "There is no function named {} in namespace {namespace}.{suggestion}",
+        go_quote(short)
+    )
 }
 
 /// The start of a call, `name(`: the subject of errors of the call itself.
@@ -62,18 +94,11 @@ impl Evaluator<'_, '_> {
                 )
             }
             Some(None) => {
-                let suggestion = crate::suggest_name(call.name, self.ctx.function_names())
-                    .map(|s| format!(" Did you mean \"{s}\"?"))
-                    .unwrap_or_default();
+                let detail = unknown_function_detail(call.name, self.suggestible_functions(scope));
                 return (
                     Value::dynamic(),
-                    self.error_in(
-                        "Call to unknown function",
-                        format!("There is no function named \"{}\".{suggestion}", call.name),
-                        call.name_span,
-                        span,
-                    )
-                    .into(),
+                    self.error_in("Call to unknown function", detail, call.name_span, span)
+                        .into(),
                 );
             }
         };
@@ -210,6 +235,20 @@ impl Evaluator<'_, '_> {
                 (Value::dynamic(), diags)
             }
         }
+    }
+
+    /// The function names an unknown function's diagnostic may suggest:
+    /// those of the innermost context only, as in the reference, where a
+    /// `for` expression's body is evaluated in a child context that has no
+    /// function table of its own and so suggests nothing.
+    fn suggestible_functions(&self, scope: Option<&Scope<'_>>) -> Vec<&str> {
+        if scope.is_some() {
+            return Vec::new();
+        }
+        self.ctx
+            .functions()
+            .map(|f| f.keys().map(String::as_str).collect())
+            .unwrap_or_default()
     }
 
     fn call_error(
