@@ -26,6 +26,18 @@ pub fn suggest_name<'a>(
     best.map(|(_, c)| c)
 }
 
+/// The first of `candidates`, in their order, within two edits of `given`:
+/// the reference's choice where the candidates come in a fixed order (a
+/// schema's names), so that the same one is suggested.
+pub(crate) fn first_close_name<'a>(
+    given: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
+    candidates
+        .into_iter()
+        .find(|candidate| levenshtein(given, candidate) < 3)
+}
+
 fn levenshtein(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut row: Vec<usize> = (0..=b.len()).collect();
@@ -58,5 +70,8 @@ mod tests {
         assert_eq!(levenshtein("", "abc"), 3);
         assert_eq!(levenshtein("café", "cafe"), 1);
         assert_eq!(suggest_name("lenght", ["length", "lower"]), Some("length"));
+        assert_eq!(suggest_name("ab", ["aa", "ac"]), Some("aa"));
+        assert_eq!(first_close_name("ab", ["ac", "aa"]), Some("ac"));
+        assert_eq!(first_close_name("ab", ["xyz"]), None);
     }
 }

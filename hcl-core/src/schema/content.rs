@@ -227,7 +227,7 @@ impl<'a> Block<'a> {
                     file,
                 })
                 .collect(),
-            body: Body::native(&block.body, file),
+            body: Body::native_starting_at(&block.body, file, block.open_brace_span.start),
             type_span: block.type_span,
             def_span,
             open_brace_span: block.open_brace_span,
