@@ -652,3 +652,25 @@ The argument \"port\" is required, but no definition was found.
 "
     );
 }
+
+#[test]
+fn missing_required_argument_in_a_one_line_block_points_at_its_argument() {
+    let top = valid(BodySchema::builder().block("b", &[]));
+    let inner = valid(BodySchema::builder().required_attribute("y").attribute("x"));
+    for (src, at) in [
+        ("b { x = 1 }\n", "main.tf:1,5-5"),
+        ("b {\n  x = 1\n}\n", "main.tf:1,3-3"),
+    ] {
+        let file = file(src);
+        let content = match Body::from_file(&file).content(&top) {
+            Ok(content) => content,
+            Err(diags) => panic!("{diags}"),
+        };
+        let (_, diags) = content.blocks[0].body.content_with_diagnostics(&inner);
+        let subjects: Vec<String> = diags
+            .iter()
+            .filter_map(|d| d.subject.as_ref().map(|r| r.to_string()))
+            .collect();
+        assert_eq!(subjects, [at], "{src}");
+    }
+}
