@@ -135,7 +135,7 @@ fn strings() {
         (
             "%q",
             vec![s("Hello\nWorld\t\u{1}\u{8}\u{c}")],
-            "\"Hello\\nWorld\\t\\u0001\\b\\f\"",
+            "\"Hello\\nWorld\\t\\u0001\\u0008\\u000c\"",
         ),
         (
             "%q",
