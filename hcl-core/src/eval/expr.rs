@@ -830,7 +830,7 @@ impl<'c, 'p> Evaluator<'c, 'p> {
                                 "Two different items produced the key {} in this 'for' \
                                  expression. If duplicates are expected, use the ellipsis (...) \
                                  after the value expression to enable grouping by key.",
-                                go_quote(&key)
+                                go_quote(key)
                             ),
                             key_expr.span,
                             span,
