@@ -211,16 +211,29 @@ fn heredoc_body(text: &str) -> Option<String> {
     )
 }
 
-/// Whether an expression refers to a variable `ctx` does not define.
+/// Whether an expression refers to a variable that neither `ctx` nor its
+/// parents define.
 pub fn refers_to_undefined(
     expr: &Expression<'_>,
     source: &Arc<SourceFile>,
     ctx: &EvalContext<'_>,
 ) -> bool {
-    ExprRef::new(expr, source).variables().iter().any(|t| {
-        ctx.variables()
-            .is_none_or(|vars| !vars.contains_key(t.root))
-    })
+    // A document's context is a child of the command's: look through the
+    // whole chain.
+    let defined = |name: &str| {
+        let mut scope = Some(ctx);
+        while let Some(c) = scope {
+            if c.variables().is_some_and(|vars| vars.contains_key(name)) {
+                return true;
+            }
+            scope = c.parent();
+        }
+        false
+    };
+    ExprRef::new(expr, source)
+        .variables()
+        .iter()
+        .any(|t| !defined(t.root))
 }
 
 /// Evaluates an attribute's expression for the JSON output: its value, or
