@@ -177,3 +177,41 @@ fn conformance() {
         "cases failed that KNOWN_DIFFERENCES.md does not list:\n{unexpected}"
     );
 }
+
+#[test]
+fn functions_are_those_of_functions_md() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/FUNCTIONS.md");
+    let Ok(markdown) = std::fs::read_to_string(&path) else {
+        eprintln!("notice: {} is absent; test skipped", path.display());
+        return;
+    };
+    let differences = support::context::functions_md_differences(&markdown);
+    assert!(differences.is_empty(), "{}", differences.join("\n"));
+}
+
+#[test]
+fn a_deeply_nested_case_is_read_and_compared() {
+    // A 70-deep tuple: its expected type nests 140 JSON arrays, deeper than
+    // serde_json's default limit of 128.
+    let depth = 70;
+    let src = format!("{}1{}", "[".repeat(depth), "]".repeat(depth));
+    let mut ty = serde_json::json!("number");
+    let mut value = serde_json::json!("1");
+    for _ in 0..depth {
+        ty = serde_json::json!(["tuple", [ty]]);
+        value = serde_json::json!([value]);
+    }
+    let case = serde_json::json!({
+        "id": "deep", "kind": "expr", "src": src,
+        "expect": {"type": ty, "value": value},
+    });
+    let line = case.to_string();
+    let worker = std::thread::Builder::new()
+        .stack_size(512 << 20)
+        .spawn(move || {
+            let case = parse_json(&line).expect("deep JSON is read");
+            matches!(run_case(&case), Outcome::Pass)
+        })
+        .expect("start the thread");
+    assert!(worker.join().expect("no panic"), "the deep case passes");
+}

@@ -415,7 +415,11 @@ fn wrapped(i: i64, len: usize) -> Option<usize> {
 fn length() -> Function {
     Function::builder()
         .description("Returns the number of elements in the given collection.")
-        .param(Parameter::new("collection", Type::Dynamic).allow_dynamic_type())
+        .param(
+            Parameter::new("collection", Type::Dynamic)
+                .allow_unknown()
+                .allow_dynamic_type(),
+        )
         .returns_with(|args| {
             let ty = args.first().map_or(&Type::Dynamic, Value::ty);
             if ty.is_tuple() || ty.is_list() || ty.is_map() || ty.is_set() || ty.is_dynamic() {

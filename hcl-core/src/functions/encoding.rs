@@ -195,6 +195,7 @@ fn jsonencode_function() -> Function {
         .param(
             Parameter::new("val", Type::Dynamic)
                 .allow_null()
+                .allow_unknown()
                 .allow_dynamic_type(),
         )
         .returns(Type::String)

@@ -160,3 +160,90 @@ impl Names {
         }
     }
 }
+
+/// A type as `FUNCTIONS.md` writes it: `list(string)`, `dynamic`.
+fn compact_type(ty: &Type) -> String {
+    match ty {
+        Type::String => "string".into(),
+        Type::Number => "number".into(),
+        Type::Bool => "bool".into(),
+        Type::Dynamic => "dynamic".into(),
+        Type::List(e) => format!("list({})", compact_type(e)),
+        Type::Set(e) => format!("set({})", compact_type(e)),
+        Type::Map(e) => format!("map({})", compact_type(e)),
+        other => other.friendly_name(),
+    }
+}
+
+/// A parameter as `FUNCTIONS.md` writes it: `` `name: type` (allows
+/// null, unknown, dynamic)``.
+fn describe(param: &Parameter, takes_expressions: bool) -> String {
+    let ty = if takes_expressions {
+        "expression".to_owned()
+    } else {
+        compact_type(&param.ty)
+    };
+    let mut allows = Vec::new();
+    if !takes_expressions {
+        for (flag, word) in [
+            (param.allow_null, "null"),
+            (param.allow_unknown, "unknown"),
+            (param.allow_dynamic_type, "dynamic"),
+        ] {
+            if flag {
+                allows.push(word);
+            }
+        }
+    }
+    let mut text = format!("`{}: {ty}`", param.name);
+    if !allows.is_empty() {
+        text.push_str(&format!(" (allows {})", allows.join(", ")));
+    }
+    text
+}
+
+/// Every difference between the functions of `FUNCTIONS.md` (its tables)
+/// and [`suite_functions`]: names, parameters, their types and flags.
+pub fn functions_md_differences(markdown: &str) -> Vec<String> {
+    let table = suite_functions();
+    let mut seen = Vec::new();
+    let mut out = Vec::new();
+    for line in markdown.lines() {
+        let cells: Vec<&str> = line.split(" | ").map(str::trim).collect();
+        let Some(name) = cells
+            .first()
+            .and_then(|c| c.strip_prefix("| `"))
+            .and_then(|c| c.strip_suffix('`'))
+        else {
+            continue;
+        };
+        seen.push(name.to_owned());
+        let Some(f) = table.get(name) else {
+            out.push(format!("{name}: not in the suite's table"));
+            continue;
+        };
+        let exprs = f.takes_expressions();
+        let params: Vec<String> = f.params().iter().map(|p| describe(p, exprs)).collect();
+        let params = if params.is_empty() {
+            "—".to_owned()
+        } else {
+            params.join(", ")
+        };
+        let variadic = f
+            .variadic()
+            .map_or("—".to_owned(), |p| format!("{} …", describe(p, exprs)));
+        let (want_params, want_variadic) = (cells.get(1).copied(), cells.get(2).copied());
+        if want_params != Some(params.as_str()) || want_variadic != Some(variadic.as_str()) {
+            out.push(format!(
+                "{name}: FUNCTIONS.md has {} | {}, we have {params} | {variadic}",
+                want_params.unwrap_or("?"),
+                want_variadic.unwrap_or("?")
+            ));
+        }
+    }
+    for name in table.keys().filter(|n| !seen.contains(n)) {
+        out.push(format!("{name}: not in FUNCTIONS.md"));
+    }
+    out.sort();
+    out
+}

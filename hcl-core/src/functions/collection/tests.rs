@@ -373,3 +373,22 @@ fn sort_with_unknowns() {
         ),
     ]);
 }
+
+#[test]
+fn length_of_unknowns() {
+    let pair = Type::tuple(vec![Type::String, Type::Number]);
+    check_ok(&[
+        // A tuple's length is in its type, known or not.
+        ("length", vec![Value::unknown(pair)], Value::from(2)),
+        (
+            "length",
+            vec![Value::unknown(Type::list(Type::String))],
+            Value::unknown(Type::Number),
+        ),
+        (
+            "length",
+            vec![Value::dynamic()],
+            Value::unknown(Type::Number),
+        ),
+    ]);
+}
