@@ -1,35 +1,39 @@
-//! Conformance with the reference implementation, from data.
+//! Conformance with the reference implementation, from data, strictly.
 //!
 //! Reads every `*.jsonl` case file under `tests/conformance/` (copied from
 //! the shared conformance suite), plus `../shared/corpus/real-dump.jsonl`
 //! when it is present — or, when `HCL_CONFORMANCE_DIR` is set, every
 //! `*.jsonl` under that directory instead. The case format is described in
-//! `FORMAT.md` beside the shared cases.
+//! `FORMAT.md` beside the shared cases, the functions every evaluation has
+//! in `FUNCTIONS.md`.
 //!
-//! Each case passes, fails, or is skipped when it needs a part of the
-//! library that does not exist yet; skipped cases are counted, never passed.
-//! The test fails when a case fails that `tests/conformance/KNOWN_DIFFERENCES.md`
-//! does not list.
+//! A value result passes when type and value are the same; an error result
+//! when our diagnostics are the reference's: the same count and, in order,
+//! the same severity, summary, subject range (start and end: line, column,
+//! byte) and detail. The one allowance is the name a "Did you mean"
+//! suggestion gives for an unknown function or variable, which the
+//! reference picks at random among close names (`FORMAT.md`). Cases that
+//! need a part of the library that does not exist yet (the JSON syntax) are
+//! skipped, never passed.
+//!
+//! For each file the run prints `N passed, M failed[, K skipped (reasons)]`,
+//! then a total; for each failure its id, its source and the first
+//! difference. The test fails when a case fails that
+//! `tests/conformance/KNOWN_DIFFERENCES.md` does not list. With
+//! `HCL_CONFORMANCE_FAILURES=path`, the failures are also written to `path`,
+//! one JSON object per line (`id`, `file`, `kind`, `src`, `why`).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-
-use std::sync::Arc;
-
-use hcl_core::ast::{Body, Expression, ExpressionKind};
-use hcl_core::{Diagnostics, EvalContext, SourceFile, Value};
-use serde_json::Value as Json;
 
 #[path = "support/typed_json.rs"]
 mod typed_json;
 
-/// What running one case gave.
-enum Outcome {
-    Pass,
-    Fail(String),
-    Skip(String),
-}
+#[path = "support/conformance/mod.rs"]
+mod support;
+
+use support::{clip, parse_json, run::run_case, Outcome};
 
 fn case_files() -> Vec<PathBuf> {
     let mut files = Vec::new();
@@ -71,323 +75,143 @@ fn known_differences() -> BTreeSet<String> {
         .collect()
 }
 
-/// The evaluation context of a case: its variables and the functions.
-fn context(case: &Json) -> Result<EvalContext<'static>, String> {
-    let mut ctx = EvalContext::new();
-    if let Some(vars) = case["vars"].as_object() {
-        for (name, typed) in vars {
-            ctx.set_variable(name, typed_json::decode(typed)?);
+/// The counts of one file.
+#[derive(Default)]
+struct Tally {
+    passed: usize,
+    failed: usize,
+    skipped: BTreeMap<String, usize>,
+}
+
+impl Tally {
+    fn skipped(&self) -> usize {
+        self.skipped.values().sum()
+    }
+
+    fn line(&self) -> String {
+        let mut line = format!("{} passed, {} failed", self.passed, self.failed);
+        if self.skipped() > 0 {
+            let reasons: Vec<String> = self
+                .skipped
+                .iter()
+                .map(|(why, n)| format!("{why}: {n}"))
+                .collect();
+            let _ = write!(
+                line,
+                ", {} skipped ({})",
+                self.skipped(),
+                reasons.join(", ")
+            );
+        }
+        line
+    }
+}
+
+/// Runs every case of every file; returns the report of the failures that
+/// KNOWN_DIFFERENCES.md does not list.
+fn run_all() -> String {
+    let known = known_differences();
+    let files = case_files();
+    assert!(!files.is_empty(), "no conformance case files found");
+    let mut total = Tally::default();
+    let mut unexpected = String::new();
+    let mut failures_jsonl = String::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("read case file");
+        let name = file
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let mut tally = Tally::default();
+        let mut report = String::new();
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let case = parse_json(line).expect("a case is JSON");
+            let id = case["id"].as_str().unwrap_or("?").to_owned();
+            match run_case(&case) {
+                Outcome::Pass => tally.passed += 1,
+                Outcome::Skip(why) => *tally.skipped.entry(why).or_default() += 1,
+                Outcome::Fail(why) => {
+                    tally.failed += 1;
+                    let listed = known.contains(&id);
+                    let mark = if listed { " (known difference)" } else { "" };
+                    let src = clip(case["src"].as_str().unwrap_or_default(), 300);
+                    let entry = format!("FAIL {id}{mark}\n  src: {src:?}\n  {why}\n");
+                    report.push_str(&entry);
+                    if !listed {
+                        unexpected.push_str(&entry);
+                    }
+                    let row = serde_json::json!({
+                        "id": id, "file": name, "kind": case["kind"],
+                        "src": case["src"], "why": why, "known": listed,
+                    });
+                    let _ = writeln!(failures_jsonl, "{row}");
+                }
+            }
+        }
+        println!("{name}: {}", tally.line());
+        print!("{report}");
+        total.passed += tally.passed;
+        total.failed += tally.failed;
+        for (why, n) in tally.skipped {
+            *total.skipped.entry(why).or_default() += n;
         }
     }
-    Ok(ctx)
-}
-
-/// The functions of the conformance suite (`FUNCTIONS.md`): every case runs
-/// with exactly these. A call to any other name is an error case.
-const SUITE_FUNCTIONS: &[&str] = &[
-    "abs",
-    "ceil",
-    "floor",
-    "log",
-    "max",
-    "min",
-    "parseint",
-    "pow",
-    "signum",
-    "chomp",
-    "format",
-    "formatlist",
-    "indent",
-    "join",
-    "lower",
-    "regex",
-    "regexall",
-    "replace",
-    "split",
-    "strrev",
-    "substr",
-    "title",
-    "trim",
-    "trimprefix",
-    "trimspace",
-    "trimsuffix",
-    "upper",
-    "chunklist",
-    "coalesce",
-    "coalescelist",
-    "compact",
-    "concat",
-    "contains",
-    "distinct",
-    "element",
-    "flatten",
-    "keys",
-    "length",
-    "lookup",
-    "merge",
-    "range",
-    "reverse",
-    "setintersection",
-    "setproduct",
-    "setsubtract",
-    "setsymmetricdifference",
-    "setunion",
-    "slice",
-    "sort",
-    "values",
-    "zipmap",
-    "csvdecode",
-    "jsondecode",
-    "jsonencode",
-    "formatdate",
-    "timeadd",
-    "tobool",
-    "tolist",
-    "tomap",
-    "tonumber",
-    "toset",
-    "tostring",
-    "can",
-    "try",
-];
-
-/// The first suite function called that the context does not have yet.
-fn missing_function<'a>(
-    ctx: &EvalContext<'_>,
-    exprs: impl Iterator<Item = &'a Expression<'a>>,
-) -> Option<String> {
-    let mut missing = None;
-    for expr in exprs {
-        expr.walk(&mut |e| {
-            if let ExpressionKind::FunctionCall(call) = &e.kind {
-                let name: &str = &call.name;
-                let known = ctx.functions().is_some_and(|f| f.contains_key(name));
-                if !known && missing.is_none() && SUITE_FUNCTIONS.contains(&name) {
-                    missing = Some(name.to_owned());
-                }
-            }
-        });
+    println!("total: {}", total.line());
+    if let Some(path) = std::env::var_os("HCL_CONFORMANCE_FAILURES") {
+        std::fs::write(path, failures_jsonl).expect("write the failures file");
     }
-    missing
-}
-
-/// Compares an evaluation outcome with an expected RESULT.
-fn compare_result(value: &Value, diags: &Diagnostics, expect: &Json) -> Result<(), String> {
-    if expect["error"].as_bool().unwrap_or(false) {
-        return if diags.has_errors() {
-            Ok(())
-        } else {
-            Err(format!(
-                "expected an error, got {}",
-                typed_json::encode(value)
-            ))
-        };
-    }
-    if diags.has_errors() {
-        return Err(format!("unexpected error:\n{diags}"));
-    }
-    let (ty, val) = value.to_typed_json();
-    let ty: Json = serde_json::from_str(&ty).map_err(|e| e.to_string())?;
-    let val: Json = serde_json::from_str(&val).map_err(|e| e.to_string())?;
-    if ty != expect["type"] || val != expect["value"] {
-        return Err(format!(
-            "got {{\"type\":{ty},\"value\":{val}}}, expected {{\"type\":{},\"value\":{}}}",
-            expect["type"], expect["value"]
-        ));
-    }
-    Ok(())
-}
-
-fn run_case(case: &Json) -> Outcome {
-    let src = case["src"].as_str().unwrap_or_default();
-    let expect = &case["expect"];
-    let expect_error = expect["error"].as_bool().unwrap_or(false);
-    let ctx = match context(case) {
-        Ok(ctx) => ctx,
-        Err(why) => return Outcome::Fail(format!("bad vars: {why}")),
-    };
-    let source = Arc::new(SourceFile::new("case.hcl", src));
-    match case["kind"].as_str().unwrap_or_default() {
-        "body" => match hcl_core::parse(src, "case.hcl") {
-            Err(diags) if expect_error => {
-                if diags.has_errors() {
-                    Outcome::Pass
-                } else {
-                    Outcome::Fail("parse failed without an error diagnostic".into())
-                }
-            }
-            Err(diags) => Outcome::Fail(format!("parse failed:\n{diags}")),
-            Ok(_) if expect_error => Outcome::Fail("parsed, but the reference rejects it".into()),
-            Ok(file) => {
-                if let Err(why) = compare_structure(&file.body, expect, "") {
-                    return Outcome::Fail(why);
-                }
-                if let Some(name) = missing_function(&ctx, body_expressions(&file.body).into_iter())
-                {
-                    return Outcome::Skip(format!("needs function {name}"));
-                }
-                match compare_body_values(&ctx, &file.body, &source, expect, "") {
-                    Ok(()) => Outcome::Pass,
-                    Err(why) => Outcome::Fail(why),
-                }
-            }
-        },
-        "expr" => match hcl_core::parse_expression(src, "case.hcl") {
-            Err(_) if expect_error => Outcome::Pass,
-            Err(diags) => Outcome::Fail(format!("parse failed:\n{diags}")),
-            Ok(expr) => {
-                if let Some(name) = missing_function(&ctx, std::iter::once(&expr)) {
-                    return Outcome::Skip(format!("needs function {name}"));
-                }
-                let (value, diags) = ctx.evaluate_with_diagnostics(&expr, &source);
-                match compare_result(&value, &diags, expect) {
-                    Ok(()) => Outcome::Pass,
-                    Err(why) => Outcome::Fail(why),
-                }
-            }
-        },
-        "template" => match hcl_core::parse_template(src, "case.hcl") {
-            Err(_) if expect_error => Outcome::Pass,
-            Err(diags) => Outcome::Fail(format!("parse failed:\n{diags}")),
-            Ok(template) => {
-                let mut exprs = Vec::new();
-                template.walk(&mut |e| exprs.push(e));
-                if let Some(name) = missing_function(&ctx, exprs.into_iter()) {
-                    return Outcome::Skip(format!("needs function {name}"));
-                }
-                let (value, diags) = ctx.evaluate_template(&template, &source);
-                match compare_result(&value, &diags, expect) {
-                    Ok(()) => Outcome::Pass,
-                    Err(why) => Outcome::Fail(why),
-                }
-            }
-        },
-        other => Outcome::Fail(format!("unknown case kind {other:?}")),
-    }
-}
-
-fn body_expressions<'a>(body: &'a Body<'a>) -> Vec<&'a Expression<'a>> {
-    let mut out: Vec<&Expression<'_>> = body.attributes.iter().map(|a| &a.expr).collect();
-    for block in &body.blocks {
-        out.extend(body_expressions(&block.body));
-    }
-    out
-}
-
-fn compare_body_values(
-    ctx: &EvalContext<'_>,
-    body: &Body<'_>,
-    source: &Arc<SourceFile>,
-    dump: &Json,
-    path: &str,
-) -> Result<(), String> {
-    for attr in &body.attributes {
-        let (value, diags) = ctx.evaluate_with_diagnostics(&attr.expr, source);
-        compare_result(&value, &diags, &dump["attributes"][attr.name])
-            .map_err(|why| format!("{path}/{}: {why}", attr.name))?;
-    }
-    let blocks = dump["blocks"]
-        .as_array()
-        .map(Vec::as_slice)
-        .unwrap_or_default();
-    for (i, (block, expected)) in body.blocks.iter().zip(blocks).enumerate() {
-        let here = format!("{path}/{}[{i}]", block.block_type);
-        compare_body_values(ctx, &block.body, source, &expected["body"], &here)?;
-    }
-    Ok(())
-}
-
-/// Compares attribute names, block types, labels, nesting and order.
-fn compare_structure(body: &Body<'_>, dump: &Json, path: &str) -> Result<(), String> {
-    let ours: BTreeSet<&str> = body.attributes.iter().map(|a| a.name).collect();
-    let theirs: BTreeSet<&str> = dump["attributes"]
-        .as_object()
-        .map(|m| m.keys().map(String::as_str).collect())
-        .unwrap_or_default();
-    if ours != theirs {
-        return Err(format!("{path}: attributes {ours:?}, expected {theirs:?}"));
-    }
-    let blocks = dump["blocks"]
-        .as_array()
-        .map(Vec::as_slice)
-        .unwrap_or_default();
-    if blocks.len() != body.blocks.len() {
-        return Err(format!(
-            "{path}: {} blocks, expected {}",
-            body.blocks.len(),
-            blocks.len()
-        ));
-    }
-    for (i, (block, expected)) in body.blocks.iter().zip(blocks).enumerate() {
-        let labels: Vec<&str> = block.labels.iter().map(|l| l.value.as_ref()).collect();
-        let expected_labels: Vec<&str> = expected["labels"]
-            .as_array()
-            .map(|l| l.iter().filter_map(Json::as_str).collect())
-            .unwrap_or_default();
-        let here = format!("{path}/{}[{i}]", block.block_type);
-        if block.block_type != expected["type"].as_str().unwrap_or_default() {
-            return Err(format!("{here}: expected block type {}", expected["type"]));
-        }
-        if labels != expected_labels {
-            return Err(format!(
-                "{here}: labels {labels:?}, expected {expected_labels:?}"
-            ));
-        }
-        compare_structure(&block.body, &expected["body"], &here)?;
-    }
-    Ok(())
+    unexpected
 }
 
 #[test]
 fn conformance() {
-    let known = known_differences();
-    let files = case_files();
-    assert!(!files.is_empty(), "no conformance case files found");
-    let (mut passed, mut failed, mut skipped) = (0, 0, 0);
-    let mut unexpected = String::new();
-    for file in &files {
-        let text = std::fs::read_to_string(file).expect("read case file");
-        let (mut p, mut f, mut s) = (0, 0, 0);
-        let mut skip_reasons: std::collections::BTreeMap<String, usize> = Default::default();
-        for line in text.lines().filter(|l| !l.trim().is_empty()) {
-            let case: Json = serde_json::from_str(line).expect("case is JSON");
-            let id = case["id"].as_str().unwrap_or("?").to_owned();
-            match run_case(&case) {
-                Outcome::Pass => p += 1,
-                Outcome::Skip(why) => {
-                    s += 1;
-                    *skip_reasons.entry(why).or_default() += 1;
-                }
-                Outcome::Fail(why) => {
-                    f += 1;
-                    if !known.contains(&id) {
-                        let _ = writeln!(unexpected, "{id}: {why}\n  src: {:?}", case["src"]);
-                    }
-                }
-            }
-        }
-        let name = file
-            .file_name()
-            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-        let reasons: Vec<String> = skip_reasons
-            .iter()
-            .map(|(why, n)| format!("{why}: {n}"))
-            .collect();
-        if s > 0 {
-            println!(
-                "{name}: {p} passed, {f} failed, {s} skipped ({})",
-                reasons.join(", ")
-            );
-        } else {
-            println!("{name}: {p} passed, {f} failed");
-        }
-        passed += p;
-        failed += f;
-        skipped += s;
-    }
-    println!("{passed} passed, {failed} failed, {skipped} skipped");
+    // Deeply nested expected values and results are read, compared and
+    // dropped recursively: a large stack keeps that from overflowing.
+    let worker = std::thread::Builder::new()
+        .name("conformance".into())
+        .stack_size(512 << 20)
+        .spawn(run_all)
+        .expect("start the conformance thread");
+    let unexpected = worker.join().expect("the conformance run panicked");
     assert!(
         unexpected.is_empty(),
         "cases failed that KNOWN_DIFFERENCES.md does not list:\n{unexpected}"
     );
+}
+
+#[test]
+fn functions_are_those_of_functions_md() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/FUNCTIONS.md");
+    let Ok(markdown) = std::fs::read_to_string(&path) else {
+        eprintln!("notice: {} is absent; test skipped", path.display());
+        return;
+    };
+    let differences = support::context::functions_md_differences(&markdown);
+    assert!(differences.is_empty(), "{}", differences.join("\n"));
+}
+
+#[test]
+fn a_deeply_nested_case_is_read_and_compared() {
+    // A 70-deep tuple: its expected type nests 140 JSON arrays, deeper than
+    // serde_json's default limit of 128.
+    let depth = 70;
+    let src = format!("{}1{}", "[".repeat(depth), "]".repeat(depth));
+    let mut ty = serde_json::json!("number");
+    let mut value = serde_json::json!("1");
+    for _ in 0..depth {
+        ty = serde_json::json!(["tuple", [ty]]);
+        value = serde_json::json!([value]);
+    }
+    let case = serde_json::json!({
+        "id": "deep", "kind": "expr", "src": src,
+        "expect": {"type": ty, "value": value},
+    });
+    let line = case.to_string();
+    let worker = std::thread::Builder::new()
+        .stack_size(512 << 20)
+        .spawn(move || {
+            let case = parse_json(&line).expect("deep JSON is read");
+            matches!(run_case(&case), Outcome::Pass)
+        })
+        .expect("start the thread");
+    assert!(worker.join().expect("no panic"), "the deep case passes");
 }

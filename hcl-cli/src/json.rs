@@ -211,7 +211,8 @@ fn heredoc_body(text: &str) -> Option<String> {
     )
 }
 
-/// Whether an expression refers to a variable `ctx` does not define.
+/// Whether an expression refers to a variable that neither `ctx` nor its
+/// parents define.
 pub fn refers_to_undefined(
     expr: &Expression<'_>,
     source: &Arc<SourceFile>,

@@ -27,7 +27,8 @@ pub fn suggest_name<'a>(
 }
 
 /// The first of `candidates`, in their order, within two edits of `given`:
-/// how the reference suggests among a few fixed names.
+/// the reference's choice where the candidates come in a fixed order (a
+/// schema's names), so that the same one is suggested.
 pub(crate) fn first_close_name<'a>(
     given: &str,
     candidates: impl IntoIterator<Item = &'a str>,
@@ -69,5 +70,8 @@ mod tests {
         assert_eq!(levenshtein("", "abc"), 3);
         assert_eq!(levenshtein("café", "cafe"), 1);
         assert_eq!(suggest_name("lenght", ["length", "lower"]), Some("length"));
+        assert_eq!(suggest_name("ab", ["aa", "ac"]), Some("aa"));
+        assert_eq!(first_close_name("ab", ["ac", "aa"]), Some("ac"));
+        assert_eq!(first_close_name("ab", ["xyz"]), None);
     }
 }

@@ -186,6 +186,9 @@ pub(crate) struct Piece {
     pub(crate) line: u32,
 }
 
+/// The byte order mark, as UTF-8 text.
+const BOM: &str = "\u{feff}";
+
 impl SourceFile {
     /// Makes a source file from its name and text, which it copies.
     pub fn new(name: &str, text: &str) -> Self {
@@ -303,7 +306,12 @@ impl SourceFile {
         let byte = (byte as usize).min(self.text.len());
         let line_idx = self.line_index(byte as u32);
         let line_start = self.line_starts().get(line_idx).copied().unwrap_or(0) as usize;
-        let column = self.columns_before(line_start, byte) + 1;
+        let mut column = self.columns_before(line_start, byte) + 1;
+        // A byte order mark that starts the text takes no column, as the
+        // reference's scanner skips it.
+        if line_start == 0 && byte >= BOM.len() && self.text.starts_with(BOM) {
+            column -= 1;
+        }
         match self.piece_at(byte as u32) {
             Some((piece, first_line)) => Pos {
                 line: piece.line + (line_idx - first_line) as u32,
@@ -454,6 +462,19 @@ fn memchr_newline(bytes: &[u8]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_leading_byte_order_mark_takes_no_column() {
+        let file = SourceFile::new("f", "\u{feff}a = 1\nb");
+        let at = |byte| {
+            let p = file.pos(byte);
+            (p.line, p.column)
+        };
+        assert_eq!(
+            [at(0), at(3), at(4), at(9)],
+            [(1, 1), (1, 1), (1, 2), (2, 1)]
+        );
+    }
 
     #[test]
     fn positions_count_grapheme_clusters_and_lines() {

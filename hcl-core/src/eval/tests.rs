@@ -493,3 +493,144 @@ fn templates_charge_what_they_build() {
     let (summary, _, _) = limit_error(&ctx, src);
     assert_eq!(summary, "Strings too long");
 }
+
+/// Evaluates `src`, expecting a first error with `summary` whose subject is
+/// exactly the text `subject` starting at byte `at`.
+fn check_subject(cases: &[(&str, &str, &str, u32)]) {
+    let ctx = context();
+    for (src, summary, subject, at) in cases {
+        let expr = crate::parse_expression(src, "t.hcl").unwrap();
+        let file = Arc::new(SourceFile::new("t.hcl", src));
+        let (_, diags) = ctx.evaluate_with_diagnostics(&expr, &file);
+        let first = diags.iter().find(|d| d.is_error()).expect("an error");
+        assert_eq!(first.summary, *summary, "{src}");
+        let range = first.subject.as_ref().expect("a subject");
+        let text = src.get(range.start.byte as usize..range.end.byte as usize);
+        assert_eq!((text, range.start.byte), (Some(*subject), *at), "{src}");
+    }
+}
+
+#[test]
+fn function_call_errors_point_at_starts() {
+    check_subject(&[
+        // The call's own failure: its name and opening parenthesis.
+        ("coalesce()", "Error in function call", "coalesce(", 0),
+        ("1 + length(1)", "Error in function call", "length(", 4),
+        // An argument: where its expression starts.
+        ("keys([1])", "Invalid function argument", "[", 5),
+        (
+            "parseint(\"zz\", 10)",
+            "Invalid function argument",
+            "zz",
+            10,
+        ),
+        ("upper((f(1)))", "Call to unknown function", "f", 7),
+        (
+            "trim(try(null), \"\")",
+            "Invalid function argument",
+            "try(",
+            5,
+        ),
+        (
+            "tomap({\n a = 1\n b = [] })",
+            "Invalid function argument",
+            "{",
+            6,
+        ),
+        ("abs(1, [2])", "Too many function arguments", "[", 7),
+        // An element of an expanded argument: the whole expression.
+        ("abs([\"x\"]...)", "Invalid function argument", "[\"x\"]", 4),
+    ]);
+}
+
+/// Evaluates `src`, expecting a first error with exactly this detail.
+fn check_detail(cases: &[(&str, &str)]) {
+    let ctx = context();
+    for (src, detail) in cases {
+        let expr = crate::parse_expression(src, "t.hcl").unwrap();
+        let file = Arc::new(SourceFile::new("t.hcl", src));
+        let (_, diags) = ctx.evaluate_with_diagnostics(&expr, &file);
+        let first = diags.iter().find(|d| d.is_error());
+        let first = first.unwrap_or_else(|| panic!("{src}: no error"));
+        assert_eq!(first.detail, *detail, "{src}");
+    }
+}
+
+#[test]
+fn error_details_are_the_references() {
+    let not_found = "The given key does not identify an element in this collection value";
+    let mismatch = "The true and false result expressions must have consistent types.";
+    check_detail(&[
+        // Only the first index past the end is explained.
+        (
+            "list[2]",
+            &format!("{not_found}: the given index is greater than or equal to the length of the collection."),
+        ),
+        ("list[3]", &format!("{not_found}.")),
+        ("[][0]", &format!("{not_found}: the collection has no elements.")),
+        ("[][1]", &format!("{not_found}.")),
+        (
+            "true ? {a = [], b = 1} : {b = 1}",
+            &format!("{mismatch} The 'true' value includes object attribute \"a\", which is absent in the 'false' value."),
+        ),
+        (
+            "true ? {b = 1} : {a = [], b = 1}",
+            &format!("{mismatch} The 'false' value includes object attribute \"a\", which is absent in the 'true' value."),
+        ),
+        (
+            "true ? {a = {x = 1}} : {a = [1]}",
+            &format!("{mismatch} Type mismatch for object attribute \"a\": The 'true' value is object, but the 'false' value is tuple."),
+        ),
+        (
+            "true ? [1, {}] : [1, true]",
+            &format!("{mismatch} Type mismatch for tuple element 1: The 'true' value is object, but the 'false' value is bool."),
+        ),
+        (
+            "true ? [1, {}] : [true]",
+            &format!("{mismatch} The 'true' tuple has length 2, but the 'false' tuple has length 1."),
+        ),
+        (
+            "{for x in [1, 1]: \"a\\n\" => x}",
+            "Two different items produced the key \"a\\n\" in this 'for' expression. If duplicates \
+             are expected, use the ellipsis (...) after the value expression to enable grouping by \
+             key.",
+        ),
+    ]);
+}
+
+#[test]
+fn unknown_namespaced_functions() {
+    let mut ctx = EvalContext::new();
+    ctx.set_function(
+        "provider::test::echo",
+        crate::functions::stdlib()["upper"].clone(),
+    );
+    let detail = |src: &str| {
+        let expr = crate::parse_expression(src, "t.hcl").unwrap();
+        let file = Arc::new(SourceFile::new("t.hcl", src));
+        let (_, diags) = ctx.evaluate_with_diagnostics(&expr, &file);
+        diags
+            .iter()
+            .next()
+            .map(|d| d.detail.clone())
+            .unwrap_or_default()
+    };
+    assert_eq!(
+        detail("provider::nope::echo(1)"),
+        "There are no functions in namespace \"provider::nope::\"."
+    );
+    assert_eq!(
+        detail("provider::test::ech(1)"),
+        "There is no function named \"ech\" in namespace provider::test::."
+    );
+    assert_eq!(
+        detail("uper(1)"),
+        "There is no function named \"uper\". Did you mean \"upper\"?"
+    );
+    // A `for` body is evaluated in a child context without functions of
+    // its own: no suggestion.
+    assert_eq!(
+        detail("[for x in [1]: uper(x)]"),
+        "There is no function named \"uper\"."
+    );
+}

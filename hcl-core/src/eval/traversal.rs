@@ -5,7 +5,7 @@ use crate::ast::Expression;
 use crate::diagnostic::Diagnostics;
 use crate::span::Span;
 use crate::types::{convert, Type};
-use crate::value::{DeepSize, Value};
+use crate::value::{DeepSize, Number, Value};
 
 const INVALID_INDEX: &str = "Invalid index";
 
@@ -64,7 +64,8 @@ pub(super) fn index(ev: &Evaluator<'_, '_>, coll: &Value, key: &Value, span: Spa
             return ok(v);
         }
         if let Some(n) = key.as_number() {
-            if !n.is_integer() && !n.is_infinite() {
+            // An infinity is not a whole number either.
+            if !n.is_integer() || n.is_infinite() {
                 return fail(
                     ev,
                     INVALID_INDEX,
@@ -83,15 +84,23 @@ pub(super) fn index(ev: &Evaluator<'_, '_>, coll: &Value, key: &Value, span: Spa
                     span,
                 );
             }
-            let detail = if coll.length() == Some(0) {
-                format!("{not_found}: the collection has no elements.")
-            } else {
-                format!(
-                    "{not_found}: the given index is greater than or equal to the length of the \
-                     collection."
-                )
-            };
-            return fail(ev, INVALID_INDEX, &detail, span);
+            // The reference explains only an index equal to the length (the
+            // first one past the end); one further past gets the plain
+            // message below.
+            let len = coll
+                .length()
+                .map(|l| Number::from_i64(i64::try_from(l).unwrap_or(i64::MAX)));
+            if let Some(len) = len.filter(|len| n <= len) {
+                let detail = if len.is_zero() {
+                    format!("{not_found}: the collection has no elements.")
+                } else {
+                    format!(
+                        "{not_found}: the given index is greater than or equal to the length of \
+                         the collection."
+                    )
+                };
+                return fail(ev, INVALID_INDEX, &detail, span);
+            }
         }
         return fail(ev, INVALID_INDEX, &format!("{not_found}."), span);
     }

@@ -415,7 +415,11 @@ fn wrapped(i: i64, len: usize) -> Option<usize> {
 fn length() -> Function {
     Function::builder()
         .description("Returns the number of elements in the given collection.")
-        .param(Parameter::new("collection", Type::Dynamic).allow_dynamic_type())
+        .param(
+            Parameter::new("collection", Type::Dynamic)
+                .allow_unknown()
+                .allow_dynamic_type(),
+        )
         .returns_with(|args| {
             let ty = args.first().map_or(&Type::Dynamic, Value::ty);
             if ty.is_tuple() || ty.is_list() || ty.is_map() || ty.is_set() || ty.is_dynamic() {
@@ -476,14 +480,21 @@ fn reverse() -> Function {
 fn sort() -> Function {
     Function::builder()
         .description("Applies a lexicographic sort to the elements of the given list.")
-        .param(Parameter::new("list", Type::list(Type::String)))
+        .param(Parameter::new("list", Type::list(Type::String)).allow_unknown())
         .returns(Type::list(Type::String))
         .implementation(|args, ret| {
             let [list_value] = args else {
                 return Err(FunctionError::failed("sort takes one argument"));
             };
-            if !list_value.is_wholly_known() {
+            if !list_value.is_known() {
                 return Ok(Value::unknown(ret.clone()));
+            }
+            if !list_value.is_wholly_known() {
+                // The order is not known yet, but the length is: go-cty
+                // 1.13 refines the unknown result with it, which makes it a
+                // known list of unknown strings.
+                let n = list_value.length().unwrap_or(0);
+                return list(&Type::String, vec![Value::unknown(Type::String); n]);
             }
             let elements = list_value.elements().unwrap_or_default();
             let mut strings = Vec::with_capacity(elements.len());

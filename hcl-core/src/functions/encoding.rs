@@ -81,16 +81,16 @@ pub(crate) fn register(table: &mut Functions) {
 // Writing JSON
 
 /// Appends a string as JSON, escaped as the reference does: `"` and `\`,
-/// control characters (`\b`, `\f`, `\n`, `\r`, `\t`, others as `\u00xx`),
-/// and `<`, `>`, `&`, U+2028 and U+2029 as `\u` escapes.
+/// control characters (`\n`, `\r`, `\t`, the others as `\u00xx`), and
+/// `<`, `>`, `&`, U+2028 and U+2029 as `\u` escapes. Backspace and form
+/// feed are `\u0008` and `\u000c`: the reference is built with Go 1.19,
+/// whose `encoding/json` writes them so (Go 1.22 writes `\b` and `\f`).
 pub(super) fn write_go_json_string(s: &str, out: &mut String) {
     out.push('"');
     for c in s.chars() {
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
@@ -195,6 +195,7 @@ fn jsonencode_function() -> Function {
         .param(
             Parameter::new("val", Type::Dynamic)
                 .allow_null()
+                .allow_unknown()
                 .allow_dynamic_type(),
         )
         .returns(Type::String)

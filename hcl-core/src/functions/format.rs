@@ -97,7 +97,11 @@ pub(crate) fn register(table: &mut Functions) {
 fn format_function() -> Function {
     Function::builder()
         .param(Parameter::new("format", Type::String))
-        .variadic(Parameter::new("args", Type::Dynamic).allow_null())
+        .variadic(
+            Parameter::new("args", Type::Dynamic)
+                .allow_null()
+                .allow_unknown(),
+        )
         .returns(Type::String)
         .description("Constructs a string by applying formatting verbs to a series of arguments, using a similar syntax to the C function \"printf\".")
         .implementation(|args, _| {

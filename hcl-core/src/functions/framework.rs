@@ -18,7 +18,8 @@
 //!   `takes_expressions()`, `call(&[Value])`, `return_type(&[Value])`,
 //!   `call_with_expressions(..)`.
 //! - `ArgEvaluator`: `len()`, `evaluate(i)`, and `depends_on_unknowns(i)`
-//!   (defaults to `false`; evaluators should answer it for `try`/`can`).
+//!   (defaults to `false`; for functions of an application's own that must
+//!   not evaluate an argument that refers to unknown values).
 //! - `FunctionError::Arg { index, message }` (a problem with one argument) and
 //!   `FunctionError::Failed(message)`.
 //! - `Functions`: a name → `Function` table.
@@ -206,8 +207,9 @@ pub trait ArgEvaluator {
     }
     /// Evaluates argument `index`, returning its value or its diagnostics.
     fn evaluate(&mut self, index: usize) -> Result<Value, Diagnostics>;
-    /// Whether argument `index` may depend on values not yet known, as the
-    /// reference decides it for `try` and `can`: whether any variable
+    /// Whether argument `index` may depend on values not yet known, as
+    /// hcl v2.14's `try` and `can` decided it (v2.20's evaluate first and
+    /// look at the result instead): whether any variable
     /// reference in the expression (the whole traversal, attribute and
     /// literal index steps included), resolved in the evaluation context,
     /// gives a value that is not wholly known. A traversal that fails to

@@ -1,9 +1,10 @@
 //! Regular-expression functions: `regex` and `regexall`.
 //!
 //! Patterns use the RE2 syntax of the reference (Go's `regexp`): Perl-like
-//! classes, repetitions (counts up to 1000), groups, `(?P<name>re)` or
-//! `(?<name>re)` named groups, flags `i`, `m`, `s` and `U`, `\Q...\E`
-//! quoting; no backreferences or look-around. Matching is leftmost-first,
+//! classes, repetitions (counts up to 1000), groups, `(?P<name>re)` named
+//! groups (not `(?<name>re)`, which Go's `regexp` accepts only from Go
+//! 1.22 on, while the reference is built with Go 1.19), flags `i`, `m`,
+//! `s` and `U`, `\Q...\E` quoting; no backreferences or look-around. Matching is leftmost-first,
 //! as in Perl. `\d`, `\s`, `\w` and `\b` are ASCII-only, as in RE2, while
 //! `.`, `\pN` and case folding (`(?i)`) work on Unicode characters.
 //!
@@ -598,11 +599,11 @@ impl Translator<'_> {
             self.names.push(None);
             return Ok(i + 1);
         }
-        let b = rest.as_bytes();
-        let named_p = matches!(b, [_, _, b'P', b'<', _, ..]);
-        let named = matches!(b, [_, _, b'<', _, ..]);
-        if named_p || named {
-            let begin = if named_p { 4 } else { 3 };
+        // Only `(?P<name>re)`: the reference is built with Go 1.19, whose
+        // regexp does not know `(?<name>re)` (Go 1.22 added it) and
+        // rejects `(?<` as unsupported Perl syntax, below.
+        if matches!(rest.as_bytes(), [_, _, b'P', b'<', _, ..]) {
+            let begin = 4;
             let Some(end) = rest.find('>') else {
                 return Err(PatternError::new(ErrorCode::InvalidNamedCapture, rest));
             };

@@ -224,16 +224,19 @@ fn set_operation_type(args: &[Value]) -> Result<Type, FunctionError> {
 fn setproduct() -> Function {
     Function::builder()
         .description("Calculates the cartesian product of two or more sets.")
-        .variadic(Parameter::new("sets", Type::Dynamic))
+        .variadic(Parameter::new("sets", Type::Dynamic).allow_unknown())
         .returns_with(setproduct_type)
         .implementation(|args, ret| {
             let ety = element_type(ret);
             let sub_types = ety.tuple_element_types().unwrap_or_default().to_vec();
             let mut total: usize = 1;
+            if args
+                .iter()
+                .any(|a| !a.is_known() || !a.length_value().is_some_and(|l| l.is_known()))
+            {
+                return unknown_product(args, ret);
+            }
             for arg in args {
-                if !arg.length_value().is_some_and(|l| l.is_known()) {
-                    return Ok(Value::unknown(ret.clone()));
-                }
                 total = total.saturating_mul(arg.length().unwrap_or(0));
             }
             let empty = args.iter().any(|a| a.length() == Some(0));
@@ -292,6 +295,46 @@ fn setproduct() -> Function {
             }
         })
         .build()
+}
+
+/// The product when an argument's length is not known yet, as go-cty 1.13
+/// refines it: when every argument's length has a small known bound (a
+/// tuple's, even unknown, or a known length), the product has at most
+/// their product's elements and, being non-empty, at least one; a bound of
+/// zero or one makes the result known (empty, or one unknown element).
+fn unknown_product(args: &[Value], ret: &Type) -> Result<Value, FunctionError> {
+    let ety = element_type(ret);
+    let mut max_len: usize = 1;
+    for arg in args {
+        let bound = match arg.ty().tuple_element_types() {
+            Some(tys) => tys.len(),
+            None => match arg
+                .length_value()
+                .and_then(|l| l.as_number().and_then(|n| n.to_u64()))
+            {
+                Some(n) => usize::try_from(n).unwrap_or(usize::MAX),
+                None => return Ok(Value::unknown(ret.clone())),
+            },
+        };
+        // go-cty does not track larger bounds.
+        if bound > 1024 {
+            return Ok(Value::unknown(ret.clone()));
+        }
+        max_len = max_len.saturating_mul(bound);
+        if max_len > 2048 {
+            return Ok(Value::unknown(ret.clone()));
+        }
+    }
+    let elements = match max_len {
+        0 => Vec::new(),
+        1 => vec![Value::unknown(ety.clone())],
+        _ => return Ok(Value::unknown(ret.clone())),
+    };
+    if ret.is_list() {
+        list(&ety, elements)
+    } else {
+        set(&ety, elements)
+    }
 }
 
 /// A list of tuples when every argument is a list or tuple, otherwise a

@@ -7,7 +7,10 @@
 //! as a letter with combining accents or an emoji sequence) for `strrev`
 //! and `substr`, and a Unicode scalar value for case mappings and `trim`.
 //! Case mappings are the simple one-to-one mappings (`upper("ß")` is
-//! `"ß"`), as in the reference.
+//! `"ß"`), as in the reference. Characters and case mappings follow the
+//! Unicode version of this library's tables, newer than the reference's
+//! (Unicode 13): an Indic conjunct such as `"क्ष"` is one character here,
+//! two there.
 //!
 //! The examples call the functions through [`stdlib`](super::stdlib).
 //!

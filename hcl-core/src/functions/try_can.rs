@@ -1,9 +1,11 @@
 //! Error handling functions: `try` and `can`.
 //!
-//! Both receive their arguments unevaluated and evaluate them one by one.
-//! An argument that may depend on values not yet known (a variable it
-//! refers to is not wholly known) cannot be judged yet: `try` then returns
-//! the dynamic value and `can` an unknown bool, without evaluating it.
+//! Both receive their arguments unevaluated and evaluate them one by one,
+//! as hcl v2.20 does. An argument that fails is judged at once, whatever
+//! unknown values it refers to; one that succeeds with a value that is not
+//! wholly known cannot be judged yet: `try` then returns the dynamic value
+//! and `can` an unknown bool. (Before v2.20 the reference gave up on any
+//! argument that referred to an unknown value, without evaluating it.)
 //!
 //! # `try(expressions...)`
 //!
@@ -94,10 +96,8 @@ fn can_function() -> Function {
                     args.len()
                 )));
             }
-            if args.depends_on_unknowns(0) {
-                return Ok(Value::unknown(Type::Bool));
-            }
             Ok(match args.evaluate(0) {
+                Ok(v) if !v.is_wholly_known() => Value::unknown(Type::Bool),
                 Ok(_) => Value::from(true),
                 Err(_) => Value::from(false),
             })
@@ -111,10 +111,9 @@ fn try_arguments(args: &mut dyn ArgEvaluator) -> Result<Value, FunctionError> {
     }
     let mut failures = Diagnostics::default();
     for i in 0..args.len() {
-        if args.depends_on_unknowns(i) {
-            return Ok(Value::dynamic());
-        }
         match args.evaluate(i) {
+            // Diagnostics of earlier arguments are dropped once one succeeds.
+            Ok(v) if !v.is_wholly_known() => return Ok(Value::dynamic()),
             Ok(v) => return Ok(v),
             Err(diags) => failures.extend(diags),
         }

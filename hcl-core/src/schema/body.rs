@@ -80,7 +80,19 @@ impl<'a> Body<'a> {
     /// assert!(Body::from_file(&file).just_attributes().is_ok());
     /// ```
     pub fn from_file(file: &'a File<'a>) -> Self {
-        Body::native(&file.body, &file.source)
+        Body::native_starting_at(&file.body, &file.source, 0)
+    }
+
+    /// The body of the native syntax `body`, which begins at byte `start`
+    /// of `file` (a file's first byte, a block's opening brace).
+    pub(super) fn native_starting_at(
+        body: &'a ast::Body<'a>,
+        file: &'a Arc<SourceFile>,
+        start: u32,
+    ) -> Self {
+        Body {
+            inner: Inner::Native(native::NativeBody::new(body, file).starting_at(start)),
+        }
     }
 
     /// A body with nothing in it.
@@ -238,7 +250,8 @@ impl<'a> Body<'a> {
     /// exhaustive step with another finds the same attributes, blocks and
     /// diagnostics as one exhaustive step with their
     /// [union](BodySchema::union); only the order differs, blocks coming
-    /// step by step.
+    /// step by step, and "Did you mean" suggestions, which come from each
+    /// step's own schema as in the reference.
     ///
     /// # Errors
     ///

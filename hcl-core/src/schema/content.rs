@@ -227,7 +227,7 @@ impl<'a> Block<'a> {
                     file,
                 })
                 .collect(),
-            body: Body::native(&block.body, file),
+            body: Body::native_starting_at(&block.body, file, body_start(block, file)),
             type_span: block.type_span,
             def_span,
             open_brace_span: block.open_brace_span,
@@ -351,5 +351,26 @@ impl fmt::Debug for Block<'_> {
             .field("span", &self.span)
             .field("file", &self.file.name())
             .finish_non_exhaustive()
+    }
+}
+
+/// Where a block's body begins for the reference: at its opening brace,
+/// except that the body of a one-line block holding one argument,
+/// `b { x = 1 }`, is that argument.
+fn body_start(block: &ast::Block<'_>, file: &SourceFile) -> u32 {
+    let open = block.open_brace_span.start;
+    match (
+        block.body.attributes.as_slice(),
+        block.body.blocks.is_empty(),
+    ) {
+        ([attr], true) => {
+            let between = file.text().get(open as usize..attr.span.start as usize);
+            if between.is_some_and(|text| !text.contains('\n')) {
+                attr.span.start
+            } else {
+                open
+            }
+        }
+        _ => open,
     }
 }

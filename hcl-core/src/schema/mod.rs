@@ -67,10 +67,10 @@
 //! assert_eq!(
 //!     err.to_string(),
 //!     "Error: Missing required argument
-//!   --> app.hcl:4:1
+//!   --> app.hcl:2:15
 //!   |
-//! 4 | }
-//!   | ^
+//! 2 | service \"web\" {
+//!   |               ^
 //!
 //! The argument \"image\" is required, but no definition was found.
 //! "

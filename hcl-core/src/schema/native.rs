@@ -1,6 +1,5 @@
 //! Schema processing of native-syntax bodies.
 
-use std::collections::HashSet;
 use std::fmt;
 use std::sync::Arc;
 
@@ -10,8 +9,9 @@ use super::definition::{BlockHeaderSchema, BodySchema};
 use crate::analysis::Location;
 use crate::ast;
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::didyoumean::suggest_name;
-use crate::span::SourceFile;
+use crate::didyoumean::{first_close_name, suggest_name};
+use crate::span::{SourceFile, Span};
+use crate::value::go_quote;
 
 /// A native-syntax body, less the items that earlier partial steps took.
 ///
@@ -24,8 +24,18 @@ use crate::span::SourceFile;
 pub(super) struct NativeBody<'a> {
     body: &'a ast::Body<'a>,
     file: &'a Arc<SourceFile>,
+    /// Where the body begins, for "Missing required argument": a file's
+    /// first byte, a block's opening brace.
+    start: u32,
     hidden_attrs: NameSet,
     hidden_blocks: NameSet,
+    /// The names hidden with [`NativeBody::hide`] rather than by a partial
+    /// step: they stay candidates for "Did you mean" suggestions, so that a
+    /// reader that takes items by name without a schema still suggests
+    /// them. (A partial step's names are not suggested later, as in the
+    /// reference.)
+    suggested_attrs: NameSet,
+    suggested_blocks: NameSet,
 }
 
 impl PartialEq for NativeBody<'_> {
@@ -53,9 +63,18 @@ impl<'a> NativeBody<'a> {
         NativeBody {
             body,
             file,
+            start: body.span.start,
             hidden_attrs: NameSet::new(),
             hidden_blocks: NameSet::new(),
+            suggested_attrs: NameSet::new(),
+            suggested_blocks: NameSet::new(),
         }
+    }
+
+    /// The same body, beginning at byte `start` (see `start`).
+    pub(super) fn starting_at(mut self, start: u32) -> Self {
+        self.start = start;
+        self
     }
 
     pub(super) fn items_into(
@@ -72,6 +91,10 @@ impl<'a> NativeBody<'a> {
         rest.hidden_attrs
             .extend(attributes.iter().map(|n| (*n).to_string()));
         rest.hidden_blocks
+            .extend(block_types.iter().map(|n| (*n).to_string()));
+        rest.suggested_attrs
+            .extend(attributes.iter().map(|n| (*n).to_string()));
+        rest.suggested_blocks
             .extend(block_types.iter().map(|n| (*n).to_string()));
         rest
     }
@@ -119,8 +142,9 @@ impl<'a> NativeBody<'a> {
                         .attributes
                         .insert(attr.name, Attribute::native(attr, self.file));
                 }
+                // The reference points at the (empty) start of the body.
                 None if attr_schema.required && check_required => {
-                    diags.push(self.missing_item().error(
+                    diags.push(Location::new(self.file, Span::empty(self.start)).error(
                         "Missing required argument",
                         format!(
                             "The argument \"{}\" is required, but no definition was found.",
@@ -155,31 +179,29 @@ impl<'a> NativeBody<'a> {
         diags: &mut Diagnostics,
     ) -> BodyContent<'a> {
         let (content, rest) = self.partial_content(schema, check_required, diags);
-        let mut unsupported = rest.attributes().peekable();
-        if unsupported.peek().is_some() {
-            // A suggestion names an argument the steps declared that the
-            // body does not define.
-            let defined: HashSet<&str> = self.body.attributes.iter().map(|a| a.name).collect();
-            let candidates: Vec<&str> = rest
-                .hidden_attrs
-                .iter()
-                .map(String::as_str)
-                .filter(|name| !defined.contains(name))
-                .collect();
-            for attr in unsupported {
-                diags.push(rest.unsupported_attribute(attr, &candidates));
-            }
+        // Suggestions come from this step's schema only: for an argument,
+        // the declared arguments the body does not define.
+        let candidates: Vec<&str> = schema
+            .attributes()
+            .iter()
+            .map(|a| a.name.as_str())
+            .filter(|name| !content.attributes.contains_key(name))
+            .collect();
+        for attr in rest.attributes() {
+            diags.push(self.unsupported_attribute(attr, &candidates, schema));
         }
         for block in rest.blocks() {
-            diags.push(rest.unsupported_block(block));
+            diags.push(self.unsupported_block(block, schema));
         }
         content
     }
 
     pub(super) fn just_attributes(&self, diags: &mut Diagnostics) -> Attributes<'a> {
+        // The reference still reports a block that a partial step took;
+        // here the rest of a partial step is what that step left.
         if let Some(block) = self.blocks().next() {
             diags.push(Location::new(self.file, block.type_span).error(
-                format!("Unexpected \"{}\" block", block.block_type),
+                format!("Unexpected {} block", go_quote(block.block_type)),
                 "Blocks are not allowed here.",
             ));
         }
@@ -192,44 +214,69 @@ impl<'a> NativeBody<'a> {
         attrs
     }
 
-    /// "Unsupported argument" for an attribute no step declared; `self` is
-    /// the body after the last step, whose hidden names are every name
-    /// declared so far, and `candidates` those of them the body does not
-    /// define.
-    fn unsupported_attribute(&self, attr: &ast::Attribute<'_>, candidates: &[&str]) -> Diagnostic {
-        let suggestion = match suggest_name(attr.name, candidates.iter().copied()) {
-            Some(name) => format!(" Did you mean \"{name}\"?"),
-            None if self.hidden_blocks.contains(attr.name) => {
-                format!(" Did you mean to define a block of type \"{}\"?", attr.name)
-            }
-            None => String::new(),
+    /// "Unsupported argument" for an attribute no step declared, with the
+    /// first of `candidates` within two edits as a suggestion, else a hint
+    /// when `schema` has a block type of that name.
+    fn unsupported_attribute(
+        &self,
+        attr: &ast::Attribute<'_>,
+        candidates: &[&str],
+        schema: &BodySchema,
+    ) -> Diagnostic {
+        let hidden = || {
+            let defined = |n: &&str| self.body.attribute(n).is_some();
+            let names = self.suggested_attrs.iter().map(String::as_str);
+            suggest_name(attr.name, names.filter(|n| !defined(n)))
         };
+        let suggestion =
+            match first_close_name(attr.name, candidates.iter().copied()).or_else(hidden) {
+                Some(name) => format!(" Did you mean {}?", go_quote(name)),
+                None if schema.block(attr.name).is_some()
+                    || self.suggested_blocks.contains(attr.name) =>
+                {
+                    format!(
+                        " Did you mean to define a block of type {}?",
+                        go_quote(attr.name)
+                    )
+                }
+                None => String::new(),
+            };
         Location::new(self.file, attr.name_span).error(
             "Unsupported argument",
             format!(
-                "An argument named \"{}\" is not expected here.{suggestion}",
-                attr.name
+                "An argument named {} is not expected here.{suggestion}",
+                go_quote(attr.name)
             ),
         )
     }
 
-    /// "Unsupported block type" for a block of a type no step declared.
-    fn unsupported_block(&self, block: &ast::Block<'_>) -> Diagnostic {
-        let candidates = self.hidden_blocks.iter().map(String::as_str);
-        let suggestion = match suggest_name(block.block_type, candidates) {
-            Some(name) => format!(" Did you mean \"{name}\"?"),
-            None if self.hidden_attrs.contains(block.block_type) => format!(
-                " Did you mean to define argument \"{}\"? If so, use the equals sign to assign \
-                 it a value.",
-                block.block_type
-            ),
+    /// "Unsupported block type" for a block of a type no step declared,
+    /// with the first of `schema`'s block types within two edits as a
+    /// suggestion, else a hint when `schema` has an argument of that name.
+    fn unsupported_block(&self, block: &ast::Block<'_>, schema: &BodySchema) -> Diagnostic {
+        let candidates = schema.blocks().iter().map(|b| b.block_type.as_str());
+        let hidden = || {
+            let names = self.suggested_blocks.iter().map(String::as_str);
+            suggest_name(block.block_type, names)
+        };
+        let suggestion = match first_close_name(block.block_type, candidates).or_else(hidden) {
+            Some(name) => format!(" Did you mean {}?", go_quote(name)),
+            None if schema.attribute(block.block_type).is_some()
+                || self.suggested_attrs.contains(block.block_type) =>
+            {
+                format!(
+                    " Did you mean to define argument {}? If so, use the equals sign to assign it \
+                 a value.",
+                    go_quote(block.block_type)
+                )
+            }
             None => String::new(),
         };
         Location::new(self.file, block.type_span).error(
             "Unsupported block type",
             format!(
-                "Blocks of type \"{}\" are not expected here.{suggestion}",
-                block.block_type
+                "Blocks of type {} are not expected here.{suggestion}",
+                go_quote(block.block_type)
             ),
         )
     }

@@ -177,14 +177,14 @@ Blocks of type \"tags\" are not expected here. Did you mean to define argument \
 }
 
 #[test]
-fn missing_required_argument_points_at_the_end_of_the_file() {
+fn missing_required_argument_points_at_the_start_of_the_file() {
     let schema = valid(BodySchema::builder().required_attribute("region"));
     assert_eq!(
         content_errors("# nothing here\n", &schema),
         "Error: Missing required argument
-  --> main.tf:2:1
+  --> main.tf:1:1
   |
-2 | 
+1 | # nothing here
   | ^
 
 The argument \"region\" is required, but no definition was found.
@@ -193,7 +193,7 @@ The argument \"region\" is required, but no definition was found.
 }
 
 #[test]
-fn missing_required_argument_points_at_the_closing_brace() {
+fn missing_required_argument_points_at_the_opening_brace() {
     let src = "provider \"aws\" {\n  profile = \"x\"\n}\n";
     let file = file(src);
     let top = valid(BodySchema::builder().block("provider", &["name"]));
@@ -211,10 +211,10 @@ fn missing_required_argument_points_at_the_closing_brace() {
     assert_eq!(
         diags.to_string(),
         "Error: Missing required argument
-  --> main.tf:3:1
+  --> main.tf:1:16
   |
-3 | }
-  | ^
+1 | provider \"aws\" {
+  |                ^
 
 The argument \"region\" is required, but no definition was found.
 "
@@ -316,7 +316,7 @@ fn diagnostics_come_in_reference_order() {
     assert_eq!(
         subjects,
         [
-            "main.tf:6,1-1",
+            "main.tf:1,1-1",
             "main.tf:2,5-6",
             "main.tf:1,1-2",
             "main.tf:5,1-2",
@@ -394,16 +394,21 @@ fn partial_content_reports_its_own_problems_only() {
 }
 
 #[test]
-fn exhaustive_step_after_partial_suggests_names_of_earlier_steps() {
-    let file = file("cuont = 1\n");
+fn suggestions_come_from_the_step_s_own_schema_in_its_order() {
+    let file = file("cuont = 1\nab = 2\n");
     let meta = valid(BodySchema::builder().attribute("count"));
     let (_, rest, _) = Body::from_file(&file).partial_content_with_diagnostics(&meta);
-    let (_, diags) = rest.content_with_diagnostics(&BodySchema::default());
-    assert!(
-        diags.to_string().ends_with(
-            "An argument named \"cuont\" is not expected here. Did you mean \"count\"?\n"
-        ),
-        "{diags}"
+    // As in the reference, an earlier step's names are not suggested, and
+    // of several close names the schema's first is.
+    let last = valid(BodySchema::builder().attribute("ac").attribute("aa"));
+    let (_, diags) = rest.content_with_diagnostics(&last);
+    let details: Vec<&str> = diags.iter().map(|d| d.detail.as_str()).collect();
+    assert_eq!(
+        details,
+        [
+            "An argument named \"cuont\" is not expected here.",
+            "An argument named \"ab\" is not expected here. Did you mean \"ac\"?",
+        ]
     );
 }
 
@@ -646,4 +651,26 @@ fn empty_bodies() {
 The argument \"port\" is required, but no definition was found.
 "
     );
+}
+
+#[test]
+fn missing_required_argument_in_a_one_line_block_points_at_its_argument() {
+    let top = valid(BodySchema::builder().block("b", &[]));
+    let inner = valid(BodySchema::builder().required_attribute("y").attribute("x"));
+    for (src, at) in [
+        ("b { x = 1 }\n", "main.tf:1,5-5"),
+        ("b {\n  x = 1\n}\n", "main.tf:1,3-3"),
+    ] {
+        let file = file(src);
+        let content = match Body::from_file(&file).content(&top) {
+            Ok(content) => content,
+            Err(diags) => panic!("{diags}"),
+        };
+        let (_, diags) = content.blocks[0].body.content_with_diagnostics(&inner);
+        let subjects: Vec<String> = diags
+            .iter()
+            .filter_map(|d| d.subject.as_ref().map(|r| r.to_string()))
+            .collect();
+        assert_eq!(subjects, [at], "{src}");
+    }
 }

@@ -135,7 +135,7 @@ fn strings() {
         (
             "%q",
             vec![s("Hello\nWorld\t\u{1}\u{8}\u{c}")],
-            "\"Hello\\nWorld\\t\\u0001\\b\\f\"",
+            "\"Hello\\nWorld\\t\\u0001\\u0008\\u000c\"",
         ),
         (
             "%q",
@@ -456,9 +456,11 @@ fn errors() {
         format(vec![unknown(Type::String), int(1)]).unwrap(),
         unknown(Type::String)
     );
+    // Its arguments may be unknown, even of an unknown type: the result is
+    // still a string.
     assert_eq!(
         format(vec![s("%v"), Value::dynamic()]).unwrap(),
-        Value::dynamic()
+        unknown(Type::String)
     );
     assert!(matches!(
         format(vec![null(Type::String)]),

@@ -186,3 +186,50 @@ fn setproduct_limit() {
     let out = call("setproduct", &[nums(&big), nums(&big), nums(&[])]).unwrap();
     assert_eq!(out.length(), Some(0));
 }
+
+#[test]
+fn setproduct_of_unknown_length() {
+    let pair = Type::tuple(vec![Type::String, Type::String]);
+    let one = Type::tuple(vec![Type::String]);
+    let strings = |items: &[&str]| {
+        Value::list(
+            Type::String,
+            items.iter().map(|s| Value::from(*s)).collect(),
+        )
+        .unwrap()
+    };
+    let product = |ety: Type| Type::list(Type::tuple(vec![ety, Type::String]));
+    check_ok(&[
+        // An unknown tuple's length is known: with an empty list, the
+        // product is known to be empty; with one element each, it has one.
+        (
+            "setproduct",
+            vec![Value::unknown(pair.clone()), strings(&[])],
+            Value::list(Type::tuple(vec![Type::String, Type::String]), vec![]).unwrap(),
+        ),
+        (
+            "setproduct",
+            vec![Value::unknown(one), strings(&["a"])],
+            Value::list(
+                Type::tuple(vec![Type::String, Type::String]),
+                vec![Value::unknown(Type::tuple(vec![
+                    Type::String,
+                    Type::String,
+                ]))],
+            )
+            .unwrap(),
+        ),
+        // Up to two elements: not known.
+        (
+            "setproduct",
+            vec![Value::unknown(pair), strings(&["a"])],
+            Value::unknown(product(Type::String)),
+        ),
+        // An unknown list has no bound.
+        (
+            "setproduct",
+            vec![Value::unknown(Type::list(Type::String)), strings(&[])],
+            Value::unknown(product(Type::String)),
+        ),
+    ]);
+}

@@ -85,20 +85,22 @@ fn try_fails_with_every_diagnostic() {
 
 #[test]
 fn try_with_unknowns() {
+    // A failing argument is passed over even when it refers to unknowns.
     let mut fake = Fake::new(vec![Err(("Bad", "x")), Ok(Value::from(1))]);
     fake.unknown_deps = vec![0];
-    assert_eq!(run("try", &mut fake).unwrap(), Value::dynamic());
-    assert!(fake.evaluated.is_empty());
+    assert_eq!(run("try", &mut fake).unwrap(), Value::from(1));
 
-    // A failure before the argument that depends on unknowns does not count.
-    let mut fake = Fake::new(vec![Err(("Bad", "x")), Ok(Value::from(1))]);
-    fake.unknown_deps = vec![1];
-    assert_eq!(run("try", &mut fake).unwrap(), Value::dynamic());
-
-    // Only the dependencies count: a result holding unknowns that does not
-    // depend on unknown variables is returned as it is.
+    // A result that is not wholly known cannot be judged yet.
     let mut fake = Fake::new(vec![Ok(Value::unknown(Type::String)), Ok(Value::from(1))]);
-    assert_eq!(run("try", &mut fake).unwrap(), Value::unknown(Type::String));
+    assert_eq!(run("try", &mut fake).unwrap(), Value::dynamic());
+    let holding = Value::tuple(vec![Value::unknown(Type::Number)]);
+    let mut fake = Fake::new(vec![Ok(holding), Ok(Value::from(1))]);
+    assert_eq!(run("try", &mut fake).unwrap(), Value::dynamic());
+
+    // A known result is the answer, whatever it was computed from.
+    let mut fake = Fake::new(vec![Ok(Value::from(2)), Ok(Value::from(1))]);
+    fake.unknown_deps = vec![0];
+    assert_eq!(run("try", &mut fake).unwrap(), Value::from(2));
 }
 
 #[test]
@@ -109,14 +111,14 @@ fn can() {
     assert_eq!(run("can", &mut null).unwrap(), Value::from(true));
     let mut bad = Fake::new(vec![Err(("Bad", "x"))]);
     assert_eq!(run("can", &mut bad).unwrap(), Value::from(false));
-    let mut unknown = Fake::new(vec![Ok(Value::from(1))]);
-    unknown.unknown_deps = vec![0];
+    let mut known = Fake::new(vec![Ok(Value::from(1))]);
+    known.unknown_deps = vec![0];
+    assert_eq!(run("can", &mut known).unwrap(), Value::from(true));
+    let mut holds_unknown = Fake::new(vec![Ok(Value::unknown(Type::Number))]);
     assert_eq!(
-        run("can", &mut unknown).unwrap(),
+        run("can", &mut holds_unknown).unwrap(),
         Value::unknown(Type::Bool)
     );
-    let mut holds_unknown = Fake::new(vec![Ok(Value::unknown(Type::Number))]);
-    assert_eq!(run("can", &mut holds_unknown).unwrap(), Value::from(true));
     let mut two = Fake::new(vec![Ok(Value::from(1)), Ok(Value::from(2))]);
     assert!(run("can", &mut two).is_err());
 }

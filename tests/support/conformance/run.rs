@@ -1,0 +1,81 @@
+//! Running one case of each kind.
+
+use std::sync::Arc;
+
+use hcl_core::{Diagnostics, SourceFile};
+use serde_json::Value as Json;
+
+use super::compare::{compare_dump, compare_result};
+use super::context::{context, Names};
+use super::{diagnostics, schema, Outcome};
+
+/// Why the reference gave no answer, if it did not (`FORMAT.md`: a panic,
+/// a timeout or a crash of the reference records its limit, not a rule).
+fn no_answer(expect: &Json) -> Option<&'static str> {
+    let flagged = |d: &Json| {
+        ["panic", "timeout", "crash"]
+            .into_iter()
+            .find(|f| d[f] == true)
+    };
+    flagged(expect).or_else(|| {
+        expect["diagnostics"]
+            .as_array()
+            .and_then(|ds| ds.iter().find_map(flagged))
+    })
+}
+
+pub fn run_case(case: &Json) -> Outcome {
+    let src = case["src"].as_str().unwrap_or_default();
+    let expect = &case["expect"];
+    let kind = case["kind"].as_str().unwrap_or_default();
+    if let Some(flag) = no_answer(expect) {
+        return Outcome::Skip(format!("the reference gave no answer ({flag})"));
+    }
+    if kind == "json-body" || kind == "json-expr" {
+        return Outcome::Skip("needs the JSON syntax".to_owned());
+    }
+    let ctx = match context(case) {
+        Ok(ctx) => ctx,
+        Err(why) => return Outcome::Fail(format!("bad vars: {why}")),
+    };
+    let names = Names::of(&ctx);
+    let source = Arc::new(SourceFile::new("case.hcl", src));
+    let parse_failed = |diags: Diagnostics| {
+        Outcome::from_check(compare_result("parse: ", None, &diags, expect, &names))
+    };
+    match kind {
+        "body" | "schema" => match hcl_core::parse(src, "case.hcl") {
+            Err(diags) => parse_failed(diags),
+            Ok(_) if expect["error"] == true => Outcome::Fail(format!(
+                "parse: the file parses, but the reference rejects it\n  expected: {}",
+                expect["diagnostics"]
+                    .get(0)
+                    .map_or_else(String::new, diagnostics::show_theirs)
+            )),
+            Ok(file) if kind == "body" => Outcome::from_check(compare_dump(
+                &ctx,
+                &file.body,
+                &file.source,
+                expect,
+                "",
+                &names,
+            )),
+            Ok(file) => Outcome::from_check(schema::run(case, &ctx, &file, &names)),
+        },
+        "expr" => match hcl_core::parse_expression(src, "case.hcl") {
+            Err(diags) => parse_failed(diags),
+            Ok(expr) => {
+                let (value, diags) = ctx.evaluate_with_diagnostics(&expr, &source);
+                Outcome::from_check(compare_result("", Some(&value), &diags, expect, &names))
+            }
+        },
+        "template" => match hcl_core::parse_template(src, "case.hcl") {
+            Err(diags) => parse_failed(diags),
+            Ok(template) => {
+                let (value, diags) = ctx.evaluate_template(&template, &source);
+                Outcome::from_check(compare_result("", Some(&value), &diags, expect, &names))
+            }
+        },
+        other => Outcome::Fail(format!("unknown case kind {other:?}")),
+    }
+}
