@@ -803,13 +803,17 @@ impl<'src, 'f> Builder<'src, 'f> {
         for part in children(pair) {
             match part.as_rule() {
                 Rule::function_name | Rule::function_name_ml => {
-                    name_span = self.span(&part);
-                    // The parts joined by `::`, whatever is around it.
-                    let parts: Vec<&str> = part
+                    // The parts joined by `::`, whatever is around it; the
+                    // name's range runs from its first part to its last,
+                    // without the spaces the rule may have taken after it.
+                    let idents: Vec<Pair<'src, Rule>> = part
                         .into_inner()
                         .filter(|p| p.as_rule() == Rule::identifier)
-                        .map(|p| p.as_str())
                         .collect();
+                    if let (Some(first), Some(last)) = (idents.first(), idents.last()) {
+                        name_span = self.span(first).to(self.span(last));
+                    }
+                    let parts: Vec<&str> = idents.iter().map(|p| p.as_str()).collect();
                     name = match parts.as_slice() {
                         [one] => Cow::Borrowed(*one),
                         many => Cow::Owned(many.join("::")),
