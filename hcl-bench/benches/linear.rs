@@ -26,7 +26,6 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use criterion::{BenchmarkId, Criterion, SamplingMode, Throughput};
 use hcl_core::ast::Body;
 use hcl_core::{EvalContext, SourceFile};
 use hostile::{Shape, SHAPES};
@@ -83,49 +82,50 @@ fn selected(shape: &Shape) -> bool {
     }
 }
 
-fn linear(c: &mut Criterion) {
+/// How long to keep repeating one measurement: it is repeated at least
+/// three times and until this much time has passed, and its median kept.
+const BUDGET: Duration = Duration::from_millis(1500);
+
+/// The median time of `run`, repeated as [`BUDGET`] allows.
+fn measure(mut run: impl FnMut() -> usize) -> Duration {
+    let mut times = Vec::new();
+    let began = Instant::now();
+    while times.len() < 3 || (began.elapsed() < BUDGET && times.len() < 50) {
+        let start = Instant::now();
+        black_box(run());
+        times.push(start.elapsed());
+    }
+    median(&mut times)
+}
+
+/// Measures every selected shape at every scale through both pipelines.
+/// A fixed number of repetitions, not a statistical benchmark: what the
+/// table shows is how the time grows, and at 100× one run of a slow shape
+/// takes seconds.
+fn linear() {
     let dir = hcl_bench::workspace_root().join("target/bench/linear");
     std::fs::create_dir_all(&dir).unwrap();
-    let mut group = c.benchmark_group("linear");
-    group
-        .sample_size(10)
-        .sampling_mode(SamplingMode::Flat)
-        .warm_up_time(Duration::from_millis(200))
-        .measurement_time(Duration::from_secs(1));
     for shape in SHAPES.iter().filter(|s| selected(s)) {
         for scale in SCALES {
             let text = (shape.make)(shape.bench_units * scale);
             let path: PathBuf = dir.join(format!("{}-{scale}x.hcl", shape.name));
             std::fs::write(&path, &text).unwrap();
-            group.throughput(Throughput::BytesDecimal(text.len() as u64));
             for pipeline in PIPELINES {
-                let id =
-                    BenchmarkId::new(format!("{}/{pipeline}", shape.name), format!("{scale}x"));
-                group.bench_function(id, |b| {
-                    b.iter_custom(|iters| {
-                        let start = Instant::now();
-                        for _ in 0..iters {
-                            match pipeline {
-                                "check" => black_box(check(black_box(&text))),
-                                _ => black_box(decode(black_box(&path))),
-                            };
-                        }
-                        let took = start.elapsed();
-                        if let Ok(mut times) = TIMES.lock() {
-                            let per = took / u32::try_from(iters.max(1)).unwrap_or(u32::MAX);
-                            times
-                                .entry((pipeline, shape.name, scale))
-                                .or_default()
-                                .push(per);
-                        }
-                        took
-                    });
-                });
+                let time = match pipeline {
+                    "check" => measure(|| check(black_box(&text))),
+                    _ => measure(|| decode(black_box(&path))),
+                };
+                eprintln!("{}/{pipeline}/{scale}x: {time:.2?}", shape.name);
+                if let Ok(mut times) = TIMES.lock() {
+                    times
+                        .entry((pipeline, shape.name, scale))
+                        .or_default()
+                        .push(time);
+                }
             }
             std::fs::remove_file(&path).unwrap();
         }
     }
-    group.finish();
 }
 
 /// The median of some durations.
@@ -170,8 +170,7 @@ fn print_ratios() {
 }
 
 fn main() {
-    let mut c = Criterion::default().configure_from_args();
-    linear(&mut c);
-    c.final_summary();
+    // `cargo bench` passes `--bench`; a name filter is `HCL_LINEAR_SHAPES`.
+    linear();
     print_ratios();
 }

@@ -193,7 +193,8 @@ pub const SHAPES: &[Shape] = &[
     },
     Shape {
         name: "labels_past_the_nesting_limit",
-        test_units: 200,
+        // Enough that recursing once per label overflows a test thread.
+        test_units: 5_000,
         bench_units: 20_000,
         make: |n| format!("b{} {{}}\n", " \"\"".repeat(n)),
         expect: Expect::Syntax("Nesting too deep", NESTING),

@@ -743,6 +743,14 @@ fn scan_headers(text: &str) -> Option<Vec<Header>> {
         0
     };
     let items = scan_items(text, start)?;
+    // A block and each of its labels are a level of nesting, which the
+    // parser limits: past the limit, the parser's error is the one to give.
+    if items
+        .iter()
+        .any(|item| item.label_count as usize + 2 > limits.max_nesting_depth)
+    {
+        return None;
+    }
     let names = items
         .iter()
         .filter(|item| item.braces().is_none())

@@ -202,7 +202,20 @@ pub(crate) struct Found {
     /// The first error, whose path the decode's error keeps.
     first: Option<Error>,
     diagnostics: Vec<(Option<Resume>, Diagnostic)>,
+    /// The indices in `diagnostics` by the hash of what makes two of them
+    /// the same, so that each is looked for in constant time.
+    seen: HashMap<u64, Vec<usize>>,
     work: usize,
+}
+
+/// The hash of what makes two diagnostics the same for [`Found::add`].
+fn identity(diag: &Diagnostic) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::hash::DefaultHasher::new();
+    diag.summary.hash(&mut hasher);
+    diag.detail.hash(&mut hasher);
+    diag.subject.hash(&mut hasher);
+    hasher.finish()
 }
 
 /// What to do after a pass.
@@ -276,10 +289,16 @@ impl Found {
     /// Records the diagnostics of `err`, each once.
     fn add(&mut self, err: Error, resume: Option<Resume>) {
         for diag in err.diagnostics() {
-            let seen = self.diagnostics.iter().any(|(_, d)| {
-                d.summary == diag.summary && d.detail == diag.detail && d.subject == diag.subject
+            let same = self.seen.entry(identity(diag)).or_default();
+            let seen = same.iter().any(|&i| {
+                self.diagnostics.get(i).is_some_and(|(_, d)| {
+                    d.summary == diag.summary
+                        && d.detail == diag.detail
+                        && d.subject == diag.subject
+                })
             });
             if !seen {
+                same.push(self.diagnostics.len());
                 self.diagnostics.push((resume, diag.clone()));
             }
         }
@@ -306,6 +325,14 @@ impl Found {
                 diag.summary = format!("Missing {name} block");
                 diag.detail = format!("A block of type \"{name}\" is required here.");
             }
+        }
+        if blocks.is_empty() {
+            return;
+        }
+        // Renamed diagnostics are found by their new names.
+        self.seen.clear();
+        for (i, (_, diag)) in self.diagnostics.iter().enumerate() {
+            self.seen.entry(identity(diag)).or_default().push(i);
         }
     }
 
