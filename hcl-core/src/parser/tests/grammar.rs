@@ -90,7 +90,7 @@ fn expressions() {
         "a ? b : c ? d : e",
         "-a.b[0] * !c || d && e == f != g < h <= i > j >= k + l - m / n % o",
         "f(a, b...) + ns::f() + provider :: aws :: g(1)",
-        "END ({ }) + a :: b (1)",
+        "END ({ }) + a :: b (1) + max(5...) + f(1.5...)",
         "f(\n a\n ::\n b(1))",
         "[for k, v in x: v if k != 0]",
         "{for k, v in x: k => v... if v}",
