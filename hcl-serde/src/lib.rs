@@ -53,29 +53,30 @@
 //!     .unwrap_err();
 //! assert_eq!(
 //!     err.to_string(),
-//!     r#"Error: Unsupported argument
+//!     r#"Error: Missing required argument
+//!   --> <input>:2:18
+//!   |
+//! 2 | resource "a" "b" {
+//!   |                  ^
+//!
+//! The argument "ami" is required, but no definition was found.
+//!
+//! Error: Unsupported argument
 //!   --> <input>:3:3
 //!   |
 //! 3 |   amy = 1
 //!   |   ^^^
 //!
 //! An argument named "amy" is not expected here. Did you mean "ami"?
-//!
-//! Error: Missing required argument
-//!   --> <input>:4:1
-//!   |
-//! 4 | }
-//!   | ^
-//!
-//! The argument "ami" is required, but no definition was found.
 //! "#
 //! );
 //! ```
 //!
 //! A field absent from the document is `None` when it is an `Option`, its
 //! default with `#[serde(default)]`, and otherwise "Missing required
-//! argument" (or "Missing X block", for a struct) at the end of the
-//! enclosing block.
+//! argument" (or "Missing X block", for a struct) at the start of the
+//! enclosing body, as the reference reports it: the block's opening
+//! brace, or the file's first character.
 //!
 //! # Every error at once
 //!

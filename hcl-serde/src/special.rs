@@ -277,6 +277,8 @@ struct RawPart {
     file: Arc<SourceFile>,
     span: Span,
     end_span: Span,
+    /// Where missing items are reported.
+    start: u32,
     hidden_attributes: Vec<String>,
     hidden_block_types: Vec<String>,
 }
@@ -338,6 +340,7 @@ impl RawBody {
                     file: Arc::clone(part.file),
                     span: part.body.span,
                     end_span: part.body.end_span,
+                    start: part.start,
                     hidden_attributes: part.hidden_attributes,
                     hidden_block_types: part.hidden_block_types,
                 })
@@ -414,7 +417,7 @@ impl RawBody {
         let bodies = self.parts.iter().zip(&trees).map(|(part, tree)| {
             let attrs: Vec<&str> = part.hidden_attributes.iter().map(String::as_str).collect();
             let blocks: Vec<&str> = part.hidden_block_types.iter().map(String::as_str).collect();
-            Body::native_hiding(tree, &part.file, &attrs, &blocks)
+            Body::native_hiding(tree, &part.file, part.start, &attrs, &blocks)
         });
         let body = match self.parts.len() {
             1 => bodies.into_iter().next().unwrap_or_else(Body::empty),

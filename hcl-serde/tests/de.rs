@@ -259,10 +259,11 @@ struct Server {
 fn missing_required_argument() {
     assert_eq!(
         decode_err::<Server>("name = \"a\"\n"),
+        // At the start of the body, as the reference reports it.
         "Error: Missing required argument
-  --> <input>:2:1
+  --> <input>:1:1
   |
-2 | 
+1 | name = \"a\"
   | ^
 
 The argument \"port\" is required, but no definition was found.
@@ -275,7 +276,15 @@ fn unsupported_arguments_and_blocks_are_all_reported() {
     let src = "name = \"a\"\nprot = 1\nextra {}\n";
     assert_eq!(
         decode_err::<Server>(src),
-        "Error: Unsupported argument
+        "Error: Missing required argument
+  --> <input>:1:1
+  |
+1 | name = \"a\"
+  | ^
+
+The argument \"port\" is required, but no definition was found.
+
+Error: Unsupported argument
   --> <input>:2:1
   |
 2 | prot = 1
@@ -290,14 +299,6 @@ Error: Unsupported block type
   | ^^^^^
 
 Blocks of type \"extra\" are not expected here.
-
-Error: Missing required argument
-  --> <input>:4:1
-  |
-4 | 
-  | ^
-
-The argument \"port\" is required, but no definition was found.
 "
     );
 }
@@ -571,9 +572,9 @@ fn did_you_mean() {
 An argument named \"nmae\" is not expected here. Did you mean \"name\"?
 
 Error: Missing required argument
-  --> <input>:3:1
+  --> <input>:1:1
   |
-3 | 
+1 | nmae = \"a\"
   | ^
 
 The argument \"name\" is required, but no definition was found.
@@ -722,10 +723,10 @@ fn every_missing_field_is_reported_and_blocks_by_their_type() {
     assert_eq!(
         diagnostics_at::<ManyMissing>("c = \"x\"\n"),
         pairs(&[
-            ("Missing required argument", "2:1"),
-            ("Missing required argument", "2:1"),
-            ("Missing required argument", "2:1"),
-            ("Missing server block", "2:1"),
+            ("Missing required argument", "1:1"),
+            ("Missing required argument", "1:1"),
+            ("Missing required argument", "1:1"),
+            ("Missing server block", "1:1"),
         ])
     );
     let err = hcl_serde::from_str::<ManyMissing>("c = \"x\"\n").unwrap_err();
@@ -758,7 +759,8 @@ fn errors_in_nested_blocks_and_at_the_top_are_all_reported() {
         diagnostics_at::<Many>(src),
         pairs(&[
             ("Invalid value", "7:10"),
-            ("Missing required argument", "11:1"),
+            // At the opening brace of the block's body.
+            ("Missing required argument", "9:6"),
             ("Unsupported argument", "15:3"),
         ])
     );
@@ -790,11 +792,11 @@ fn evaluation_and_label_errors_do_not_hide_later_ones() {
     assert_eq!(
         diagnostics_at::<Doc>(src),
         pairs(&[
+            ("Missing required argument", "1:1"),
             ("Missing name for service", "1:9"),
             ("Invalid value", "2:10"),
             ("Invalid operand", "5:14"),
             ("Invalid value", "7:9"),
-            ("Missing required argument", "8:1"),
         ])
     );
 }
@@ -932,8 +934,9 @@ fn value_and_body_errors_in_many_blocks_are_each_reported_once() {
             }
             1 => {
                 src.push_str("item {\n  prot = 1\n}\n");
+                // At the block's opening brace.
+                expected.push(("Missing required argument", format!("{}:6", line - 1)));
                 expected.push(("Unsupported argument", format!("{line}:3")));
-                expected.push(("Missing required argument", format!("{}:1", line + 1)));
             }
             _ => src.push_str("item {\n  port = 1\n}\n"),
         }
@@ -1026,7 +1029,7 @@ fn lenient_warnings_and_collected_errors_together() {
         .iter()
         .map(|d| d.summary.as_str())
         .collect();
-    assert_eq!(s, ["Invalid value", "Missing required argument"]);
+    assert_eq!(s, ["Missing required argument", "Invalid value"]);
 }
 
 #[test]

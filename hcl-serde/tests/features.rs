@@ -154,7 +154,7 @@ fn forced_block_refuses_an_attribute_and_names_the_missing_block() {
     let text = err::<Settings>("\n");
     assert_eq!(
         text,
-        "Error: Missing network block\n  --> <input>:2:1\n  |\n2 | \n  | ^\n\nA block of type \"network\" is required here.\n"
+        "Error: Missing network block\n  --> <input>:1:1\n  |\n1 | \n  | ^\n\nA block of type \"network\" is required here.\n"
     );
 }
 
@@ -235,8 +235,14 @@ fn remain_errors_of_the_second_pass_suggest_names() {
         .decode::<Cache>()
         .unwrap_err()
         .to_string();
+    // `size_mb` is missing, at the block's opening brace, and `size_md`
+    // not expected.
     assert!(
-        text.starts_with("Error: Unsupported argument\n  --> <input>:3:3\n"),
+        text.starts_with("Error: Missing required argument\n  --> <input>:1:12\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Error: Unsupported argument\n  --> <input>:3:3\n"),
         "{text}"
     );
     assert!(text.contains("Did you mean \"size_mb\"?"), "{text}");
@@ -620,16 +626,16 @@ fn errors_in_every_block_are_reported_together() {
         .iter()
         .map(|d| format!("{} {}", d.summary, d.subject.as_ref().unwrap().start.line))
         .collect();
-    // Each block's unsupported and missing arguments, and the missing
-    // `site` field at the end of the file.
+    // Each block's unsupported and missing arguments (at its opening
+    // brace), and the missing `site` field at the start of the file.
     assert_eq!(
         lines,
         [
+            "Missing required argument 1",
+            "Missing required argument 1",
             "Unsupported argument 2",
-            "Missing required argument 3",
+            "Missing required argument 7",
             "Unsupported argument 8",
-            "Missing required argument 9",
-            "Missing required argument 10"
         ]
     );
 
@@ -665,8 +671,8 @@ fn every_error_is_found_through_enums_remain_flatten_and_spanned() {
     assert_eq!(
         summary_lines::<Machine>(src),
         [
+            "Missing required argument 1",
             "Invalid operand 2",
-            "Missing required argument 3",
             "Incorrect value type 5",
             "Invalid provisioner label 7"
         ]

@@ -161,8 +161,9 @@ impl<'a> Body<'a> {
         Body::merge(files.into_iter().map(Body::from_file))
     }
 
-    /// Where something missing from the body would go: before the closing
-    /// brace of a block's body, or at the end of a file (the first body's,
+    /// Where something missing from the body is reported, as the
+    /// reference's `MissingItemRange`: the empty range at the body's start,
+    /// a block's opening brace or a file's first byte (the first body's,
     /// for a merged body). `None` for an empty merged body.
     ///
     /// # Examples
@@ -171,7 +172,7 @@ impl<'a> Body<'a> {
     /// use hcl_core::schema::Body;
     /// let file = hcl_core::parse("a = 1\n", "f.hcl").unwrap();
     /// let at = Body::from_file(&file).missing_item().unwrap();
-    /// assert_eq!(at.range().to_string(), "f.hcl:2,1-1");
+    /// assert_eq!(at.range().to_string(), "f.hcl:1,1-1");
     /// ```
     pub fn missing_item(&self) -> Option<Location<'a>> {
         match &self.inner {
@@ -426,7 +427,7 @@ impl<'a> Body<'a> {
     /// assert_eq!(parts.len(), 1);
     /// assert_eq!(parts[0].hidden_attributes, ["a"]);
     ///
-    /// let again = Body::native_hiding(parts[0].body, parts[0].file, &["a"], &[]);
+    /// let again = Body::native_hiding(parts[0].body, parts[0].file, parts[0].start, &["a"], &[]);
     /// assert_eq!(again, rest);
     /// ```
     pub fn parts(&self) -> Vec<BodyPart<'a>> {
@@ -436,26 +437,32 @@ impl<'a> Body<'a> {
         }
     }
 
-    /// The body of the native syntax `body`, less the attributes named in
-    /// `attributes` and the blocks of the types in `block_types`; see
-    /// [`Body::parts`].
+    /// The body of the native syntax `body`, beginning at byte `start` of
+    /// `file` (where missing items are reported: a block's opening brace, a
+    /// file's first byte), less the attributes named in `attributes` and
+    /// the blocks of the types in `block_types`; see [`Body::parts`].
     ///
     /// # Examples
     ///
     /// ```
     /// use hcl_core::schema::Body;
     /// let file = hcl_core::parse("a = 1\nb = 2\n", "f.hcl").unwrap();
-    /// let body = Body::native_hiding(&file.body, &file.source, &["a"], &[]);
+    /// let body = Body::native_hiding(&file.body, &file.source, 0, &["a"], &[]);
     /// assert_eq!(body.just_attributes().unwrap().len(), 1);
     /// ```
     pub fn native_hiding(
         body: &'a ast::Body<'a>,
         file: &'a Arc<SourceFile>,
+        start: u32,
         attributes: &[&str],
         block_types: &[&str],
     ) -> Self {
         Body {
-            inner: Inner::Native(native::NativeBody::new(body, file).hide(attributes, block_types)),
+            inner: Inner::Native(
+                native::NativeBody::new(body, file)
+                    .starting_at(start)
+                    .hide(attributes, block_types),
+            ),
         }
     }
 
@@ -528,6 +535,9 @@ pub struct BodyPart<'a> {
     pub body: &'a ast::Body<'a>,
     /// The file it was parsed from.
     pub file: &'a Arc<SourceFile>,
+    /// Where the body begins, for the reference's missing-item range: a
+    /// block's opening brace or a file's first byte.
+    pub start: u32,
     /// The attribute names hidden, sorted.
     pub hidden_attributes: Vec<String>,
     /// The block types hidden, sorted.

@@ -37,9 +37,10 @@ pub struct BodyContent<'a> {
     /// The blocks of the types the schema declares, with valid labels, in
     /// source order (file order for merged bodies).
     pub blocks: Vec<Block<'a>>,
-    /// Where something missing from the body would go, for diagnostics of
-    /// the caller's own: before the closing brace, or at the end of the
-    /// file. `None` for an empty merged body.
+    /// Where something missing from the body is reported, for diagnostics
+    /// of the caller's own: the empty range at the body's start (a block's
+    /// opening brace, a file's first byte), as the reference's
+    /// `MissingItemRange`. `None` for an empty merged body.
     pub missing_item: Option<Location<'a>>,
 }
 

@@ -103,6 +103,7 @@ impl<'a> NativeBody<'a> {
         BodyPart {
             body: self.body,
             file: self.file,
+            start: self.start,
             hidden_attributes: self.hidden_attrs.iter().cloned().collect(),
             hidden_block_types: self.hidden_blocks.iter().cloned().collect(),
         }
@@ -112,8 +113,10 @@ impl<'a> NativeBody<'a> {
         self.body.span.len() as usize
     }
 
+    /// Where the reference reports something missing from the body: the
+    /// (empty) range at its start.
     pub(super) fn missing_item(&self) -> Location<'a> {
-        Location::new(self.file, self.body.end_span)
+        Location::new(self.file, Span::empty(self.start))
     }
 
     fn attributes(&self) -> impl Iterator<Item = &'a ast::Attribute<'a>> + '_ {
@@ -144,7 +147,7 @@ impl<'a> NativeBody<'a> {
                 }
                 // The reference points at the (empty) start of the body.
                 None if attr_schema.required && check_required => {
-                    diags.push(Location::new(self.file, Span::empty(self.start)).error(
+                    diags.push(self.missing_item().error(
                         "Missing required argument",
                         format!(
                             "The argument \"{}\" is required, but no definition was found.",

@@ -70,7 +70,7 @@ fn content_reads_attributes_and_blocks_with_ranges() {
     assert_eq!(port.attributes["port"].expr.location().text(), "80");
     assert_eq!(
         content.missing_item.map(|m| m.range().to_string()),
-        Some("main.tf:6,1-1".to_owned())
+        Some("main.tf:1,1-1".to_owned())
     );
 }
 
@@ -605,7 +605,7 @@ fn merged_partial_content_leaves_a_merged_rest() {
     );
     assert_eq!(
         rest.missing_item().map(|m| m.range().to_string()),
-        Some("main.tf:5,1-1".to_owned())
+        Some("main.tf:1,1-1".to_owned())
     );
 }
 

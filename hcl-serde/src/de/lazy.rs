@@ -23,6 +23,7 @@ use std::collections::{HashMap, HashSet};
 
 use hcl_core::analysis::Location;
 use hcl_core::schema::Attribute;
+use hcl_core::span::Span;
 use hcl_core::LazyFile;
 use serde::de::{self, Visitor};
 use serde::forward_to_deserialize_any;
@@ -136,9 +137,10 @@ impl<'de, 'a> FileDeserializer<'a, '_, 'de> {
         )
     }
 
-    /// Where an item missing from the file would go: its end.
+    /// Where an item missing from the file is reported: the empty range at
+    /// its start, as the reference's `MissingItemRange`.
     pub(crate) fn missing_item(&self) -> Location<'a> {
-        Location::new(self.file.source(), self.file.end_span())
+        Location::new(self.file.source(), Span::empty(0))
     }
 }
 
@@ -400,11 +402,12 @@ resource "aws_instance" "db" {
         assert_eq!(
             summaries,
             [
+                // Reported at the start of the file, as the reference does.
+                "Missing required argument",
                 "Invalid value",
                 "Unsupported argument",
                 "Invalid value",
                 "Incorrect value type",
-                "Missing required argument"
             ]
         );
         assert_eq!(
