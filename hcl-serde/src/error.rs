@@ -115,9 +115,9 @@ impl Error {
         self.inner.diagnostics
     }
 
-    /// The dotted path of keys (attribute names, block types, block
-    /// labels) that led to the error, when known, e.g.
-    /// `resource.aws_instance.web.ami`.
+    /// The path of keys (attribute names, block types, block labels, map
+    /// keys, and element indices in brackets) that led to the error, when
+    /// known, e.g. `resource.aws_instance.web.ami` or `ports[1]`.
     ///
     /// # Examples
     ///
@@ -142,10 +142,17 @@ impl Error {
     pub(crate) fn add_key(mut self, key: &str) -> Self {
         let path = &mut self.inner.path;
         match path.first_mut() {
+            // An index follows its collection without a dot: `ports[1]`.
+            Some(p) if p.starts_with('[') => *p = format!("{key}{p}"),
             Some(p) => *p = format!("{key}.{p}"),
             None => path.push(key.to_string()),
         }
         self
+    }
+
+    /// Prepends an element's index to the path: `[1]`.
+    pub(crate) fn add_index(self, index: usize) -> Self {
+        self.add_key(&format!("[{index}]"))
     }
 
     /// Gives every diagnostic without a subject this one.

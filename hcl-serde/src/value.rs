@@ -29,7 +29,7 @@ use crate::error::Result;
 /// assert_eq!(v, [1, 2]);
 ///
 /// let err = hcl_serde::from_value::<Vec<u8>>(&Value::tuple(vec![Value::from(-1)])).unwrap_err();
-/// assert_eq!(err.path(), Some("0"));
+/// assert_eq!(err.path(), Some("[0]"));
 /// ```
 pub fn from_value<T: DeserializeOwned>(value: &Value) -> Result<T> {
     T::deserialize(ValueDeserializer::new(value))

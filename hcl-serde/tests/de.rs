@@ -1143,3 +1143,71 @@ resource "null_resource" "for" {
         assert!(lines.iter().any(|l| l == at), "{at} in {lines:?}");
     }
 }
+
+#[test]
+fn error_paths_name_elements_in_brackets_and_keep_label_fields() {
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Ports {
+        ports: Vec<u16>,
+        nested: Option<Vec<Vec<u8>>>,
+    }
+    let err = hcl_serde::from_str::<Ports>("ports = [1, -2, 3]\n").unwrap_err();
+    assert_eq!(err.path(), Some("ports[1]"));
+    let err = hcl_serde::from_str::<Ports>("ports = []\nnested = [[1], [2, 300]]\n").unwrap_err();
+    assert_eq!(err.path(), Some("nested[1][1]"));
+
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Resource {
+        #[hcl(label)]
+        kind: String,
+        #[hcl(label)]
+        name: String,
+        ami: u8,
+    }
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Doc {
+        resource: Vec<Resource>,
+    }
+    let src = "resource \"aws_instance\" \"web\" {\n  ami = 300\n}\n";
+    let err = hcl_serde::from_str::<Doc>(src).unwrap_err();
+    assert_eq!(err.path(), Some("resource.aws_instance.web.ami"));
+}
+
+#[test]
+fn null_for_a_required_argument_leaves_it_unset() {
+    let err = hcl_serde::from_str::<Server>("name = null\nport = 1\n").unwrap_err();
+    let diag = &err.diagnostics().as_slice()[0];
+    assert_eq!(diag.summary, "Missing required argument");
+    assert!(
+        diag.detail.contains("\"name\" is required"),
+        "{}",
+        diag.detail
+    );
+    assert!(diag.detail.contains("null"), "{}", diag.detail);
+    assert_eq!(diag.subject.as_ref().unwrap().to_string(), "<input>:1,8-12");
+
+    // An `Option` takes null as absent; null inside a value is a type
+    // mismatch, not a missing argument.
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Maybe {
+        name: Option<String>,
+        tags: Option<Vec<String>>,
+    }
+    let ok: Maybe = hcl_serde::from_str("name = null\n").unwrap();
+    assert_eq!(
+        ok,
+        Maybe {
+            name: None,
+            tags: None
+        }
+    );
+    let err = hcl_serde::from_str::<Maybe>("tags = [null]\n").unwrap_err();
+    assert_eq!(
+        err.diagnostics().as_slice()[0].summary,
+        "Incorrect value type"
+    );
+}

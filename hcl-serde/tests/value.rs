@@ -72,7 +72,7 @@ fn round_trip_through_value() {
 #[test]
 fn to_value_errors() {
     let err = to_value(&vec![f64::NAN]).unwrap_err();
-    assert_eq!(err.path(), Some("0"));
+    assert_eq!(err.path(), Some("[0]"));
     assert!(err
         .to_string()
         .contains("cannot be represented as an HCL number"));

@@ -516,9 +516,22 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
     }
 
     fn visit<V: Visitor<'de>>(self, fields: &[&'a str], visitor: V) -> Result<V::Value> {
-        let entries = self.read(fields)?;
+        // The labels that label fields take belong to the path of an error
+        // inside the body, as labels that map keys take do.
+        let labels: Vec<&'a str> = match &self.block {
+            Some((block, depth))
+                if fields
+                    .iter()
+                    .any(|f| matches!(Field::parse(f), Field::Label(_))) =>
+            {
+                block.labels.iter().skip(*depth).map(|l| l.value).collect()
+            }
+            _ => Vec::new(),
+        };
+        let with_labels = |e: Error| labels.iter().rev().fold(e, |e, l| e.add_key(l));
+        let entries = self.read(fields).map_err(with_labels)?;
         let missing = self.body.missing_item();
-        visit_entries(entries, self.place(), missing, self.session, visitor)
+        visit_entries(entries, self.place(), missing, self.session, visitor).map_err(with_labels)
     }
 }
 
@@ -810,7 +823,8 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
         }
         Item::Attribute(attr, value) => {
             let at = attr.expr_at;
-            let result = seed.deserialize(ValueDeserializer::new(&value).at(at));
+            let value = ValueDeserializer::new(&value).at(at).argument(attr.name);
+            let result = seed.deserialize(value);
             (result, Some(at), Some(attr.name))
         }
         Item::Literal(attr, text) => {

@@ -17,11 +17,26 @@ use crate::special::{SpannedAccess, PAYLOAD, SPANNED};
 pub(crate) struct ValueDeserializer<'v> {
     value: &'v Value,
     at: Option<Location<'v>>,
+    /// The argument whose whole value this is, if it is one: `null` for a
+    /// target that is not an `Option` then means the argument is not set.
+    argument: Option<&'v str>,
 }
 
 impl<'v> ValueDeserializer<'v> {
     pub(crate) fn new(value: &'v Value) -> Self {
-        ValueDeserializer { value, at: None }
+        ValueDeserializer {
+            value,
+            at: None,
+            argument: None,
+        }
+    }
+
+    /// The same, for the whole value of the argument `name`.
+    pub(crate) fn argument(self, name: &'v str) -> Self {
+        ValueDeserializer {
+            argument: Some(name),
+            ..self
+        }
     }
 
     /// The same, for a value that came from `at`.
@@ -33,7 +48,11 @@ impl<'v> ValueDeserializer<'v> {
     }
 
     fn child(&self, value: &'v Value) -> Self {
-        ValueDeserializer { value, at: self.at }
+        ValueDeserializer {
+            value,
+            at: self.at,
+            argument: None,
+        }
     }
 
     fn kind(&self) -> Result<ValueKind<'v>> {
@@ -51,6 +70,16 @@ impl<'v> ValueDeserializer<'v> {
     }
 
     fn mismatch(&self, expected: &str) -> Error {
+        if let (Some(name), ValueKind::Null) = (self.argument, self.value.kind()) {
+            // As Terraform reads it: a null argument is one not set.
+            return Error::message(
+                "Missing required argument",
+                format!(
+                    "The argument \"{name}\" is required, but its value is null, which \
+                     leaves it unset."
+                ),
+            );
+        }
         let found = match self.value.kind() {
             ValueKind::Null => "null".to_string(),
             _ => self.value.ty().to_string(),
@@ -394,9 +423,10 @@ impl<'de, 'v, I: Iterator<Item = (usize, &'v Value)>> de::SeqAccess<'de> for Seq
                 .deserialize(ValueDeserializer {
                     value: v,
                     at: self.at,
+                    argument: None,
                 })
                 .map(Some)
-                .map_err(|e| e.add_key(&i.to_string())),
+                .map_err(|e| e.add_index(i)),
             None => Ok(None),
         }
     }
@@ -435,6 +465,7 @@ impl<'de, 'v> de::MapAccess<'de> for MapAccess<'v> {
                 .deserialize(ValueDeserializer {
                     value: v,
                     at: self.at,
+                    argument: None,
                 })
                 .map_err(|e| e.add_key(k)),
             None => Err(Error::message(

@@ -196,7 +196,7 @@ impl SeqSerializer {
         let index = self.elements.len();
         let v = value
             .serialize(ValueSerializer)
-            .map_err(|e| e.add_key(&index.to_string()))?;
+            .map_err(|e| e.add_index(index))?;
         self.elements.push(v);
         Ok(())
     }
