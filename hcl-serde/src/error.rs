@@ -3,7 +3,7 @@
 use std::fmt;
 
 use hcl_core::analysis::Location;
-use hcl_core::{Diagnostic, Diagnostics};
+use hcl_core::{Diagnostic, Diagnostics, Range};
 
 use crate::de::Resume;
 
@@ -101,6 +101,27 @@ impl Error {
     /// ```
     pub fn diagnostics(&self) -> &Diagnostics {
         &self.inner.diagnostics
+    }
+
+    /// The range of the first diagnostic that has one: where to point a
+    /// user first.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// #[derive(serde::Deserialize, Debug)]
+    /// struct Config {
+    ///     port: u16,
+    /// }
+    /// let err = hcl_serde::from_str::<Config>("port = -1\n").unwrap_err();
+    /// let range = err.range().unwrap();
+    /// assert_eq!((range.start.line, range.start.column), (1, 8));
+    /// ```
+    pub fn range(&self) -> Option<&Range> {
+        self.inner
+            .diagnostics
+            .iter()
+            .find_map(|d| d.subject.as_ref())
     }
 
     /// The diagnostics, by value.

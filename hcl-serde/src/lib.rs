@@ -220,6 +220,27 @@ pub use error::{Error, Result};
 pub use special::{Expression, RawBody, Spanned};
 pub use value::{from_value, to_value};
 
+/// What a decode needs from `hcl-core`, so that one dependency is enough:
+/// the context of variables and functions, the values and their types, the
+/// limits, and the diagnostics with their ranges.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_serde::{Decoder, EvalContext, Value};
+///
+/// let mut ctx = EvalContext::new();
+/// ctx.set_variable("env", Value::string("prod"));
+/// let decoded = Decoder::new()
+///     .context(&ctx)
+///     .from_str::<std::collections::HashMap<String, String>>("name = \"web-${env}\"\n")
+///     .unwrap();
+/// assert_eq!(decoded.value["name"], "web-prod");
+/// ```
+pub use hcl_core::{
+    Diagnostic, Diagnostics, EvalContext, Limits, Number, Pos, Range, Severity, Type, Value,
+};
+
 pub use hcl_derive::hcl;
 pub use schema::HclSchema;
 #[doc(hidden)]
