@@ -17,7 +17,6 @@ use std::io::Read;
 use std::path::Path;
 use std::sync::Arc;
 
-use hcl_core::ast::ExpressionKind;
 use hcl_core::schema::{Attribute, Body};
 use hcl_core::span::Span;
 use hcl_core::{
@@ -302,10 +301,7 @@ fn refers_to_undefined(attr: &Attribute<'_>, ctx: &EvalContext<'_>) -> bool {
 /// text, anything else wrapped in `${` and `}`.
 fn source_template(attr: &Attribute<'_>) -> String {
     let text = attr.expr.location().text();
-    let is_template = matches!(
-        attr.expr.expr.kind,
-        ExpressionKind::Template(_) | ExpressionKind::TemplateWrap(_)
-    );
+    let is_template = attr.expr.is_template();
     let inner = text
         .strip_prefix('"')
         .and_then(|t| t.strip_suffix('"'))

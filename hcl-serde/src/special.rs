@@ -551,8 +551,9 @@ impl Expression {
         Location::new(&self.file, self.expression).range()
     }
 
-    /// Calls `f` with the syntax tree of the expression, parsed again from
-    /// its text, and its file.
+    /// Calls `f` with the expression, parsed again from its text, for the
+    /// analyses of [`ExprRef`](hcl_core::ExprRef): static lists, maps and
+    /// calls, traversals, keywords, variables, its value.
     ///
     /// # Errors
     ///
@@ -562,24 +563,20 @@ impl Expression {
     /// # Examples
     ///
     /// ```
-    /// use hcl_core::ast::ExpressionKind;
     /// #[derive(serde::Deserialize)]
     /// struct Config {
     ///     #[serde(rename = "$hcl:expr:x")]
     ///     x: hcl_serde::Expression,
     /// }
-    /// let config: Config = hcl_serde::from_str("x = [1, 2]\n").unwrap();
-    /// let is_tuple = config.x.with_ast(|expr, _| matches!(expr.kind, ExpressionKind::Tuple(_)));
-    /// assert!(is_tuple.unwrap());
+    /// let config: Config = hcl_serde::from_str("x = [a, b]\n").unwrap();
+    /// let items = config.x.with_expr(|expr| expr.as_static_list().map(|l| l.len()));
+    /// assert_eq!(items.unwrap().unwrap(), 2);
     /// ```
-    pub fn with_ast<R>(
-        &self,
-        f: impl FnOnce(&hcl_core::ast::Expression<'_>, &Arc<SourceFile>) -> R,
-    ) -> Result<R> {
+    pub fn with_expr<R>(&self, f: impl FnOnce(hcl_core::ExprRef<'_>) -> R) -> Result<R> {
         let end = Span::empty(self.attribute.end);
         let body = reparse_body(&self.file, self.attribute, end)?;
         match body.attributes.first() {
-            Some(attr) => Ok(f(&attr.expr, &self.file)),
+            Some(attr) => Ok(f(hcl_core::ExprRef::new(&attr.expr, &self.file))),
             None => Err(Error::message(
                 "Invalid expression",
                 "The expression could not be found again in its source.".to_string(),
@@ -597,7 +594,7 @@ impl Expression {
     ///
     /// See [`Expression`].
     pub fn value(&self, ctx: &EvalContext<'_>) -> std::result::Result<Value, Diagnostics> {
-        self.with_ast(|expr, file| ctx.evaluate(expr, file))
+        self.with_expr(|expr| expr.value(ctx))
             .map_err(Error::into_diagnostics)?
     }
 
@@ -609,8 +606,8 @@ impl Expression {
     /// See [`Expression`].
     pub fn variables(&self) -> Vec<String> {
         let mut names: Vec<String> = Vec::new();
-        let _ = self.with_ast(|expr, file| {
-            for traversal in hcl_core::ExprRef::new(expr, file).variables() {
+        let _ = self.with_expr(|expr| {
+            for traversal in expr.variables() {
                 let name = traversal.root.to_string();
                 if !names.contains(&name) {
                     names.push(name);

@@ -375,6 +375,40 @@ impl<'a> ExprRef<'a> {
         Ok(steps)
     }
 
+    /// The text of a quoted string without interpolations or directives
+    /// (escapes resolved); `None` for any other expression.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use hcl_core::analysis::ExprRef;
+    /// use hcl_core::SourceFile;
+    /// let expr = hcl_core::parse_expression("\"web\"", "e").unwrap();
+    /// let file = Arc::new(SourceFile::new("e", "\"web\""));
+    /// assert_eq!(ExprRef::new(&expr, &file).as_string_literal().map(|t| t.as_ref()), Some("web"));
+    /// ```
+    pub fn as_string_literal(&self) -> Option<&'a std::borrow::Cow<'a, str>> {
+        self.expr.as_string_literal()
+    }
+
+    /// Whether the expression is a template in quotes or a heredoc, rather
+    /// than any other expression.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use hcl_core::analysis::ExprRef;
+    /// use hcl_core::SourceFile;
+    /// let expr = hcl_core::parse_expression("\"${a}\"", "e").unwrap();
+    /// let file = Arc::new(SourceFile::new("e", "\"${a}\""));
+    /// assert!(ExprRef::new(&expr, &file).is_template());
+    /// ```
+    pub fn is_template(&self) -> bool {
+        self.expr.is_template()
+    }
+
     /// The expression as a keyword: the name, when it is a lone name with no
     /// steps (`true`, `false` and `null` included); `None` otherwise.
     ///

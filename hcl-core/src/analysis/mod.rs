@@ -51,42 +51,4 @@ pub use location::{ExprRef, Location};
 pub use statics::{StaticCall, StaticPair};
 pub use traversal::{Traversal, Traverse};
 
-use crate::ast::Expression;
-use crate::span::Span;
-
-/// The first token of an expression, or the part of it that identifies its
-/// kind (`name(` of a call, the opening bracket of a constructor): where a
-/// diagnostic about the expression's kind points.
-///
-/// # Examples
-///
-/// ```
-/// use hcl_core::analysis::start_span;
-/// use hcl_core::Span;
-/// let expr = hcl_core::parse_expression("upper(x) + 1", "e").unwrap();
-/// assert_eq!(start_span(&expr), Span::new(0, 6));
-/// let expr = hcl_core::parse_expression("{ a = 1 }", "e").unwrap();
-/// assert_eq!(start_span(&expr), Span::new(0, 1));
-/// ```
-pub fn start_span(expr: &Expression<'_>) -> Span {
-    use crate::ast::{ExpressionKind as K, TemplatePart};
-    let first_byte = |span: Span| Span::new(span.start, (span.start + 1).min(span.end));
-    match &expr.kind {
-        K::Tuple(_) | K::Object(_) | K::For(_) | K::Unary { .. } => first_byte(expr.span),
-        K::Index { bracket_span, .. } => first_byte(*bracket_span),
-        K::FunctionCall(call) => call.name_span.to(call.open_paren_span),
-        K::Conditional { condition, .. } => start_span(condition),
-        K::Binary { lhs, .. } => start_span(lhs),
-        // Parentheses only group: the start is the inner expression's.
-        K::Parens(inner) => start_span(inner),
-        K::Splat { marker_span, .. } => *marker_span,
-        K::Template(template) => match template.parts.first() {
-            Some(TemplatePart::Literal(_, span)) => *span,
-            Some(TemplatePart::Interpolation(inner)) => start_span(inner),
-            Some(TemplatePart::If(directive)) => start_span(&directive.condition),
-            Some(TemplatePart::For(directive)) => directive.span,
-            None => expr.span,
-        },
-        _ => expr.span,
-    }
-}
+pub use crate::ast::start_span;

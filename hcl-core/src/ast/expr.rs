@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use super::Template;
+use super::{Template, TemplatePart};
 use crate::span::Span;
 
 /// An expression with its source span.
@@ -250,6 +250,43 @@ impl fmt::Display for BinaryOp {
 }
 
 impl<'src> Expression<'src> {
+    /// The text of a quoted string without interpolations or directives
+    /// (escapes resolved); `None` for any other expression.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let expr = hcl_core::parse_expression("\"a\\tb\"", "e").unwrap();
+    /// assert_eq!(expr.as_string_literal().map(|t| t.as_ref()), Some("a\tb"));
+    /// let expr = hcl_core::parse_expression("\"a${b}\"", "e").unwrap();
+    /// assert_eq!(expr.as_string_literal(), None);
+    /// ```
+    pub fn as_string_literal(&self) -> Option<&Cow<'src, str>> {
+        let ExpressionKind::Template(template) = &self.kind else {
+            return None;
+        };
+        match template.parts.as_slice() {
+            [TemplatePart::Literal(text, _)] => Some(text),
+            _ => None,
+        }
+    }
+
+    /// Whether the expression is a template in quotes or a heredoc (with
+    /// or without interpolations), rather than any other expression.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert!(hcl_core::parse_expression("\"${a}\"", "e").unwrap().is_template());
+    /// assert!(!hcl_core::parse_expression("a", "e").unwrap().is_template());
+    /// ```
+    pub fn is_template(&self) -> bool {
+        matches!(
+            self.kind,
+            ExpressionKind::Template(_) | ExpressionKind::TemplateWrap(_)
+        )
+    }
+
     /// Makes an expression from its kind and span.
     pub fn new(kind: ExpressionKind<'src>, span: Span) -> Self {
         Expression { kind, span }

@@ -2,7 +2,7 @@
 //! parameters' types, and the functions that take expressions.
 
 use super::expr::{Evaluator, Outcome, Scope};
-use crate::analysis::start_span;
+use crate::ast::start_span;
 use crate::ast::{Expression, FunctionCall};
 use crate::diagnostic::Diagnostics;
 use crate::functions::{ArgEvaluator, Function, FunctionError};

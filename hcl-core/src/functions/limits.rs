@@ -5,10 +5,6 @@
 //! bounds one such function; exceeding it is an error of the call that
 //! names the limit, never a crash or an unbounded allocation.
 
-use std::cmp::Ordering;
-
-use crate::value::Number;
-
 /// The most numbers `range` produces, as in the reference: asking for more
 /// is an error ("more than 1024 values were generated").
 pub const RANGE_MAX_ELEMENTS: usize = 1024;
@@ -48,28 +44,12 @@ pub const REGEX_MAX_NESTING: u32 = 250;
 /// How deeply arrays and objects may nest in the text `jsondecode` reads.
 pub const JSON_MAX_DEPTH: usize = 512;
 
-/// Numbers whose magnitude is `2^NUMBER_TEXT_MAX_BITS` or more (about
-/// 315 000 decimal digits), or nonzero and `2^-NUMBER_TEXT_MAX_BITS` or
-/// less, have too long a text to write out: `jsonencode` and `format` (any
-/// verb formatting a number) refuse them, and so does every conversion of a
-/// number to a string (`tostring`, template interpolation, a number given
-/// where a string is expected), with an error naming this limit.
-/// (`1e315000` is written out, `1e316000` is not.)
-pub const NUMBER_TEXT_MAX_BITS: u32 = 1 << 20;
+/// The size of the largest number that can be written out as text, a
+/// property of numbers: see
+/// [`value::NUMBER_TEXT_MAX_BITS`](crate::value::NUMBER_TEXT_MAX_BITS).
+pub const NUMBER_TEXT_MAX_BITS: u32 = crate::value::NUMBER_TEXT_MAX_BITS;
 
-/// Fails for a finite number too large, or too small but not zero, to
-/// write out (see [`NUMBER_TEXT_MAX_BITS`]).
-pub(crate) fn check_number_text(n: &Number) -> Result<(), String> {
-    match n.magnitude_beyond(NUMBER_TEXT_MAX_BITS) {
-        Some(Ordering::Greater) => Err(format!(
-            "the number is too large to write out (2^{NUMBER_TEXT_MAX_BITS} or more, NUMBER_TEXT_MAX_BITS)"
-        )),
-        Some(_) => Err(format!(
-            "the number is too small to write out (2^-{NUMBER_TEXT_MAX_BITS} or less, NUMBER_TEXT_MAX_BITS)"
-        )),
-        None => Ok(()),
-    }
-}
+pub(crate) use crate::value::check_number_text;
 
 /// The most digits a number in `jsondecode`'s input may have (reading a
 /// number takes time that grows faster than its length).

@@ -456,9 +456,9 @@ pub(super) fn dynamic_fixup(want: Type) -> Conversion {
 
 /// The text of a number converted to a string; an error for a number whose
 /// text is too long to write out (see
-/// [`NUMBER_TEXT_MAX_BITS`](crate::functions::limits::NUMBER_TEXT_MAX_BITS)).
+/// [`NUMBER_TEXT_MAX_BITS`](crate::value::NUMBER_TEXT_MAX_BITS)).
 pub(crate) fn number_text(n: &Number) -> Result<String, String> {
-    crate::functions::limits::check_number_text(n)?;
+    crate::value::check_number_text(n)?;
     Ok(n.to_string())
 }
 

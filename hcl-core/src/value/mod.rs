@@ -22,7 +22,9 @@ use std::sync::{Arc, OnceLock};
 
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
+pub(crate) use number::check_number_text;
 pub use number::Number;
+pub use number::NUMBER_TEXT_MAX_BITS;
 pub(crate) use set::go_quote_string as go_quote;
 
 use crate::types::{CapsulePayload, CapsuleType, Type};

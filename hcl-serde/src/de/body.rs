@@ -16,7 +16,6 @@ use serde::de::value::BorrowedStrDeserializer;
 use serde::de::{self, IntoDeserializer, Visitor};
 use serde::forward_to_deserialize_any;
 
-use hcl_core::ast::{self, ExpressionKind, TemplatePart};
 use hcl_core::span::Span;
 
 use super::blocks::{BlockRef, BlocksDeserializer};
@@ -337,7 +336,11 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
                 }
             }
             let order = (file_number(&mut files, attr.file), attr.span.start);
-            let literal = || string_literal(attr.expr.expr).map(|t| Cow::Borrowed(t.as_ref()));
+            let literal = || {
+                attr.expr
+                    .as_string_literal()
+                    .map(|t| Cow::Borrowed(t.as_ref()))
+            };
             match attribute_item(*field, attr, AttrAt::of(attr), literal, self.session) {
                 Ok(item) => {
                     if let Some(slot) = attribute_entries.get_mut(i) {
@@ -574,20 +577,6 @@ pub(crate) fn visit_entries<'de, 'a, V: Visitor<'de>>(
             }
             None => err,
         })
-}
-
-/// The text of an expression that is a quoted string without
-/// interpolations or directives.
-pub(crate) fn string_literal<'e, 'src>(
-    expr: &'e ast::Expression<'src>,
-) -> Option<&'e Cow<'src, str>> {
-    let ExpressionKind::Template(template) = &expr.kind else {
-        return None;
-    };
-    match template.parts.as_slice() {
-        [TemplatePart::Literal(text, _)] => Some(text),
-        _ => None,
-    }
 }
 
 /// The attribute names and block types that `fields` take.

@@ -29,9 +29,7 @@ use serde::de::{self, Visitor};
 use serde::forward_to_deserialize_any;
 
 use super::blocks::{decode_whole, BlockRef, LazyBlock};
-use super::body::{
-    attribute_item, string_literal, visit_entries, AttrAt, Entry, Field, FieldIndex, Item,
-};
+use super::body::{attribute_item, visit_entries, AttrAt, Entry, Field, FieldIndex, Item};
 use super::recovery::Place;
 use super::Session;
 use crate::error::{Error, Result};
@@ -109,7 +107,7 @@ impl<'de, 'a> FileDeserializer<'a, '_, 'de> {
                 expr_at: Location::new(source, parsed.expr.span),
                 span: parsed.span,
             };
-            let literal = || string_literal(&parsed.expr).cloned();
+            let literal = || parsed.expr.as_string_literal().cloned();
             let item = attribute_item(field, &attr, at, literal, self.session)
                 .map_err(|_| decode_whole())?;
             entries.push(Entry {

@@ -636,7 +636,7 @@ impl Number {
     /// [`Display`](fmt::Display) text, except for a finite number of
     /// magnitude `2^1048576` or more, or nonzero and `2^-1048576` or less
     /// (see
-    /// [`NUMBER_TEXT_MAX_BITS`](crate::functions::limits::NUMBER_TEXT_MAX_BITS)),
+    /// [`NUMBER_TEXT_MAX_BITS`](crate::value::NUMBER_TEXT_MAX_BITS)),
     /// whose full text would be hundreds of thousands of digits or more:
     /// for those, the shortest digits in exponent form. Either form reads
     /// back as the same number (at 512 bits) and is valid JSON.
@@ -654,7 +654,7 @@ impl Number {
     /// ```
     pub fn to_text_bounded(&self) -> String {
         if self
-            .magnitude_beyond(crate::functions::limits::NUMBER_TEXT_MAX_BITS)
+            .magnitude_beyond(crate::value::NUMBER_TEXT_MAX_BITS)
             .is_some()
         {
             return self.to_text('e', None).unwrap_or_default();
@@ -670,7 +670,7 @@ impl Number {
     /// bits, about 6 400 digits), plus its zeros when it is below `2^-1024`
     /// or from `2^1024`, unless it is too large or small to be written out
     /// at all (see
-    /// [`NUMBER_TEXT_MAX_BITS`](crate::functions::limits::NUMBER_TEXT_MAX_BITS)).
+    /// [`NUMBER_TEXT_MAX_BITS`](crate::value::NUMBER_TEXT_MAX_BITS)).
     pub(crate) fn long_text_bytes(&self) -> u64 {
         let Repr::Finite { mant, exp, .. } = &self.repr else {
             return 0;
@@ -681,7 +681,7 @@ impl Number {
             0
         };
         if self
-            .magnitude_beyond(crate::functions::limits::NUMBER_TEXT_MAX_BITS)
+            .magnitude_beyond(crate::value::NUMBER_TEXT_MAX_BITS)
             .is_some()
         {
             return digits;
@@ -836,5 +836,28 @@ impl fmt::Debug for Number {
     /// The [bounded text](Number::to_text_bounded) and the precision.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Number({}, prec={})", self.to_text_bounded(), self.prec)
+    }
+}
+
+/// Numbers whose magnitude is `2^NUMBER_TEXT_MAX_BITS` or more (about
+/// 315 000 decimal digits), or nonzero and `2^-NUMBER_TEXT_MAX_BITS` or
+/// less, have too long a text to write out: `jsonencode` and `format` (any
+/// verb formatting a number) refuse them, and so does every conversion of a
+/// number to a string (`tostring`, template interpolation, a number given
+/// where a string is expected), with an error naming this limit.
+/// (`1e315000` is written out, `1e316000` is not.)
+pub const NUMBER_TEXT_MAX_BITS: u32 = 1 << 20;
+
+/// Fails for a finite number too large, or too small but not zero, to
+/// write out (see [`NUMBER_TEXT_MAX_BITS`]).
+pub(crate) fn check_number_text(n: &Number) -> Result<(), String> {
+    match n.magnitude_beyond(NUMBER_TEXT_MAX_BITS) {
+        Some(Ordering::Greater) => Err(format!(
+            "the number is too large to write out (2^{NUMBER_TEXT_MAX_BITS} or more, NUMBER_TEXT_MAX_BITS)"
+        )),
+        Some(_) => Err(format!(
+            "the number is too small to write out (2^-{NUMBER_TEXT_MAX_BITS} or less, NUMBER_TEXT_MAX_BITS)"
+        )),
+        None => Ok(()),
     }
 }
