@@ -219,6 +219,8 @@ fn rewrite(item: &mut DeriveInput, errors: &mut Errors) -> TokenStream {
     };
 
     let mut infos = Vec::new();
+    // Checks that a field's type fits its option, at the type.
+    let mut checks = Vec::new();
     let mut labels = Vec::new();
     // The fields that took each label name and each document name.
     let mut label_names: HashMap<String, String> = HashMap::new();
@@ -303,34 +305,45 @@ fn rewrite(item: &mut DeriveInput, errors: &mut Errors) -> TokenStream {
                 labels.push(label.clone());
                 (quote!(Skip), Some(format!("$hcl:label:{label}")), label)
             }
-            Role::Body => {
-                if body.replace(options.role_span).is_some() {
-                    errors.at(
-                        options.role_span,
-                        "a struct takes at most one #[hcl(body)] field",
-                    );
+            Role::Body | Role::Remain => {
+                let ty = &field.ty;
+                checks.push(quote::quote_spanned! {ty.span()=>
+                    ::hcl_serde::__private::body_field::<#ty>();
+                });
+                if matches!(options.role, Role::Remain) {
+                    if remain.replace(options.role_span).is_some() {
+                        errors.at(
+                            options.role_span,
+                            "a struct takes at most one #[hcl(remain)] field",
+                        );
+                    }
+                    (
+                        quote!(Skip),
+                        Some("$hcl:remain".to_owned()),
+                        "$hcl:remain".to_owned(),
+                    )
+                } else {
+                    if body.replace(options.role_span).is_some() {
+                        errors.at(
+                            options.role_span,
+                            "a struct takes at most one #[hcl(body)] field",
+                        );
+                    }
+                    (
+                        quote!(Skip),
+                        Some("$hcl:body".to_owned()),
+                        "$hcl:body".to_owned(),
+                    )
                 }
-                (
-                    quote!(Skip),
-                    Some("$hcl:body".to_owned()),
-                    "$hcl:body".to_owned(),
-                )
-            }
-            Role::Remain => {
-                if remain.replace(options.role_span).is_some() {
-                    errors.at(
-                        options.role_span,
-                        "a struct takes at most one #[hcl(remain)] field",
-                    );
-                }
-                (
-                    quote!(Skip),
-                    Some("$hcl:remain".to_owned()),
-                    "$hcl:remain".to_owned(),
-                )
             }
             Role::Attr => (quote!(Attribute), Some(format!("$hcl:attr:{name}")), name),
-            Role::Expr => (quote!(Attribute), Some(format!("$hcl:expr:{name}")), name),
+            Role::Expr => {
+                let ty = &field.ty;
+                checks.push(quote::quote_spanned! {ty.span()=>
+                    ::hcl_serde::__private::expr_field::<#ty>();
+                });
+                (quote!(Attribute), Some(format!("$hcl:expr:{name}")), name)
+            }
             Role::Block => (quote!(Block), Some(format!("$hcl:block:{name}")), name),
             Role::Auto if serde.skip.is_some() || serde.flatten.is_some() => {
                 (quote!(Skip), None, name)
@@ -387,6 +400,7 @@ fn rewrite(item: &mut DeriveInput, errors: &mut Errors) -> TokenStream {
     quote! {
         impl #impl_generics ::hcl_serde::HclSchema for #ident #ty_generics #where_clause {
             fn hcl_schema() -> ::hcl_serde::__private::BodySchema {
+                #(#checks)*
                 #[allow(unused_imports)]
                 use ::hcl_serde::__private::{ViaNothing as _, ViaSchema as _};
                 ::hcl_serde::__private::build_schema(&[#(#infos),*])

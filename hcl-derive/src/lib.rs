@@ -181,7 +181,10 @@
 //! `attr` or `block`; `body` or `remain` with `optional`); a label field
 //! after another field, or of a type that is not a string; two `body` or
 //! two `remain` fields; an option on a `#[serde(flatten)]` field or a field
-//! serde skips; and two fields (or two labels) of the same name.
+//! serde skips; and two fields (or two labels) of the same name. The
+//! compiler then rejects, at the field's type, an `expr` field that is not
+//! an `hcl_serde::Expression` (or an `Option` of one), and a `body` or
+//! `remain` field that is not an `hcl_serde::RawBody`.
 //!
 //! # Generics
 //!

@@ -111,6 +111,32 @@ pub mod __private {
     }
 
     impl<T: ?Sized> ViaNothing for &Probe<T> {}
+
+    /// The types an `#[hcl(expr)]` field may have.
+    #[diagnostic::on_unimplemented(
+        message = "an `#[hcl(expr)]` field needs the type `hcl_serde::Expression` or `Option<hcl_serde::Expression>`, not `{Self}`",
+        label = "not an expression type"
+    )]
+    pub trait ExprField {}
+
+    impl ExprField for crate::Expression {}
+    impl<T: ExprField> ExprField for Option<T> {}
+
+    /// The types an `#[hcl(body)]` or `#[hcl(remain)]` field may have.
+    #[diagnostic::on_unimplemented(
+        message = "an `#[hcl(body)]` or `#[hcl(remain)]` field needs the type `hcl_serde::RawBody`, not `{Self}`",
+        label = "not a raw body type"
+    )]
+    pub trait BodyField {}
+
+    impl BodyField for crate::RawBody {}
+
+    /// Compiles only for a type an `#[hcl(expr)]` field may have.
+    pub const fn expr_field<T: ExprField + ?Sized>() {}
+
+    /// Compiles only for a type an `#[hcl(body)]` or `#[hcl(remain)]`
+    /// field may have.
+    pub const fn body_field<T: BodyField + ?Sized>() {}
 }
 
 /// The schema of the fields the macro describes.

@@ -54,12 +54,17 @@ fn blocks(schema: &BodySchema) -> Vec<(&str, Vec<&str>)> {
 }
 
 /// Stands in for the deserializer's unevaluated expression type.
-#[derive(Deserialize, Debug, PartialEq, Default)]
+#[derive(Deserialize, Serialize, Debug, PartialEq, Default)]
 struct Expr(String);
 
 /// Stands in for the deserializer's raw body type.
 #[derive(Deserialize, Debug, PartialEq, Default)]
 struct Raw(BTreeMap<String, serde_json::Value>);
+
+// The stand-ins declare what they stand in for, as the macro requires of
+// `expr`, `body` and `remain` fields.
+impl hcl_serde::__private::ExprField for Expr {}
+impl hcl_serde::__private::BodyField for Raw {}
 
 #[hcl_serde::hcl]
 #[derive(Deserialize, Debug, PartialEq)]
@@ -359,7 +364,7 @@ struct Renamed {
     network_config: Vec<Network>,
     #[hcl(expr)]
     #[serde(default, rename(serialize = "when"))]
-    run_condition: String,
+    run_condition: Expr,
     #[serde(rename = "plain")]
     plain_field: String,
     other_field: bool,
@@ -395,7 +400,7 @@ fn renames() {
         "$hcl:attr:loop": false,
     }));
     assert_eq!(decoded.port_number, 80);
-    assert_eq!(decoded.run_condition, "");
+    assert_eq!(decoded.run_condition, Expr::default());
     assert_eq!(decoded.network_config.len(), 1);
 
     // Serialising keeps the names serde would have given.

@@ -1,0 +1,23 @@
+use std::collections::HashMap;
+
+use serde::Deserialize;
+
+#[hcl_serde::hcl]
+#[derive(Deserialize)]
+struct Module {
+    #[hcl(expr)]
+    condition: String,
+    #[hcl(expr)]
+    maybe: Option<u8>,
+    #[hcl(remain)]
+    rest: HashMap<String, String>,
+}
+
+#[hcl_serde::hcl]
+#[derive(Deserialize)]
+struct Whole {
+    #[hcl(body)]
+    body: serde_json::Value,
+}
+
+fn main() {}
