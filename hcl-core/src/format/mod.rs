@@ -129,7 +129,7 @@ pub fn format(source: &str) -> String {
 }
 
 /// Formats native-syntax source in the canonical layout with the given
-/// bounds; see [`format`].
+/// bounds; see [`format()`].
 ///
 /// # Examples
 ///
