@@ -437,9 +437,13 @@ fn align_groups(
 fn write(source: &str, bom: usize, tokens: &[Tok]) -> String {
     let mut out = String::with_capacity(source.len() + source.len() / 8);
     out.push_str(source.get(..bom).unwrap_or_default());
+    const SPACES: &str = "                                                                ";
     for token in tokens {
-        for _ in 0..token.spaces {
-            out.push(' ');
+        let mut spaces = token.spaces as usize;
+        while spaces > 0 {
+            let run = spaces.min(SPACES.len());
+            out.push_str(SPACES.get(..run).unwrap_or_default());
+            spaces -= run;
         }
         let text = token.text(source);
         if token.kind == TokenKind::Comment && text.ends_with('\n') {
