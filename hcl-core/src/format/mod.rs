@@ -50,6 +50,11 @@
 //!
 //! - Spaces at the end of a line comment and at the end of the input are
 //!   removed (the reference keeps both).
+//! - Two tokens that would read as others once joined keep a space:
+//!   `1. 5` and `a.0. 1` (joined, the digits would be one number, and an
+//!   index a number literal: the reference joins them, changing what the
+//!   file means), and in input that does not parse, `. ...`, `! =`,
+//!   `~ }` and the like. This keeps formatting idempotent on any input.
 //! - To keep the output linear in the input whatever the input,
 //!   indentation stops growing at
 //!   [`FormatOptions::max_indent_depth`] levels, and a line whose `=` or
@@ -74,7 +79,7 @@ mod spacing;
 mod tests;
 
 use crate::lexer::{Lexer, Start, TokenKind};
-use spacing::{bracket_change, space_after, Seen};
+use spacing::{bracket_change, must_stay_apart, space_after, Seen};
 use unicode_segmentation::UnicodeSegmentation;
 
 /// Bounds on the layout, which keep the output of hostile input linear in
@@ -341,7 +346,12 @@ fn space_cell(source: &str, tokens: &mut [Tok], start: usize, end: usize) {
         let (Some(subject), Some(after)) = (tokens.get(i), tokens.get(i + 1)) else {
             break;
         };
-        let spaced = space_after(subject.seen(source), before, after.kind);
+        let spaced = space_after(subject.seen(source), before, after.kind)
+            || must_stay_apart(
+                before,
+                (subject.kind, subject.text(source)),
+                (after.kind, after.text(source)),
+            );
         before = Some(subject.kind);
         set_spaces(tokens, i + 1, usize::from(spaced));
     }

@@ -95,3 +95,50 @@ fn is_negation(before: Option<TokenKind>) -> bool {
         ),
     }
 }
+
+/// Whether two tokens that the rules would join must keep a space, because
+/// joined they would be read as other tokens: `1 . 5` and `a.0 . e5`
+/// (whose digits would make a number), `. ...`, `! =`, `~ }` and the
+/// like (which would make another operator or a strip marker). Template
+/// text is never separated: there, what is adjacent was adjacent.
+pub(super) fn must_stay_apart(
+    before: Option<TokenKind>,
+    subject: (TokenKind, &str),
+    after: (TokenKind, &str),
+) -> bool {
+    use TokenKind::*;
+    let is_text = |kind| {
+        matches!(
+            kind,
+            OQuote | CQuote | QuotedLit | QuotedNewline | StringLit | OHeredoc | CHeredoc
+        )
+    };
+    if is_text(subject.0) || is_text(after.0) {
+        return false;
+    }
+    if subject.0 == Dot && before == Some(NumberLit) {
+        let mut chars = after.1.chars();
+        let exponent = matches!(chars.next(), Some('e' | 'E'))
+            && chars.next().is_some_and(|c| c.is_ascii_digit());
+        if after.0 == NumberLit || (after.0 == Ident && exponent) {
+            return true;
+        }
+    }
+    let (Some(a), Some(b)) = (subject.1.bytes().last(), after.1.bytes().next()) else {
+        return false;
+    };
+    matches!(
+        (a, b),
+        (b'.', b'.')
+            | (b'!' | b'=' | b'<' | b'>', b'=')
+            | (b'=', b'>')
+            | (b'<', b'<')
+            | (b'&', b'&')
+            | (b'|', b'|')
+            | (b':', b':')
+            | (b'/', b'/' | b'*')
+            | (b'*', b'/')
+            | (b'~', b'}')
+            | (b'{', b'~')
+    )
+}

@@ -36,6 +36,27 @@ fn no_spaces_around_attribute_access() {
 }
 
 #[test]
+fn digits_after_a_number_and_a_dot_stay_apart() {
+    // Joined, `1.5` would be a number and `a.0.1` a number index.
+    check("x=1 . 5", "x = 1. 5");
+    check("x=a . 0 . 1", "x = a.0. 1");
+    check("x=a . 0 . b", "x = a.0.b");
+    check("x=a . 0 . e5", "x = a.0. e5");
+    check("x=a . 0 . e", "x = a.0.e");
+    check("x=1.5", "x = 1.5");
+}
+
+#[test]
+fn tokens_that_would_join_into_others_stay_apart() {
+    check(". ...a", ". ... a");
+    check("x = ! = y", "x = ! = y");
+    check("x = \"${ ~a}\"", "x = \"${ ~ a}\"");
+    check("x = \"${a ~ }\"", "x = \"${a ~ }\"");
+    check("x = ( / / y)", "x = (/ / y)");
+    check("x = [.. .]", "x = [. . .]");
+}
+
+#[test]
 fn no_space_before_an_index() {
     check("x=items [ 1 ]", "x = items[1]");
     check("x=f( ) [0]", "x = f()[0]");
@@ -402,4 +423,104 @@ memory   =  \"1Gi\" # hard
     assert!(once.contains("  replicas = 3 # per zone\n"));
     assert!(once.contains("  tags     = [for t in var.tags : upper(t) if t != \"\"]\n"));
     assert!(once.contains("    cpu    = \"1\"   # soft\n    memory = \"1Gi\" # hard\n"));
+}
+
+/// The syntax tree of `text` without positions: its debug dump with every
+/// span removed; `None` when it does not parse.
+fn tree_without_positions(text: &str) -> Option<String> {
+    let file = crate::parse(text, "t.hcl").ok()?;
+    let dump = format!("{:?}", file.body);
+    let mut out = String::new();
+    let mut rest = dump.as_str();
+    while let Some(at) = rest.find("Span { start: ") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at..];
+        let end = after.find('}').unwrap();
+        rest = &after[end + 1..];
+    }
+    out.push_str(rest);
+    Some(out)
+}
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Pieces of source: tokens of every kind, with and without spaces.
+    fn piece() -> impl Strategy<Value = &'static str> {
+        prop::sample::select(vec![
+            "a",
+            "b1",
+            "in",
+            "for",
+            "x-y",
+            "0",
+            "1",
+            "2.5",
+            "1e3",
+            " ",
+            "  ",
+            "\t",
+            "\n",
+            "\n\n",
+            "=",
+            "==",
+            "!=",
+            "!",
+            "-",
+            "+",
+            "*",
+            "/",
+            "%",
+            "<",
+            ">=",
+            "&&",
+            "||",
+            "?",
+            ":",
+            ".",
+            "...",
+            ",",
+            "(",
+            ")",
+            "[",
+            "]",
+            "{",
+            "}",
+            "=>",
+            "::",
+            "\"s\"",
+            "\"${a}\"",
+            "\"%{if a}b%{endif}\"",
+            "\"${ {a=1} }\"",
+            "# c\n",
+            "// c \n",
+            "/* c */",
+            "<<EOT\n x = 1 \nEOT\n",
+            "<<-EOT\n  ${a}\n  EOT\n",
+            "a = ",
+            "b {",
+            "}\n",
+        ])
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// Whatever the input: formatting is idempotent; and when the
+        /// input parses, the output parses to the same tree.
+        #[test]
+        fn formatting_is_idempotent_and_keeps_the_tree(
+            pieces in prop::collection::vec(piece(), 0..24)
+        ) {
+            let source = pieces.concat();
+            let once = format(&source);
+            prop_assert_eq!(format(&once), once.clone(), "{:?}", source);
+            if let Some(before) = tree_without_positions(&source) {
+                let after = tree_without_positions(&once);
+                prop_assert!(after.is_some(), "{:?} formatted as {:?} does not parse", source, once);
+                prop_assert_eq!(Some(before), after, "{:?} formatted as {:?}", source, once);
+            }
+        }
+    }
 }
