@@ -1,5 +1,5 @@
 //! `hcl fmt`: rewriting files in the canonical layout of
-//! [`hcl_core::format`].
+//! [`hcl_core::format()`].
 //!
 //! A file is formatted only when it parses: one with syntax errors is
 //! reported with its diagnostics and left as it is (formatting cannot
