@@ -102,9 +102,14 @@ pub fn run(args: &FmtArgs, out: &mut Output) -> u8 {
 
 /// Adds `path` to `files` if it is a file (named on the command line, or
 /// found with a formatted extension), or the files below it if it is a
-/// directory, in name order.
+/// directory, in name order. Below a directory, symbolic links are followed
+/// to files only, so that a link to a parent cannot make the search endless.
 fn collect(path: &Path, named: bool, files: &mut Vec<PathBuf>) -> Result<(), String> {
     let meta = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let link = !named && std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    if link && meta.is_dir() {
+        return Ok(());
+    }
     if !meta.is_dir() {
         if named || has_formatted_extension(path) {
             files.push(path.to_path_buf());

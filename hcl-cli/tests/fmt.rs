@@ -96,6 +96,19 @@ fn directories_are_searched_for_hcl_extensions() {
     assert_eq!(stdout(&out).lines().count(), 5);
 }
 
+#[cfg(unix)]
+#[test]
+fn links_below_a_directory_are_followed_to_files_only() {
+    let dir = tree("links", &[("sub/a.tf", MESSY), ("elsewhere/b.tf", MESSY)]);
+    std::os::unix::fs::symlink(&dir, dir.join("sub/loop")).unwrap();
+    std::os::unix::fs::symlink(dir.join("elsewhere/b.tf"), dir.join("sub/b.tf")).unwrap();
+    let out = hcl(&["fmt", &arg(&dir.join("sub"))], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(read(&dir.join("sub/a.tf")), TIDY);
+    assert_eq!(read(&dir.join("elsewhere/b.tf")), TIDY);
+    assert_eq!(stdout(&out).lines().count(), 2);
+}
+
 #[test]
 fn a_file_named_explicitly_is_formatted_whatever_its_extension() {
     let dir = tree("named", &[("conf.txt", MESSY)]);
