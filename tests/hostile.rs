@@ -120,6 +120,34 @@ fn every_hostile_shape_ends_in_its_outcome() {
     }
 }
 
+/// Formatting takes every shape too: the result is bounded (indentation
+/// and alignment padding are capped, so the output is linear in the
+/// input) and formatting it again changes nothing.
+#[test]
+fn every_hostile_shape_formats_idempotently() {
+    let options = hcl_core::FormatOptions::default();
+    let pad = 2 * options.max_indent_depth + options.max_align_column + 2;
+    for shape in SHAPES {
+        let text = (shape.make)(shape.test_units);
+        let once = hcl_core::format(&text);
+        let tokens_bound = 2 * text.len() + pad * (text.matches('\n').count() + 1);
+        if once.len() > tokens_bound {
+            panic!(
+                "{}: {} bytes formatted into {}",
+                shape.name,
+                text.len(),
+                once.len()
+            );
+        }
+        if hcl_core::format(&once) != once {
+            panic!(
+                "{}: formatting twice differs from formatting once",
+                shape.name
+            );
+        }
+    }
+}
+
 #[test]
 fn a_document_cannot_build_more_values_than_its_budget() {
     // Each attribute is within the limits of one evaluation; together they

@@ -59,3 +59,42 @@ pub fn bench_input(mb: u32, rich: bool) -> Option<BenchInput> {
         }
     }
 }
+
+/// The synthetic Terraform-like file of `mb` megabytes that covers the
+/// whole native syntax, made by `../shared/corpus/gen_large.py` into
+/// `target/corpus/large-{mb}mb.tf` (where the parse benchmark makes it
+/// too); `None`, after a notice, when `../shared` is absent or the
+/// generator fails.
+pub fn large_input(mb: u32) -> Option<PathBuf> {
+    let root = crate::workspace_root();
+    let generator = root.join("../shared/corpus/gen_large.py");
+    if !generator.is_file() {
+        eprintln!("notice: ../shared/corpus/gen_large.py is absent; this input is skipped");
+        return None;
+    }
+    let dir = root.join("target/corpus");
+    let file = dir.join(format!("large-{mb}mb.tf"));
+    if file.is_file() {
+        return Some(file);
+    }
+    if let Err(err) = std::fs::create_dir_all(&dir) {
+        eprintln!("notice: cannot create {}: {err}", dir.display());
+        return None;
+    }
+    let status = Command::new("python3")
+        .arg(&generator)
+        .args(["--mb", &mb.to_string(), "-o"])
+        .arg(&file)
+        .status();
+    match status {
+        Ok(status) if status.success() => Some(file),
+        Ok(status) => {
+            eprintln!("notice: gen_large.py failed ({status}); large-{mb}mb skipped");
+            None
+        }
+        Err(err) => {
+            eprintln!("notice: cannot run python3 ({err}); large-{mb}mb skipped");
+            None
+        }
+    }
+}

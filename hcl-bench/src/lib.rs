@@ -10,6 +10,7 @@
 //! cargo bench -p hcl-bench --bench eval         # parse and evaluate every attribute
 //! cargo bench -p hcl-bench --bench deserialize  # typed decoding against hcl-rs and serde_json
 //! cargo bench -p hcl-bench --bench linear       # growth of time with the size of hostile shapes
+//! cargo bench -p hcl-bench --bench format       # hcl_core::format throughput
 //! ```
 
 mod inputs;
@@ -17,7 +18,7 @@ pub mod schema;
 
 use std::path::PathBuf;
 
-pub use inputs::{bench_input, BenchInput};
+pub use inputs::{bench_input, large_input, BenchInput};
 
 /// The workspace's root directory, beside which `../shared` lies; generated
 /// inputs go to its `target/bench/`.

@@ -1,9 +1,11 @@
 //! The `hcl` command-line tool: HCL to JSON (`hcl json`), checking files
-//! (`hcl check`) and evaluating expressions (`hcl eval`).
+//! (`hcl check`), evaluating expressions (`hcl eval`) and formatting files
+//! (`hcl fmt`).
 //!
 //! [`run`] takes the parsed arguments and returns the exit status; the
 //! binary only parses the command line and prints.
 
+pub mod fmt;
 pub mod hcl_text;
 pub mod json;
 
@@ -30,7 +32,7 @@ Exit status:
 
 /// The command line.
 #[derive(Debug, Parser)]
-#[command(name = "hcl", version, about = "Read HCL files: convert to JSON, check, evaluate", after_help = EXIT_HELP)]
+#[command(name = "hcl", version, about = "Read HCL files: convert to JSON, check, evaluate, format", after_help = EXIT_HELP)]
 pub struct Cli {
     /// The subcommand.
     #[command(subcommand)]
@@ -132,6 +134,12 @@ pub enum Command {
         #[command(flatten)]
         vars: VarArgs,
     },
+    /// Rewrites HCL files in the canonical layout (that of `terraform fmt`).
+    ///
+    /// Indentation, spaces and the alignment of `=` and of comments are
+    /// made canonical; comments, line breaks and heredoc contents are kept.
+    /// A file that does not parse is reported and left untouched.
+    Fmt(fmt::FmtArgs),
 }
 
 /// What a command writes: standard output and standard error text.
@@ -426,6 +434,7 @@ fn run_into(command: &Command, out: &mut Output) -> Result<u8, IoError> {
                 EXIT_OK
             })
         }
+        Command::Fmt(args) => Ok(fmt::run(args, out)),
         Command::Eval { expr, json, vars } => {
             let ctx = context(vars, &mut diags)?;
             let mut value = None;

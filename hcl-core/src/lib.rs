@@ -89,6 +89,7 @@ pub mod ast;
 pub mod diagnostic;
 mod didyoumean;
 pub mod eval;
+pub mod format;
 pub mod functions;
 mod lexer;
 mod limits;
@@ -111,6 +112,7 @@ pub use analysis::{ExprRef, Location, Traversal};
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
 pub use didyoumean::suggest_name;
 pub use eval::EvalContext;
+pub use format::{format, format_with, FormatOptions};
 pub use limits::Limits;
 pub use parser::{
     parse, parse_expression, parse_source, parse_template, parse_with, reparse_body, File,

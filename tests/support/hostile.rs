@@ -185,6 +185,14 @@ pub const SHAPES: &[Shape] = &[
         expect: Expect::Syntax("Unterminated template string", None),
     },
     Shape {
+        // Each `/*` once searched the rest of the text for its `*/`.
+        name: "unclosed_block_comment_openers",
+        test_units: 100_000,
+        bench_units: 100_000,
+        make: |n| "/*a".repeat(n),
+        expect: Expect::Syntax("Argument or block definition required", None),
+    },
+    Shape {
         name: "invalid_character_past_column_65535",
         test_units: 70_000,
         bench_units: 100_000,

@@ -82,6 +82,10 @@ pub(crate) struct Lexer<'src> {
     /// A token to give before scanning on (a heredoc's closing marker is
     /// followed by its line break).
     pending: Option<Token>,
+    /// An offset after which no `*/` occurs, once a search found none: the
+    /// `/*` openers after it need no search, so that a text of unclosed
+    /// openers is scanned in linear time.
+    no_comment_end_after: usize,
 }
 
 impl<'src> Lexer<'src> {
@@ -101,6 +105,7 @@ impl<'src> Lexer<'src> {
             sequence_ends: Vec::new(),
             heredocs: Vec::new(),
             pending: None,
+            no_comment_end_after: usize::MAX,
         }
     }
 
@@ -187,7 +192,7 @@ impl<'src> Lexer<'src> {
             b'~' if next == b'}' => return self.close_brace(start, 2, true),
             b'#' => (Comment, self.line_comment_len(start)),
             b'/' if next == b'/' => (Comment, self.line_comment_len(start)),
-            b'/' if next == b'*' => match find(bytes, start + 2, b"*/") {
+            b'/' if next == b'*' => match self.comment_end(start + 2) {
                 Some(end) => (Comment, end + 2 - start),
                 None => one(Slash),
             },
@@ -239,6 +244,18 @@ impl<'src> Lexer<'src> {
             self.enter_heredoc(start, len);
         }
         self.token(kind, start, start + len)
+    }
+
+    /// The first `*/` at or after `from`.
+    fn comment_end(&mut self, from: usize) -> Option<usize> {
+        if from >= self.no_comment_end_after {
+            return None;
+        }
+        let end = find(self.bytes, from, b"*/");
+        if end.is_none() {
+            self.no_comment_end_after = from;
+        }
+        end
     }
 
     fn char_at(&self, at: usize) -> Option<char> {

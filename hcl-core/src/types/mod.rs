@@ -41,7 +41,7 @@ mod unify;
 mod tests;
 
 use std::collections::BTreeMap;
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::sync::Arc;
 
 pub use capsule::{CapsuleEqualsFn, CapsuleHashKeyFn, CapsuleOps, CapsulePayload, CapsuleType};
@@ -561,7 +561,10 @@ impl Type {
 /// `promise(string)` and `output(list(string))`. An object attribute whose
 /// type is a union with `none` is written `optional(T)`, the type
 /// expression's optional attribute. [`crate::typeexpr`] reads every such
-/// text back to the same type.
+/// text back to the same type when the object attribute names are
+/// identifiers, the only names a type expression can hold; another name is
+/// written as an HCL quoted string (`object({"a b"=string})`), which reads
+/// as text but not as a type.
 impl fmt::Display for Type {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -581,7 +584,8 @@ impl fmt::Display for Type {
                     if is_identifier(name) {
                         write!(f, "{name}=")?;
                     } else {
-                        write!(f, "{name:?}=")?;
+                        crate::value::write_quoted(f, name)?;
+                        f.write_char('=')?;
                     }
                     match ty.optional_element() {
                         Some(element) => write!(f, "optional({element})")?,

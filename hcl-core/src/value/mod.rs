@@ -6,6 +6,7 @@
 //! normalized to Unicode NFC when a value is built, as the reference does.
 
 mod access;
+mod display;
 mod equals;
 mod json;
 mod number;
@@ -22,6 +23,7 @@ use std::sync::{Arc, OnceLock};
 
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
+pub(crate) use display::write_quoted;
 pub(crate) use number::check_number_text;
 pub use number::Number;
 pub use number::NUMBER_TEXT_MAX_BITS;

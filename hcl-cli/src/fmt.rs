@@ -1,0 +1,225 @@
+//! `hcl fmt`: rewriting files in the canonical layout of
+//! [`hcl_core::format()`].
+//!
+//! A file is formatted only when it parses: one with syntax errors is
+//! reported with its diagnostics and left as it is (formatting cannot
+//! repair it, and its layout may carry the author's intent where the
+//! syntax is broken), and the exit status is then 1; the other files are
+//! still processed.
+
+use crate::{read_input, render_human, IoError, Output, EXIT_DIAGNOSTICS, EXIT_OK, EXIT_USAGE};
+use hcl_core::Diagnostics;
+use std::path::{Path, PathBuf};
+
+/// The extensions of the files `hcl fmt` formats in a directory
+/// (`.pkr.hcl` ends with `.hcl`).
+pub const EXTENSIONS: [&str; 4] = ["hcl", "tf", "tfvars", "nomad"];
+
+const FMT_HELP: &str = "\
+Examples:
+  hcl fmt                     format standard input to standard output
+  hcl fmt main.tf             rewrite main.tf in place
+  hcl fmt .                   rewrite every .hcl, .tf, .tfvars, .nomad file below .
+  hcl fmt --check .           list the files that are not formatted (for CI)
+  hcl fmt --diff main.tf      show the changes as a unified diff, and make them
+  hcl fmt --check --diff .    show the changes without making them
+  cat a.hcl | hcl fmt - > b   format standard input to standard output
+
+Exit status:
+  0  success (with --check: every file is formatted)
+  1  a file does not parse (it is left untouched), is not UTF-8, or
+     with --check, a file is not formatted
+  2  a file or directory cannot be read or written";
+
+/// The arguments of `hcl fmt`.
+#[derive(Debug, Clone, Default, clap::Args)]
+#[command(after_help = FMT_HELP)]
+pub struct FmtArgs {
+    /// Files and directories to format; directories are searched
+    /// recursively for .hcl, .tf, .tfvars and .nomad files (.pkr.hcl
+    /// included). `-`, or nothing, formats standard input to standard
+    /// output.
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<String>,
+    /// Writes nothing; lists the files that are not formatted and exits
+    /// with status 1 if there are any.
+    #[arg(long)]
+    pub check: bool,
+    /// Shows the changes as a unified diff (on standard output).
+    #[arg(long)]
+    pub diff: bool,
+}
+
+/// Runs `hcl fmt`; returns the exit status.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_cli::fmt::{run, FmtArgs};
+/// use hcl_cli::Output;
+///
+/// let dir = std::env::temp_dir().join(format!("hcl-fmt-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// let file = dir.join("main.tf");
+/// std::fs::write(&file, "a=1\nlonger=2\n").unwrap();
+///
+/// let args = FmtArgs { paths: vec![dir.display().to_string()], check: true, ..FmtArgs::default() };
+/// let mut out = Output::default();
+/// assert_eq!(run(&args, &mut out), 1);
+/// assert_eq!(out.stdout, format!("{}\n", file.display()));
+///
+/// let args = FmtArgs { check: false, ..args };
+/// assert_eq!(run(&args, &mut Output::default()), 0);
+/// assert_eq!(std::fs::read_to_string(&file).unwrap(), "a      = 1\nlonger = 2\n");
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn run(args: &FmtArgs, out: &mut Output) -> u8 {
+    let mut status = EXIT_OK;
+    if args.paths.is_empty() {
+        return stdin(args, out);
+    }
+    for path in &args.paths {
+        let found = if path == "-" {
+            stdin(args, out)
+        } else {
+            let mut files = Vec::new();
+            match collect(Path::new(path), true, &mut files) {
+                Ok(()) => files
+                    .iter()
+                    .map(|file| format_file(file, args, out))
+                    .max()
+                    .unwrap_or(EXIT_OK),
+                Err(message) => {
+                    out.stderr.push_str(&format!("hcl: {message}\n"));
+                    EXIT_USAGE
+                }
+            }
+        };
+        status = status.max(found);
+    }
+    status
+}
+
+/// Adds `path` to `files` if it is a file (named on the command line, or
+/// found with a formatted extension), or the files below it if it is a
+/// directory, in name order. Below a directory, symbolic links are followed
+/// to files only, so that a link to a parent cannot make the search endless.
+fn collect(path: &Path, named: bool, files: &mut Vec<PathBuf>) -> Result<(), String> {
+    let meta = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let link = !named && std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    if link && meta.is_dir() {
+        return Ok(());
+    }
+    if !meta.is_dir() {
+        if named || has_formatted_extension(path) {
+            files.push(path.to_path_buf());
+        }
+        return Ok(());
+    }
+    let mut entries = std::fs::read_dir(path)
+        .and_then(|entries| {
+            entries
+                .map(|entry| entry.map(|e| e.path()))
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .map_err(|e| format!("{}: cannot read directory: {e}", path.display()))?;
+    entries.sort();
+    for entry in entries {
+        collect(&entry, false, files)?;
+    }
+    Ok(())
+}
+
+fn has_formatted_extension(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| EXTENSIONS.contains(&e))
+}
+
+/// Formats standard input to standard output.
+fn stdin(args: &FmtArgs, out: &mut Output) -> u8 {
+    let (name, text) = match parsed_input("-", out) {
+        Ok(input) => input,
+        Err(status) => return status,
+    };
+    let formatted = hcl_core::format(&text);
+    if args.diff {
+        out.stdout.push_str(&unified_diff(&name, &text, &formatted));
+    }
+    if args.check {
+        if formatted != text {
+            if !args.diff {
+                out.stdout.push_str(&format!("{name}\n"));
+            }
+            return EXIT_DIAGNOSTICS;
+        }
+    } else if !args.diff {
+        out.stdout.push_str(&formatted);
+    }
+    EXIT_OK
+}
+
+/// Formats one file in place (or checks it).
+fn format_file(path: &Path, args: &FmtArgs, out: &mut Output) -> u8 {
+    let Some(path_text) = path.to_str() else {
+        out.stderr
+            .push_str(&format!("hcl: {}: the name is not UTF-8\n", path.display()));
+        return EXIT_USAGE;
+    };
+    let (name, text) = match parsed_input(path_text, out) {
+        Ok(input) => input,
+        Err(status) => return status,
+    };
+    let formatted = hcl_core::format(&text);
+    if formatted == text {
+        return EXIT_OK;
+    }
+    if args.diff {
+        out.stdout.push_str(&unified_diff(&name, &text, &formatted));
+    } else {
+        out.stdout.push_str(&format!("{name}\n"));
+    }
+    if args.check {
+        return EXIT_DIAGNOSTICS;
+    }
+    match std::fs::write(path, formatted) {
+        Ok(()) => EXIT_OK,
+        Err(e) => {
+            out.stderr
+                .push_str(&format!("hcl: {name}: cannot write: {e}\n"));
+            EXIT_USAGE
+        }
+    }
+}
+
+/// The name and text of an input (`-` for standard input) that is UTF-8
+/// and parses; otherwise what is wrong goes to standard error and the
+/// error is the exit status.
+fn parsed_input(name: &str, out: &mut Output) -> Result<(String, String), u8> {
+    let input = match read_input(name) {
+        Ok(input) => input,
+        Err(IoError(message)) => {
+            out.stderr.push_str(&format!("hcl: {message}\n"));
+            return Err(EXIT_USAGE);
+        }
+    };
+    let found = match input.text {
+        Ok(text) => match hcl_core::parse(&text, &input.name) {
+            Ok(_) => return Ok((input.name, text)),
+            Err(diags) => diags,
+        },
+        Err(diag) => Diagnostics::from(diag),
+    };
+    render_human(&found, &mut out.stderr);
+    Err(EXIT_DIAGNOSTICS)
+}
+
+/// The changes from `old` to `new` as a unified diff of three lines of
+/// context, both sides labelled `name`.
+fn unified_diff(name: &str, old: &str, new: &str) -> String {
+    similar::TextDiff::from_lines(old, new)
+        .unified_diff()
+        .context_radius(3)
+        .header(name, name)
+        .to_string()
+}
