@@ -57,7 +57,7 @@ pub enum Format {
     /// Diagnostics rendered with the source line, on stderr.
     #[default]
     Human,
-    /// One JSON object per diagnostic and line on stdout: severity,
+    /// One JSON object per diagnostic and line on stdout: severity, code,
     /// summary, detail, filename, start and end (line, column, byte).
     Json,
 }
@@ -275,7 +275,16 @@ fn render_human(diags: &Diagnostics, out: &mut String) {
     }
 }
 
-/// A diagnostic as one line of JSON.
+/// A diagnostic as one line of JSON, with its code under `"code"`.
+///
+/// # Examples
+///
+/// ```
+/// let diags = hcl_core::parse("a = 1 b = 2\n", "app.hcl").unwrap_err();
+/// let line = hcl_cli::diagnostic_json(&diags.as_slice()[0]);
+/// assert!(line.contains(r#""code":"missing-newline-after-argument""#), "{line}");
+/// assert!(!line.contains('\n'));
+/// ```
 pub fn diagnostic_json(diag: &Diagnostic) -> String {
     let severity = if diag.is_error() { "error" } else { "warning" };
     let mut entries = vec![

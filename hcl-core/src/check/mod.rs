@@ -339,6 +339,7 @@ fn dedup(diags: Diagnostics) -> Diagnostics {
     for d in diags {
         let repeat = out.iter().any(|o| {
             o.severity == d.severity
+                && o.code == d.code
                 && o.summary == d.summary
                 && o.detail == d.detail
                 && o.subject == d.subject

@@ -94,10 +94,10 @@ codes! {
     InvalidMultiLineString => "invalid-multi-line-string",
     /// A backslash escape that is not one of the language's.
     InvalidEscapeSequence => "invalid-escape-sequence",
-    /// A quoted string (a label or a string in a single-line block) whose
-    /// closing quote is missing.
+    /// A quoted block label whose closing quote is missing.
     UnterminatedString => "unterminated-string",
-    /// A label or single-line string that is not a plain literal string.
+    /// A quoted block label with a template sequence or another item that
+    /// a literal string cannot hold.
     InvalidStringLiteral => "invalid-string-literal",
 
     // ---------------------------------------------------------- templates
@@ -108,10 +108,10 @@ codes! {
     UnclosedInterpolation => "unclosed-interpolation",
     /// More than one expression inside a `${ }` sequence.
     ExtraCharactersAfterInterpolation => "extra-characters-after-interpolation",
-    /// A `%{ }` directive that is not `if`, `else`, `endif`, `for` or
-    /// `endfor`.
+    /// A `%{` sequence that does not start with a directive keyword.
     InvalidTemplateDirective => "invalid-template-directive",
-    /// A template control keyword in the wrong place.
+    /// A `%{` sequence whose keyword is not `if`, `else`, `endif`, `for`
+    /// or `endfor`.
     InvalidTemplateKeyword => "invalid-template-keyword",
     /// A malformed `%{ for }` directive.
     InvalidForDirective => "invalid-for-directive",
@@ -128,13 +128,13 @@ codes! {
 
     /// Something in a body that starts neither an argument nor a block.
     ArgumentOrBlockRequired => "argument-or-block-required",
-    /// Something in a single-line block that is not an argument.
+    /// A nested block, or a name without `=`, in a single-line block.
     ArgumentRequired => "argument-required",
     /// An argument whose name is not an identifier.
     InvalidArgumentName => "invalid-argument-name",
     /// A block whose closing brace is missing.
     UnclosedBlock => "unclosed-block",
-    /// A closing brace with no block to close.
+    /// A body that the input ends inside of, where no block is open.
     UnclosedBody => "unclosed-body",
     /// An argument defined twice in one body.
     AttributeRedefined => "attribute-redefined",
@@ -165,9 +165,9 @@ codes! {
     UnbalancedParentheses => "unbalanced-parentheses",
     /// A parenthesized expression without its closing parenthesis.
     MissingClosingParenthesis => "missing-closing-parenthesis",
-    /// A `::` namespace separator not followed by a function name.
+    /// A `::` in a function name not followed by a name.
     MissingFunctionName => "missing-function-name",
-    /// A namespaced function name not followed by its arguments.
+    /// A function name with `::` not followed by `(`.
     MissingOpenParenthesis => "missing-open-parenthesis",
     /// A function call whose closing parenthesis is missing.
     UnterminatedFunctionCall => "unterminated-function-call",
@@ -191,9 +191,9 @@ codes! {
     InvalidForExpression => "invalid-for-expression",
     /// A `.` not followed by an attribute name.
     InvalidAttributeName => "invalid-attribute-name",
-    /// A legacy index (`a.0`) that is not a whole number.
+    /// Two legacy indexes chained together (`a.0.1`).
     InvalidLegacyIndex => "invalid-legacy-index",
-    /// A splat inside another splat's traversal.
+    /// A splat (`*`) inside the traversal of an attribute-only splat.
     NestedSplat => "nested-splat",
     /// An index or splat index (`[`) whose closing bracket is missing.
     MissingCloseBracket => "missing-close-bracket",
@@ -254,11 +254,12 @@ codes! {
     AmbiguousAttributeKey => "ambiguous-attribute-key",
     /// The same key twice in an object constructor.
     DuplicateObjectKey => "duplicate-object-key",
-    /// An object key that is not a string or cannot become one.
+    /// The key of a `for` expression that makes an object: null, or not
+    /// convertible to a string.
     InvalidObjectKey => "invalid-object-key",
-    /// A null object key or a null grouping key of a `for`.
+    /// A null key in an object constructor.
     NullKey => "null-key",
-    /// A key of a `for` that makes an object which is not a string.
+    /// An object constructor's key that cannot become a string.
     IncorrectKeyType => "incorrect-key-type",
     /// The null condition of a conditional or a `for`'s `if`.
     NullCondition => "null-condition",

@@ -760,7 +760,7 @@ impl<'c, 'p> Evaluator<'c, 'p> {
                 if include.is_null() {
                     if known {
                         diags.push(self.error_in(
-                            Code::IncorrectConditionType,
+                            Code::NullCondition,
                             "Invalid 'for' condition",
                             "The value of the 'if' clause must not be null.".into(),
                             cond.span,
