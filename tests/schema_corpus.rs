@@ -208,7 +208,7 @@ fn a_terraform_module_directory_as_one_merged_body() {
                 if !known {
                     problems.push(
                         t.error(
-                            Code::UndeclaredVariable,
+                            Code::Custom,
                             "Reference to an undeclared name",
                             format!("{t}"),
                         )

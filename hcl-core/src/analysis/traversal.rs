@@ -100,7 +100,7 @@ impl<'a> Traversal<'a> {
     /// let expr = hcl_core::parse_expression(src, "e.hcl").unwrap();
     /// let file = Arc::new(SourceFile::new("e.hcl", src));
     /// let vars = ExprRef::new(&expr, &file).variables();
-    /// let diag = vars[0].error(Code::UndeclaredVariable, "Reference to undeclared input variable", "");
+    /// let diag = vars[0].error(Code::Custom, "Reference to undeclared input variable", "");
     /// assert!(diag.to_string().contains("1 | 1 + var.nope\n  |     ^^^^^^^^\n"));
     /// ```
     pub fn error(

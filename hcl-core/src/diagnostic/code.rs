@@ -226,9 +226,6 @@ codes! {
     UnknownVariable => "unknown-variable",
     /// A variable in an expression evaluated without variables.
     VariablesNotAllowed => "variables-not-allowed",
-    /// A reference to a variable that the analysis was told is not
-    /// declared.
-    UndeclaredVariable => "undeclared-variable",
     /// A function call in an expression evaluated without functions.
     FunctionCallsNotAllowed => "function-calls-not-allowed",
     /// A function that the evaluation context does not define.
@@ -335,8 +332,6 @@ codes! {
     InconsistentLabels => "inconsistent-labels",
     /// A block label that is not acceptable where it is decoded.
     InvalidLabel => "invalid-label",
-    /// An argument that the schema marks deprecated (a warning).
-    DeprecatedArgument => "deprecated-argument",
 
     // ----------------------------------------------------------- decoding
 
@@ -364,8 +359,9 @@ codes! {
 
     // -------------------------------------------------------------- other
 
-    /// A diagnostic made by an application for its own checks: its kind
-    /// is told by the application, not by this code.
+    /// A diagnostic made by an application for its own checks (an
+    /// undeclared name, a deprecated argument...): this workspace never
+    /// makes one, and its kind is for the application to tell.
     Custom => "custom",
 }
 

@@ -139,7 +139,7 @@ impl<'a> Attribute<'a> {
     /// let content = Body::from_file(&file).content(&schema).unwrap();
     /// let warning = content.attributes["legacy"]
     ///     .name_location()
-    ///     .warning(Code::DeprecatedArgument, "Deprecated argument", "The argument \"legacy\" has no effect.");
+    ///     .warning(Code::Custom, "Deprecated argument", "The argument \"legacy\" has no effect.");
     /// assert_eq!(
     ///     warning.to_string(),
     ///     "Warning: Deprecated argument\n  --> f.hcl:1:1\n  |\n1 | legacy = true\n  | ^^^^^^\n\n\

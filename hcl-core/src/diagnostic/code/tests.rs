@@ -87,6 +87,7 @@ fn lexical_and_body_errors() {
             ("b {} c {}\n", Code::MissingNewlineAfterBlock),
             ("a = 1 b = 2\n", Code::MissingNewlineAfterArgument),
             ("a = 1,\n", Code::UnexpectedCommaAfterArgument),
+            ("b \"abc", Code::UnterminatedString),
         ],
         file_diags,
     );
@@ -134,6 +135,8 @@ fn expression_errors() {
             ("a.", Code::InvalidAttributeName),
             ("a.0.1", Code::InvalidLegacyIndex),
             ("parts[1", Code::MissingCloseBracket),
+            ("a::", Code::MissingFunctionName),
+            ("a::b", Code::MissingOpenParenthesis),
         ],
         expr_diags,
     );
@@ -182,6 +185,9 @@ fn evaluation_and_function_errors() {
             ("{a.b = 1}", Code::AmbiguousAttributeKey),
             ("{for x in [1, 1]: x => x}", Code::DuplicateObjectKey),
             ("{(nothing) = 1}", Code::NullKey),
+            ("{([1]) = 1}", Code::IncorrectKeyType),
+            ("{for x in [1]: nothing => x}", Code::InvalidObjectKey),
+            ("tomap({a = 1}).b", Code::MissingMapElement),
             ("null ? 1 : 2", Code::NullCondition),
             ("1 ? 2 : 3", Code::IncorrectConditionType),
             ("true ? [1] : {a = 1}", Code::InconsistentConditionalTypes),
