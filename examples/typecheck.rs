@@ -16,7 +16,7 @@ use std::sync::Arc;
 use hcl_core::check::{TypeContext, TypedSchema};
 use hcl_core::typeexpr::{get_type, parse_type, TypeExprOptions};
 use hcl_core::types::Type;
-use hcl_core::{Body, BodySchema, Diagnostics, SourceFile};
+use hcl_core::{Body, BodySchema, Code, Diagnostics, SourceFile};
 
 /// A kind of resource: its inputs (name, type, required) and outputs, as
 /// type expressions.
@@ -145,6 +145,7 @@ fn check(source: &Arc<SourceFile>) -> Diagnostics {
         match kind(kind_name) {
             Some(kind) => diags.extend(ctx.check_body(&block.body, &input_schema(kind))),
             None => diags.push(block.type_location().error(
+                Code::Custom,
                 "Unknown resource type",
                 format!("There is no resource type named \"{kind_name}\"."),
             )),

@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use hcl_core::ast::{ExpressionKind, TemplatePart};
-use hcl_core::{parse, Diagnostic, Diagnostics, EvalContext, File, Limits, Value};
+use hcl_core::{parse, Code, Diagnostic, Diagnostics, EvalContext, File, Limits, Value};
 
 /// Runs `f` on a thread with a 2 MiB stack, as small as the test harness
 /// gives, so that a test fails on deep recursion whatever the platform.
@@ -40,11 +40,11 @@ fn first(diags: &Diagnostics) -> &Diagnostic {
     d
 }
 
-/// Asserts that the first diagnostic has `summary` and that its detail
+/// Asserts that the first diagnostic is of kind `code` and that its detail
 /// names `limit` as the existing limits do, `(limit NAME)` or `(NAME)`.
-fn assert_limit(diags: &Diagnostics, summary: &str, limit: &str) {
+fn assert_limit(diags: &Diagnostics, code: Code, limit: &str) {
     let d = first(diags);
-    assert_eq!(d.summary, summary, "{d}");
+    assert_eq!(d.code, code, "{d}");
     assert!(
         d.detail.contains(&format!("(limit {limit})")) || d.detail.contains(&format!("({limit})")),
         "the detail does not name {limit}: {}",
@@ -53,11 +53,11 @@ fn assert_limit(diags: &Diagnostics, summary: &str, limit: &str) {
     assert!(d.subject.is_some(), "no source range: {d}");
 }
 
-/// Asserts that the first diagnostic has `summary` and a detail containing
-/// `part` (a function's own limit, named in its message).
-fn assert_detail(diags: &Diagnostics, summary: &str, part: &str) {
+/// Asserts that the first diagnostic is of kind `code` and has a detail
+/// containing `part` (a function's own limit, named in its message).
+fn assert_detail(diags: &Diagnostics, code: Code, part: &str) {
     let d = first(diags);
-    assert_eq!(d.summary, summary, "{d}");
+    assert_eq!(d.code, code, "{d}");
     assert!(d.detail.contains(part), "{part:?} not in {}", d.detail);
     assert!(d.subject.is_some(), "no source range: {d}");
 }
@@ -101,7 +101,7 @@ fn a_hundred_thousand_nested_brackets_braces_and_parentheses() {
     for open in ["[", "{", "(", "f(", "[for x in ", "\"${"] {
         // Unclosed, and closed after a value.
         let unclosed = format!("a = {}", open.repeat(100_000));
-        assert_limit(&parse_err(&unclosed), "Nesting too deep", NESTING);
+        assert_limit(&parse_err(&unclosed), Code::NestingTooDeep, NESTING);
         let close = match open {
             "[" | "[for x in " => "]",
             "{" => "}",
@@ -109,11 +109,11 @@ fn a_hundred_thousand_nested_brackets_braces_and_parentheses() {
             _ => ")",
         };
         let closed = format!("a = {}x{}\n", open.repeat(100_000), close.repeat(100_000));
-        assert_limit(&parse_err(&closed), "Nesting too deep", NESTING);
+        assert_limit(&parse_err(&closed), Code::NestingTooDeep, NESTING);
     }
     // Blocks nest too.
     let blocks = "b {\n".repeat(100_000);
-    assert_limit(&parse_err(&blocks), "Nesting too deep", NESTING);
+    assert_limit(&parse_err(&blocks), Code::NestingTooDeep, NESTING);
 }
 
 #[test]
@@ -123,7 +123,7 @@ fn the_deepest_nesting_allowed_parses() {
     let file = parse(&src, "deep.hcl").expect("parses");
     assert_eq!(file.body.attributes.len(), 1);
     let src = format!("a = {}1{}\n", "[".repeat(depth + 1), "]".repeat(depth + 1));
-    assert_limit(&parse_err(&src), "Nesting too deep", NESTING);
+    assert_limit(&parse_err(&src), Code::NestingTooDeep, NESTING);
 }
 
 #[test]
@@ -149,7 +149,7 @@ fn a_heredoc_with_no_end() {
     let src = format!("a = <<EOT\n{}", "line ${x}\n".repeat(200_000));
     let diags = parse_err(&src);
     let d = first(&diags);
-    assert_eq!(d.summary, "Unterminated template string", "{d}");
+    assert_eq!(d.code, Code::UnterminatedTemplate, "{d}");
     // At the end of the input, where the marker was looked for.
     assert_eq!(d.subject.as_ref().map(|r| r.start.line), Some(200_002));
 }
@@ -159,21 +159,21 @@ fn unterminated_string_template_and_comment_at_the_end_of_a_big_file() {
     let big: String = (0..100_000).map(|i| format!("a{i} = 1\n")).collect();
     let last_line = 100_001;
     let cases = [
-        ("b = \"abc", "Unterminated template string"),
-        ("b = \"abc ${x", "Unclosed template interpolation sequence"),
-        ("b = \"abc %{ if x }", "Unterminated template string"),
-        ("b = [1, 2", "Unterminated tuple constructor expression"),
-        ("/* abc", "Argument or block definition required"),
+        ("b = \"abc", Code::UnterminatedTemplate),
+        ("b = \"abc ${x", Code::UnclosedInterpolation),
+        ("b = \"abc %{ if x }", Code::UnterminatedTemplate),
+        ("b = [1, 2", Code::UnterminatedTuple),
+        ("/* abc", Code::ArgumentOrBlockRequired),
     ];
-    for (tail, summary) in cases {
+    for (tail, code) in cases {
         let src = format!("{big}{tail}");
         let diags = parse_err(&src);
         // A lexical error of the line (a string split over lines) may come
         // first, as the reference reports those before syntax errors.
         let d = diags
             .iter()
-            .find(|d| d.summary == summary)
-            .unwrap_or_else(|| panic!("{tail}: no {summary:?} in {diags}"));
+            .find(|d| d.code == code)
+            .unwrap_or_else(|| panic!("{tail}: no {code} in {diags}"));
         let line = d.subject.as_ref().map(|r| r.start.line);
         assert_eq!(line, Some(last_line), "{tail}: {d}");
         assert!(diags
@@ -187,15 +187,15 @@ fn long_runs_of_operators() {
     // A binary operator needs an operand after it.
     let plus = format!("a = 1 {}1\n", "+ ".repeat(100_000));
     let diags = parse_err(&plus);
-    assert_eq!(first(&diags).summary, "Invalid expression");
+    assert_eq!(first(&diags).code, Code::InvalidExpression);
     // Prefix operators nest one level each.
     for op in ["- ", "!", "-"] {
         let src = format!("a = {}1\n", op.repeat(100_000));
-        assert_limit(&parse_err(&src), "Nesting too deep", EXPRESSION);
+        assert_limit(&parse_err(&src), Code::ExpressionTooDeep, EXPRESSION);
     }
     // A long chain of binary operators nests one level per operator.
     let chain = format!("a = 1{}\n", " + 1".repeat(100_000));
-    assert_limit(&parse_err(&chain), "Nesting too deep", EXPRESSION);
+    assert_limit(&parse_err(&chain), Code::ExpressionTooDeep, EXPRESSION);
     // Within the limit, it parses and evaluates.
     let depth = Limits::default().max_expression_depth;
     let chain = format!("a = 0{}\n", " + 1".repeat(depth - 1));
@@ -207,9 +207,9 @@ fn long_runs_of_operators() {
 #[test]
 fn nested_conditionals() {
     let src = format!("a = x {}y\n", "? y ".repeat(100_000));
-    assert_limit(&parse_err(&src), "Nesting too deep", NESTING);
+    assert_limit(&parse_err(&src), Code::NestingTooDeep, NESTING);
     let src = format!("a = {}y\n", "x ? y : ".repeat(100_000));
-    assert_limit(&parse_err(&src), "Nesting too deep", NESTING);
+    assert_limit(&parse_err(&src), Code::NestingTooDeep, NESTING);
 }
 
 #[test]
@@ -231,9 +231,9 @@ fn long_chains_of_traversal_steps() {
     }
     // Steps that are expressions nest one level each.
     let src = format!("a = x{}\n", "[y]".repeat(100_000));
-    assert_limit(&parse_err(&src), "Nesting too deep", EXPRESSION);
+    assert_limit(&parse_err(&src), Code::ExpressionTooDeep, EXPRESSION);
     let src = format!("a = x{}\n", "[*]".repeat(100_000));
-    assert_limit(&parse_err(&src), "Nesting too deep", EXPRESSION);
+    assert_limit(&parse_err(&src), Code::ExpressionTooDeep, EXPRESSION);
 }
 
 #[test]
@@ -269,18 +269,18 @@ fn unclosed_nesting_just_under_the_limit_fails_fast() {
     }
     // `for` without `in`, and with nothing after `in`.
     let src = format!("a = [for x {}]\n", "x ".repeat(100_000));
-    assert_eq!(first(&parse_err(&src)).summary, "Invalid 'for' expression");
+    assert_eq!(first(&parse_err(&src)).code, Code::InvalidForExpression);
     let src = format!("a = [for {} in]\n", "x, ".repeat(100_000));
     assert!(first(&parse_err(&src)).is_error());
     // `a = {a = {a = ...` without closing.
     let src = format!("a = {}", "{a = ".repeat(100_000));
-    assert_limit(&parse_err(&src), "Nesting too deep", NESTING);
+    assert_limit(&parse_err(&src), Code::NestingTooDeep, NESTING);
     // Long runs of template sequence openers, nested or not. (`"${${`
     // is no nesting: the second `$` is in code, an invalid character.)
     let src = format!("a = \"{}\"\n", "${\"".repeat(100_000));
-    assert_limit(&parse_err(&src), "Nesting too deep", NESTING);
+    assert_limit(&parse_err(&src), Code::NestingTooDeep, NESTING);
     let src = format!("a = \"{}\"\n", "${x}%{ if x }".repeat(10_000));
-    assert_limit(&parse_err(&src), "Nesting too deep", EXPRESSION);
+    assert_limit(&parse_err(&src), Code::ExpressionTooDeep, EXPRESSION);
     let src = format!("a = \"{}\"\n", "${x}$${".repeat(100_000));
     let file = parse(&src, "t.hcl").expect("escaped openers are text");
     assert_eq!(file.body.attributes.len(), 1);
@@ -324,12 +324,12 @@ fn a_megabyte_of_digits() {
     let src = format!("a = {digits}\n");
     let file = parse(&src, "n.hcl").expect("parses");
     let err = eval_attr(&file, 0, &EvalContext::new()).expect_err("too many digits");
-    assert_limit(&err, "Invalid number literal", "Number::MAX_DIGITS");
+    assert_limit(&err, Code::InvalidNumberLiteral, "Number::MAX_DIGITS");
     // The same digits as a string converted to a number.
     let err = eval(&format!("tonumber(\"{digits}\")")).expect_err("too many digits");
-    assert_detail(&err, "Invalid function argument", "(Number::MAX_DIGITS)");
+    assert_detail(&err, Code::InvalidFunctionArgument, "(Number::MAX_DIGITS)");
     let err = eval(&format!("\"{digits}\" + 1")).expect_err("too many digits");
-    assert_detail(&err, "Invalid operand", "(Number::MAX_DIGITS)");
+    assert_detail(&err, Code::InvalidOperand, "(Number::MAX_DIGITS)");
     // Leading zeros do not count; digits up to the limit are read.
     let ok = format!("0.{}{}", "0".repeat(1 << 20), "7".repeat(9_000));
     assert!(eval(&ok).expect("reads").as_number().is_some());
@@ -376,28 +376,19 @@ fn huge_exponents() {
 fn writing_out_huge_numbers() {
     const LIMIT: &str = "NUMBER_TEXT_MAX_BITS";
     let cases = [
-        ("tostring(1e600000000)", "Invalid function argument"),
-        (
-            "\"n = ${1e600000000}\"",
-            "Invalid template interpolation value",
-        ),
-        (
-            "\"n = ${1e-600000000}\"",
-            "Invalid template interpolation value",
-        ),
-        (
-            "\"n = ${1e300000 * 1e300000}\"",
-            "Invalid template interpolation value",
-        ),
-        ("join(\",\", [1e400000])", "Invalid function argument"),
-        ("format(\"%d\", 1e1000000)", "Error in function call"),
-        ("format(\"%f\", 1e-1000000)", "Error in function call"),
-        ("format(\"%e\", 1e100000000)", "Error in function call"),
-        ("jsonencode(1e1000000)", "Error in function call"),
+        ("tostring(1e600000000)", Code::InvalidFunctionArgument),
+        ("\"n = ${1e600000000}\"", Code::InvalidTemplateValue),
+        ("\"n = ${1e-600000000}\"", Code::InvalidTemplateValue),
+        ("\"n = ${1e300000 * 1e300000}\"", Code::InvalidTemplateValue),
+        ("join(\",\", [1e400000])", Code::InvalidFunctionArgument),
+        ("format(\"%d\", 1e1000000)", Code::FunctionCallFailed),
+        ("format(\"%f\", 1e-1000000)", Code::FunctionCallFailed),
+        ("format(\"%e\", 1e100000000)", Code::FunctionCallFailed),
+        ("jsonencode(1e1000000)", Code::FunctionCallFailed),
     ];
-    for (src, summary) in cases {
+    for (src, code) in cases {
         let err = eval(src).expect_err(src);
-        assert_detail(&err, summary, LIMIT);
+        assert_detail(&err, code, LIMIT);
     }
     // Below the limit, the text is written in full, quickly.
     let text = eval("tostring(1e300000)").expect("writes");
@@ -412,9 +403,9 @@ fn many_huge_numbers_written_out_stop_at_the_evaluation_limit() {
     // 300 MB.
     let list = format!("[{}]", vec!["1e300000"; 1000].join(", "));
     let err = eval(&format!("join(\",\", {list})")).expect_err("too long");
-    assert_limit(&err, "Strings too long", "max_eval_string_bytes");
+    assert_limit(&err, Code::StringsTooLong, "max_eval_string_bytes");
     let err = eval("[for i in range(1000): \"${1e300000 + i}\"]").expect_err("too long");
-    assert_limit(&err, "Strings too long", "max_eval_string_bytes");
+    assert_limit(&err, Code::StringsTooLong, "max_eval_string_bytes");
 }
 
 // ---------------------------------------------------------------------------
@@ -424,20 +415,20 @@ fn many_huge_numbers_written_out_stop_at_the_evaluation_limit() {
 fn three_nested_for_expressions_over_ranges() {
     // A billion elements: stopped, not allocated.
     let src = "[for a in range(1024): [for b in range(1024): [for c in range(1024): c]]]";
-    assert_limit(&eval_err(src), "Too many values", "max_eval_values");
+    assert_limit(&eval_err(src), Code::TooManyValues, "max_eval_values");
 }
 
 #[test]
 fn three_nested_for_expressions_building_objects() {
     let src = "{for a in range(1024): a => [for b in range(1024): {for c in range(1024): c => b}]}";
-    assert_limit(&eval_err(src), "Too many values", "max_eval_values");
+    assert_limit(&eval_err(src), Code::TooManyValues, "max_eval_values");
 }
 
 #[test]
 fn three_nested_for_expressions_filtering_everything_out() {
     // Iterations count even when their elements are left out.
     let src = "[for a in range(1024): [for b in range(1024): [for c in range(1024): c if false]]]";
-    assert_limit(&eval_err(src), "Too many values", "max_eval_values");
+    assert_limit(&eval_err(src), Code::TooManyValues, "max_eval_values");
 }
 
 #[test]
@@ -449,15 +440,15 @@ fn a_million_values_from_two_nested_for_expressions_are_allowed() {
 #[test]
 fn templates_that_build_huge_strings() {
     let src = "\"%{for a in range(1024)}%{for b in range(1024)}%{for c in range(1024)}x%{endfor}%{endfor}%{endfor}\"";
-    assert_limit(&eval_err(src), "Too many values", "max_eval_values");
+    assert_limit(&eval_err(src), Code::TooManyValues, "max_eval_values");
     let kb = Value::string("k".repeat(1024));
     let src = "\"%{for a in range(1024)}%{for b in range(1024)}${s}%{endfor}%{endfor}\"";
     let err = eval_with(src, &[("s", kb.clone())]).expect_err("a gigabyte");
-    assert_limit(&err, "Strings too long", "max_eval_string_bytes");
+    assert_limit(&err, Code::StringsTooLong, "max_eval_string_bytes");
     let src = "[for a in range(1024): \"${s}${s}${s}\"]";
     let mb = Value::string("m".repeat(1 << 20));
     let err = eval_with(src, &[("s", mb)]).expect_err("three gigabytes");
-    assert_limit(&err, "Strings too long", "max_eval_string_bytes");
+    assert_limit(&err, Code::StringsTooLong, "max_eval_string_bytes");
     // Ten megabytes are fine.
     let src = "\"%{for a in range(1024)}%{for b in range(10)}${s}%{endfor}%{endfor}\"";
     let v = eval_with(src, &[("s", kb)]).expect("ten megabytes");
@@ -489,7 +480,7 @@ fn functions_given_or_building_too_many_values() {
     ];
     for src in cases {
         let err = eval_with(src, &vars).expect_err(src);
-        assert_limit(&err, "Too many values", "max_eval_values");
+        assert_limit(&err, Code::TooManyValues, "max_eval_values");
     }
 }
 
@@ -498,7 +489,7 @@ fn conditional_results_converted_count() {
     let vars = function_vars();
     let src = "[for a in range(1024): true ? big : tolist(big)]";
     let err = eval_with(src, &vars).expect_err(src);
-    assert_limit(&err, "Too many values", "max_eval_values");
+    assert_limit(&err, Code::TooManyValues, "max_eval_values");
 }
 
 #[test]
@@ -513,7 +504,7 @@ fn functions_given_or_building_too_many_bytes() {
     ];
     for src in cases {
         let err = eval_with(src, &vars).expect_err(src);
-        assert_limit(&err, "Strings too long", "max_eval_string_bytes");
+        assert_limit(&err, Code::StringsTooLong, "max_eval_string_bytes");
     }
 }
 
@@ -598,10 +589,10 @@ fn large_splats() {
     let v = eval_with("length(objs.*.b)", &vars).expect("splat");
     assert_eq!(v, Value::from(200_000));
     let err = eval_with("[for i in range(100): objs[*].a]", &vars).expect_err("too many");
-    assert_limit(&err, "Too many values", "max_eval_values");
+    assert_limit(&err, Code::TooManyValues, "max_eval_values");
     let err =
         eval_with("[for i in range(1024): [objs, objs]][*][*][*].a", &vars).expect_err("too many");
-    assert_limit(&err, "Too many values", "max_eval_values");
+    assert_limit(&err, Code::TooManyValues, "max_eval_values");
 }
 
 /// An object `{ a = { a = ... { a = 1 } } }` `depth` levels deep.
@@ -644,7 +635,7 @@ fn a_variable_nested_a_hundred_thousand_levels_deep() {
             "[for k, v in deep: v]",
         ] {
             let err = ctx.evaluate_str(src).expect_err(src);
-            assert_limit(&err, "Value nested too deep", "max_value_depth");
+            assert_limit(&err, Code::ValueNestedTooDeep, "max_value_depth");
         }
         drop(ctx);
     });
@@ -667,7 +658,7 @@ fn a_variable_nested_a_hundred_thousand_levels_deep() {
             );
         }
         let err = ctx.evaluate_str("[[deep]]").expect_err("too deep");
-        assert_limit(&err, "Value nested too deep", "max_value_depth");
+        assert_limit(&err, Code::ValueNestedTooDeep, "max_value_depth");
     });
     drop(deep);
 }
@@ -698,7 +689,7 @@ fn values_grown_through_a_chain_of_evaluations_stop_at_the_depth_limit() {
             match ctx.evaluate_str("[[[[[[[[[[[[[[[[prev]]]]]]]]]]]]]]]]") {
                 Ok(v) => value = v,
                 Err(err) => {
-                    assert_limit(&err, "Value nested too deep", "max_value_depth");
+                    assert_limit(&err, Code::ValueNestedTooDeep, "max_value_depth");
                     break;
                 }
             }
@@ -725,7 +716,7 @@ fn limits_hold_inside_try_and_can() {
             ..Limits::default()
         });
         let err = ctx.evaluate_str(&src).expect_err(&src);
-        assert_limit(&err, "Too many values", "max_eval_values");
+        assert_limit(&err, Code::TooManyValues, "max_eval_values");
     }
 }
 
@@ -739,14 +730,14 @@ fn evaluation_limits_are_configurable() {
         ..Limits::default()
     });
     let err = ctx.evaluate_str("range(300)").expect_err("too many");
-    assert_limit(&err, "Too many values", "max_eval_values");
+    assert_limit(&err, Code::TooManyValues, "max_eval_values");
     let err = ctx
         .evaluate_str("\"${\"x\"}%{ for i in range(30) }abcd%{ endfor }\"")
         .expect_err("too long");
-    assert_limit(&err, "Strings too long", "max_eval_string_bytes");
+    assert_limit(&err, Code::StringsTooLong, "max_eval_string_bytes");
     assert!(ctx.evaluate_str("[[[[1]]]]").is_ok());
     let err = ctx.evaluate_str("[[[[[1]]]]]").expect_err("too deep");
-    assert_limit(&err, "Value nested too deep", "max_value_depth");
+    assert_limit(&err, Code::ValueNestedTooDeep, "max_value_depth");
     assert_eq!(
         ctx.evaluate_str("length(range(50))").expect("fits"),
         Value::from(50)

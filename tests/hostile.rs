@@ -16,7 +16,7 @@
 mod hostile;
 
 use hcl_core::ast::Body;
-use hcl_core::{Diagnostic, Diagnostics, EvalContext, SourceFile};
+use hcl_core::{Code, Diagnostic, Diagnostics, EvalContext, SourceFile};
 use hostile::{Expect, Shape, SHAPES};
 use std::sync::Arc;
 
@@ -35,13 +35,12 @@ fn check_rendered(shape: &str, diag: &Diagnostic) {
     );
 }
 
-/// The first error of `diags`, checked against an expected summary and
-/// limit.
-fn check_first_error(shape: &str, diags: &Diagnostics, summary: &str, limit: Option<&str>) {
+/// The first error of `diags`, checked against an expected code and limit.
+fn check_first_error(shape: &str, diags: &Diagnostics, code: Code, limit: Option<&str>) {
     let Some(first) = diags.iter().find(|d| d.is_error()) else {
-        panic!("{shape}: no error, expected {summary:?}");
+        panic!("{shape}: no error, expected {code}");
     };
-    assert_eq!(first.summary, summary, "{shape}: {first}");
+    assert_eq!(first.code, code, "{shape}: {first}");
     if let Some(limit) = limit {
         assert!(first.detail.contains(limit), "{shape}: {}", first.detail);
     }
@@ -79,13 +78,13 @@ fn check(shape: &Shape) {
     };
     match shape.expect {
         Expect::Valid => assert!(!diags.has_errors(), "{name}: {}", diags.as_slice()[0]),
-        Expect::Syntax(summary, limit) => {
+        Expect::Syntax(code, limit) => {
             assert!(parsed.is_err(), "{name}: parsed");
-            check_first_error(name, &diags, summary, limit);
+            check_first_error(name, &diags, code, limit);
         }
-        Expect::Eval(summary, limit) => {
+        Expect::Eval(code, limit) => {
             assert!(parsed.is_ok(), "{name}: did not parse");
-            check_first_error(name, &diags, summary, limit);
+            check_first_error(name, &diags, code, limit);
         }
     }
     // Rendering a diagnostic costs time and space bounded by the window it
@@ -99,11 +98,10 @@ fn check(shape: &Shape) {
     match hcl_serde::from_str::<serde_json::Value>(&text) {
         Ok(_) => assert_eq!(shape.expect, Expect::Valid, "{name}: decoded"),
         Err(err) => {
-            let (Expect::Syntax(summary, limit) | Expect::Eval(summary, limit)) = shape.expect
-            else {
+            let (Expect::Syntax(code, limit) | Expect::Eval(code, limit)) = shape.expect else {
                 panic!("{name}: {err}");
             };
-            check_first_error(name, err.diagnostics(), summary, limit);
+            check_first_error(name, err.diagnostics(), code, limit);
             let rendered = err.to_string();
             assert!(
                 !rendered.chars().any(|c| c.is_control() && c != '\n'),
@@ -165,7 +163,7 @@ fn a_document_cannot_build_more_values_than_its_budget() {
     check_first_error(
         "range attributes",
         err.diagnostics(),
-        "Too many values",
+        Code::TooManyValues,
         Some("max_total_eval_values"),
     );
     // Half of them decode: every decode has a budget of its own.

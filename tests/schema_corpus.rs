@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use hcl_core::analysis::{ExprRef, Traverse};
 use hcl_core::ast;
 use hcl_core::schema::{Body, BodySchema};
-use hcl_core::{File, SourceFile};
+use hcl_core::{Code, File, SourceFile};
 
 const MODULE: &str = "real/terraform-aws-modules__terraform-aws-vpc";
 
@@ -207,8 +207,12 @@ fn a_terraform_module_directory_as_one_merged_body() {
                 checked += 1;
                 if !known {
                     problems.push(
-                        t.error("Reference to an undeclared name", format!("{t}"))
-                            .to_string(),
+                        t.error(
+                            Code::Custom,
+                            "Reference to an undeclared name",
+                            format!("{t}"),
+                        )
+                        .to_string(),
                     );
                 }
             }
@@ -229,9 +233,11 @@ fn a_terraform_module_directory_as_one_merged_body() {
 
     // Every block gives its source range, and a diagnostic renders its line.
     let first_output = content.blocks_of_type("output").next().expect("an output");
-    let warning = first_output
-        .def_location()
-        .warning("Output checked", "An output of the module.");
+    let warning = first_output.def_location().warning(
+        Code::Custom,
+        "Output checked",
+        "An output of the module.",
+    );
     assert_eq!(
         warning.to_string(),
         "Warning: Output checked

@@ -3,7 +3,7 @@
 
 use hcl_core::ast::{Body, Expression, ExpressionKind};
 use hcl_core::value::ValueKind;
-use hcl_core::{Diagnostic, Diagnostics, EvalContext, ExprRef, Severity, SourceFile, Value};
+use hcl_core::{Code, Diagnostic, Diagnostics, EvalContext, ExprRef, Severity, SourceFile, Value};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -144,13 +144,20 @@ pub fn value_to_json(value: &Value, strings: Strings) -> Json {
     }
 }
 
-/// The diagnostic summaries that mean an expression refers to something only
-/// known at run time (a variable or a function of the host application).
+/// Whether a diagnostic means an expression refers to something only known
+/// at run time (a variable or a function of the host application).
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::EvalContext;
+/// let diags = EvalContext::new().evaluate_str("var.region").unwrap_err();
+/// assert!(diags.iter().all(hcl_cli::json::is_unresolved));
+/// let diags = EvalContext::new().evaluate_str("1 + true").unwrap_err();
+/// assert!(!diags.iter().any(hcl_cli::json::is_unresolved));
+/// ```
 pub fn is_unresolved(diag: &Diagnostic) -> bool {
-    matches!(
-        diag.summary.as_str(),
-        "Unknown variable" | "Call to unknown function"
-    )
+    matches!(diag.code, Code::UnknownVariable | Code::UnknownFunction)
 }
 
 /// A `"${...}"` template of an expression's source text; for a quoted
@@ -359,7 +366,7 @@ pub fn body_to_json(
         }
         diags.push(
             Diagnostic::warning(
-                "Block left out of the JSON",
+                Code::BlockLeftOutOfJson, "Block left out of the JSON",
                 format!(
                     "A block of type \"{}\" with {} label(s) conflicts with an argument or with another block of that type that has a different number of labels, which the JSON syntax cannot represent; it is left out.",
                     block.block_type,

@@ -11,7 +11,7 @@ pub mod json;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use hcl_core::ast::Body;
-use hcl_core::{Diagnostic, Diagnostics, EvalContext, SourceFile, Span};
+use hcl_core::{Code, Diagnostic, Diagnostics, EvalContext, SourceFile, Span};
 use json::{body_to_json, is_unresolved, value_to_json, Json, Strings};
 use std::io::{Read, Write};
 use std::path::Path;
@@ -59,7 +59,7 @@ pub enum Format {
     /// Diagnostics rendered with the source line, on stderr.
     #[default]
     Human,
-    /// One JSON object per diagnostic and line on stdout: severity,
+    /// One JSON object per diagnostic and line on stdout: severity, code,
     /// summary, detail, filename, start and end (line, column, byte).
     Json,
 }
@@ -185,7 +185,7 @@ fn read_input(name: &str) -> Result<Input, IoError> {
             let start = u32::try_from(at).unwrap_or(u32::MAX);
             let replacement = u32::try_from(char::REPLACEMENT_CHARACTER.len_utf8()).unwrap_or(1);
             let mut diag = Diagnostic::error(
-                "Invalid UTF-8",
+                Code::InvalidUtf8, "Invalid UTF-8",
                 format!("The file is not valid UTF-8: the byte at offset {at} does not start a valid character. HCL files must be UTF-8."),
             )
             .with_subject(&file, Span::new(start, start.saturating_add(replacement)));
@@ -235,6 +235,7 @@ fn context(args: &VarArgs, diags: &mut Diagnostics) -> Result<EvalContext<'stati
         for block in &file.body.blocks {
             diags.push(
                 Diagnostic::error(
+                    Code::BlockInVariablesFile,
                     "Unexpected block in variables file",
                     "A variables file holds only arguments (NAME = VALUE).",
                 )
@@ -282,11 +283,24 @@ fn render_human(diags: &Diagnostics, out: &mut String) {
     }
 }
 
-/// A diagnostic as one line of JSON.
+/// A diagnostic as one line of JSON, with its code under `"code"`.
+///
+/// # Examples
+///
+/// ```
+/// let diags = hcl_core::parse("a = 1 b = 2\n", "app.hcl").unwrap_err();
+/// let line = hcl_cli::diagnostic_json(&diags.as_slice()[0]);
+/// assert!(line.contains(r#""code":"missing-newline-after-argument""#), "{line}");
+/// assert!(!line.contains('\n'));
+/// ```
 pub fn diagnostic_json(diag: &Diagnostic) -> String {
     let severity = if diag.is_error() { "error" } else { "warning" };
     let mut entries = vec![
         ("severity".to_owned(), Json::String(severity.to_owned())),
+        (
+            "code".to_owned(),
+            Json::String(diag.code.as_str().to_owned()),
+        ),
         ("summary".to_owned(), Json::String(diag.summary.clone())),
         ("detail".to_owned(), Json::String(diag.detail.clone())),
     ];

@@ -207,7 +207,18 @@ fn check_prints_json_lines() {
     assert_eq!(d["start"]["line"], 1);
     assert_eq!(d["start"]["column"], 8);
     assert_eq!(d["start"]["byte"], 7);
+    assert_eq!(d["code"], "invalid-expression");
     assert!(d["summary"].is_string() && d["detail"].is_string());
+    // The code tells kinds apart whatever the summary's wording.
+    let out = hcl_stdin(
+        &["check", "--strict", "--format", "json", "-"],
+        b"a = var.x
+",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let first: serde_json::Value =
+        serde_json::from_str(stdout(&out).lines().next().unwrap()).unwrap();
+    assert_eq!(first["code"], "unknown-variable");
 }
 
 #[test]

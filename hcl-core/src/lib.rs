@@ -109,7 +109,7 @@ pub mod fuzzing {
 }
 
 pub use analysis::{ExprRef, Location, Traversal};
-pub use diagnostic::{Diagnostic, Diagnostics, Severity};
+pub use diagnostic::{Code, Diagnostic, Diagnostics, Severity};
 pub use didyoumean::suggest_name;
 pub use eval::EvalContext;
 pub use format::{format, format_with, FormatOptions};

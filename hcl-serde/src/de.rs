@@ -19,6 +19,7 @@ use std::sync::Arc;
 
 use hcl_core::schema::{Attribute, Body};
 use hcl_core::span::Span;
+use hcl_core::Code;
 use hcl_core::{
     Diagnostic, Diagnostics, EvalContext, LazyFile, ParseOptions, SourceFile, SplitFile, Value,
 };
@@ -136,6 +137,7 @@ pub fn from_reader<T: DeserializeOwned, R: Read>(mut reader: R) -> Result<T> {
     let mut bytes = Vec::new();
     reader.read_to_end(&mut bytes).map_err(|e| {
         Error::message(
+            Code::ReadFailed,
             "Failed to read input",
             format!("The input could not be read: {e}."),
         )
@@ -346,7 +348,7 @@ pub struct Decoded<T> {
 /// assert_eq!(decoded.value.name, "web-prod");
 /// assert_eq!(decoded.value.port, None);
 /// let warning = decoded.warnings.iter().next().unwrap();
-/// assert_eq!(warning.summary, "Unsupported argument");
+/// assert_eq!(warning.code, hcl_core::Code::UnsupportedArgument);
 /// assert!(warning.detail.contains("Did you mean \"port\"?"));
 /// ```
 #[derive(Clone, Copy, Default)]
@@ -504,7 +506,11 @@ impl<'c> Decoder<'c> {
             Ok(text) => text,
             Err(e) => {
                 return Err(utf8(e.as_bytes(), name).err().unwrap_or_else(|| {
-                    Error::message("Invalid UTF-8", "The input is not valid UTF-8.".to_string())
+                    Error::message(
+                        Code::InvalidUtf8,
+                        "Invalid UTF-8",
+                        "The input is not valid UTF-8.".to_string(),
+                    )
                 }))
             }
         };
@@ -536,6 +542,7 @@ impl<'c> Decoder<'c> {
         let read = || {
             std::fs::read(path).map_err(|e| {
                 Error::message(
+                    Code::ReadFailed,
                     "Failed to read file",
                     format!("The file \"{name}\" could not be read: {e}."),
                 )
@@ -635,6 +642,7 @@ impl<'c> Decoder<'c> {
         })
         .unwrap_or_else(|| {
             Err(Error::message(
+                Code::InvalidValue,
                 "Invalid value",
                 "The input could not be decoded.".to_string(),
             ))
@@ -728,6 +736,7 @@ fn utf8<'b>(bytes: &'b [u8], name: &str) -> Result<&'b str> {
         let span = Span::new(at, at.saturating_add(3));
         Error::from_diagnostics(
             Diagnostic::error(
+                Code::InvalidUtf8,
                 "Invalid UTF-8",
                 format!("The input is not valid UTF-8: {e}. HCL files must be encoded in UTF-8."),
             )

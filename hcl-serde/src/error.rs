@@ -3,7 +3,7 @@
 use std::fmt;
 
 use hcl_core::analysis::Location;
-use hcl_core::{Diagnostic, Diagnostics, Range};
+use hcl_core::{Code, Diagnostic, Diagnostics, Range};
 
 use crate::de::Resume;
 
@@ -63,8 +63,9 @@ impl Error {
     /// # Examples
     ///
     /// ```
-    /// use hcl_core::Diagnostic;
-    /// let err = hcl_serde::Error::from_diagnostics(Diagnostic::error("Bad", "Very bad.").into());
+    /// use hcl_core::{Code, Diagnostic};
+    /// let diag = Diagnostic::error(Code::Custom, "Bad", "Very bad.");
+    /// let err = hcl_serde::Error::from_diagnostics(diag.into());
     /// assert_eq!(err.diagnostics().len(), 1);
     /// ```
     #[cold]
@@ -81,13 +82,13 @@ impl Error {
     }
 
     #[cold]
-    pub(crate) fn at(location: Location<'_>, summary: &str, detail: String) -> Self {
-        Error::from_diagnostics(location.error(summary, detail).into())
+    pub(crate) fn at(location: Location<'_>, code: Code, summary: &str, detail: String) -> Self {
+        Error::from_diagnostics(location.error(code, summary, detail).into())
     }
 
     #[cold]
-    pub(crate) fn message(summary: &str, detail: String) -> Self {
-        Error::from_diagnostics(Diagnostic::error(summary, detail).into())
+    pub(crate) fn message(code: Code, summary: &str, detail: String) -> Self {
+        Error::from_diagnostics(Diagnostic::error(code, summary, detail).into())
     }
 
     /// The diagnostics, in the order found.
@@ -97,7 +98,8 @@ impl Error {
     /// ```
     /// let err = hcl_serde::from_str::<std::collections::HashMap<String, u8>>("a = 1\nb = 300\n")
     ///     .unwrap_err();
-    /// assert_eq!(err.diagnostics().iter().next().unwrap().summary, "Invalid value");
+    /// let first = err.diagnostics().iter().next().unwrap();
+    /// assert_eq!(first.code, hcl_core::Code::InvalidValue);
     /// ```
     pub fn diagnostics(&self) -> &Diagnostics {
         &self.inner.diagnostics
@@ -272,13 +274,14 @@ impl serde::de::Error for Error {
                  String or Cow<str> for the others",
             );
         }
-        Error::message("Invalid value", detail)
+        Error::message(Code::InvalidValue, "Invalid value", detail)
     }
 
     #[cold]
     fn missing_field(field: &'static str) -> Self {
         let mut err = if let Some(block_type) = field.strip_prefix("$hcl:block:") {
             Error::message(
+                Code::MissingBlock,
                 &format!("Missing {block_type} block"),
                 format!("A block of type \"{block_type}\" is required here."),
             )
@@ -288,6 +291,7 @@ impl serde::de::Error for Error {
                 .or_else(|| field.strip_prefix("$hcl:expr:"))
                 .unwrap_or(field);
             Error::message(
+                Code::MissingRequiredArgument,
                 "Missing required argument",
                 format!("The argument \"{name}\" is required, but no definition was found."),
             )
@@ -300,6 +304,6 @@ impl serde::de::Error for Error {
 impl serde::ser::Error for Error {
     #[cold]
     fn custom<T: fmt::Display>(msg: T) -> Self {
-        Error::message("Unsupported value", msg.to_string())
+        Error::message(Code::UnsupportedValue, "Unsupported value", msg.to_string())
     }
 }

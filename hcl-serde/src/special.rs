@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use hcl_core::analysis::Location;
 use hcl_core::schema::Body;
-use hcl_core::{reparse_body, Diagnostics, EvalContext, Range, SourceFile, Span, Value};
+use hcl_core::{reparse_body, Code, Diagnostics, EvalContext, Range, SourceFile, Span, Value};
 use serde::de::{self, DeserializeOwned, Deserializer, Visitor};
 
 use crate::error::{Error, Result};
@@ -127,6 +127,7 @@ impl<'de, D: Deserializer<'de, Error = Error>> de::MapAccess<'de> for SpannedAcc
         match self.inner.take() {
             Some(inner) => seed.deserialize(inner),
             None => Err(Error::message(
+                Code::InvalidValue,
                 "Invalid value",
                 "A value was requested before its key.".to_string(),
             )),
@@ -578,6 +579,7 @@ impl Expression {
         match body.attributes.first() {
             Some(attr) => Ok(f(hcl_core::ExprRef::new(&attr.expr, &self.file))),
             None => Err(Error::message(
+                Code::InvalidExpression,
                 "Invalid expression",
                 "The expression could not be found again in its source.".to_string(),
             )),

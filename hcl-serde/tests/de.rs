@@ -7,7 +7,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Debug;
 
-use hcl_core::{EvalContext, Value};
+use hcl_core::{Code, EvalContext, Value};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
@@ -27,11 +27,11 @@ fn decode_err<T: DeserializeOwned + Debug>(src: &str) -> String {
     }
 }
 
-/// The summaries of the diagnostics of a failed decode.
-fn summaries<T: DeserializeOwned + Debug>(src: &str) -> Vec<String> {
+/// The codes of the diagnostics of a failed decode.
+fn codes<T: DeserializeOwned + Debug>(src: &str) -> Vec<Code> {
     match hcl_serde::from_str::<T>(src) {
         Ok(v) => panic!("decoding {src:?} succeeded: {v:?}"),
-        Err(e) => e.diagnostics().iter().map(|d| d.summary.clone()).collect(),
+        Err(e) => e.diagnostics().iter().map(|d| d.code).collect(),
     }
 }
 
@@ -305,7 +305,7 @@ Blocks of type \"extra\" are not expected here.
 
 #[test]
 fn evaluation_errors_are_collected() {
-    let s = summaries::<Server>("name = nope\nport = 1 + true\n");
+    let s = codes::<Server>("name = nope\nport = 1 + true\n");
     assert_eq!(s.len(), 2, "{s:?}");
 }
 
@@ -405,7 +405,7 @@ Only one block of type \"single\" is allowed here. Another was defined at <input
 "
     );
     let src = format!("single {SERVER}named \"x\" {SERVER}named \"x\" {SERVER}");
-    assert_eq!(summaries::<Blocks>(&src), ["Duplicate named block"]);
+    assert_eq!(codes::<Blocks>(&src), [Code::DuplicateBlock]);
 }
 
 #[test]
@@ -653,8 +653,8 @@ fn merged_bodies_decode_as_one() {
     );
 }
 
-/// The summary and the `line:column` of each diagnostic of a failed decode.
-fn diagnostics_at<T: DeserializeOwned + Debug>(src: &str) -> Vec<(String, String)> {
+/// The code and the `line:column` of each diagnostic of a failed decode.
+fn diagnostics_at<T: DeserializeOwned + Debug>(src: &str) -> Vec<(Code, String)> {
     match hcl_serde::from_str::<T>(src) {
         Ok(v) => panic!("decoding {src:?} succeeded: {v:?}"),
         Err(e) => e
@@ -666,15 +666,15 @@ fn diagnostics_at<T: DeserializeOwned + Debug>(src: &str) -> Vec<(String, String
                     .as_ref()
                     .map(|r| format!("{}:{}", r.start.line, r.start.column))
                     .unwrap_or_default();
-                (d.summary.clone(), at)
+                (d.code, at)
             })
             .collect(),
     }
 }
 
-fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+fn pairs(list: &[(Code, &str)]) -> Vec<(Code, String)> {
     list.iter()
-        .map(|(s, at)| (s.to_string(), at.to_string()))
+        .map(|(code, at)| (*code, at.to_string()))
         .collect()
 }
 
@@ -697,10 +697,10 @@ fn value_errors_in_every_field_are_reported() {
     assert_eq!(
         diagnostics_at::<Many>(&src),
         pairs(&[
-            ("Invalid value", "1:5"),
-            ("Invalid value", "2:5"),
-            ("Invalid value", "4:5"),
-            ("Invalid value", "5:9"),
+            (Code::InvalidValue, "1:5"),
+            (Code::InvalidValue, "2:5"),
+            (Code::InvalidValue, "4:5"),
+            (Code::InvalidValue, "5:9"),
         ])
     );
 }
@@ -723,10 +723,10 @@ fn every_missing_field_is_reported_and_blocks_by_their_type() {
     assert_eq!(
         diagnostics_at::<ManyMissing>("c = \"x\"\n"),
         pairs(&[
-            ("Missing required argument", "1:1"),
-            ("Missing required argument", "1:1"),
-            ("Missing required argument", "1:1"),
-            ("Missing server block", "1:1"),
+            (Code::MissingRequiredArgument, "1:1"),
+            (Code::MissingRequiredArgument, "1:1"),
+            (Code::MissingRequiredArgument, "1:1"),
+            (Code::MissingBlock, "1:1"),
         ])
     );
     let err = hcl_serde::from_str::<ManyMissing>("c = \"x\"\n").unwrap_err();
@@ -758,10 +758,10 @@ fn errors_in_nested_blocks_and_at_the_top_are_all_reported() {
     assert_eq!(
         diagnostics_at::<Many>(src),
         pairs(&[
-            ("Invalid value", "7:10"),
+            (Code::InvalidValue, "7:10"),
             // At the opening brace of the block's body.
-            ("Missing required argument", "9:6"),
-            ("Unsupported argument", "15:3"),
+            (Code::MissingRequiredArgument, "9:6"),
+            (Code::UnsupportedArgument, "15:3"),
         ])
     );
     let err = hcl_serde::from_str::<Many>(src).unwrap_err();
@@ -792,11 +792,11 @@ fn evaluation_and_label_errors_do_not_hide_later_ones() {
     assert_eq!(
         diagnostics_at::<Doc>(src),
         pairs(&[
-            ("Missing required argument", "1:1"),
-            ("Missing name for service", "1:9"),
-            ("Invalid value", "2:10"),
-            ("Invalid operand", "5:14"),
-            ("Invalid value", "7:9"),
+            (Code::MissingRequiredArgument, "1:1"),
+            (Code::MissingLabel, "1:9"),
+            (Code::InvalidValue, "2:10"),
+            (Code::InvalidOperand, "5:14"),
+            (Code::InvalidValue, "7:9"),
         ])
     );
 }
@@ -839,13 +839,13 @@ fn checks_of_a_whole_struct_are_not_run_on_stand_ins() {
     let s = diagnostics_at::<Doc>("range {\n  low = 1\n  high = 900\n}\nother = -5\n");
     assert_eq!(
         s,
-        pairs(&[("Invalid value", "3:10"), ("Invalid value", "5:9")])
+        pairs(&[(Code::InvalidValue, "3:10"), (Code::InvalidValue, "5:9")])
     );
     // Its own error is reported when it is the first.
     let s = diagnostics_at::<Doc>("range {\n  low = 9\n  high = 1\n}\nother = -5\n");
     assert_eq!(
         s,
-        pairs(&[("Invalid value", "1:1"), ("Invalid value", "5:9")])
+        pairs(&[(Code::InvalidValue, "1:1"), (Code::InvalidValue, "5:9")])
     );
 }
 
@@ -884,7 +884,7 @@ fn after_an_error_each_good_block_is_read_once_more() {
         let port = if i % 10 == 0 { 300 } else { i };
         src.push_str(&format!("item {{\n  port = {port}\n}}\n"));
         if port == 300 {
-            expected.push(("Invalid value", format!("{}:10", 3 * i - 1)));
+            expected.push((Code::InvalidValue, format!("{}:10", 3 * i - 1)));
         }
     }
     for i in 1..=100 {
@@ -894,12 +894,12 @@ fn after_an_error_each_good_block_is_read_once_more() {
             i % 3
         ));
         if port == 300 {
-            expected.push(("Invalid value", format!("{}:10", 300 + 3 * i - 1)));
+            expected.push((Code::InvalidValue, format!("{}:10", 300 + 3 * i - 1)));
         }
     }
     READS.with(|r| r.set(0));
     let found = diagnostics_at::<Doc>(&src);
-    let expected: Vec<(&str, &str)> = expected.iter().map(|(s, at)| (*s, at.as_str())).collect();
+    let expected: Vec<(Code, &str)> = expected.iter().map(|(s, at)| (*s, at.as_str())).collect();
     assert_eq!(found, pairs(&expected));
     // 14 errors: 15 passes, the first of which records nothing; stand-ins
     // for the failed blocks are read too. Reading every block in every
@@ -930,18 +930,18 @@ fn value_and_body_errors_in_many_blocks_are_each_reported_once() {
         match i % 3 {
             0 => {
                 src.push_str("item {\n  port = 300\n}\n");
-                expected.push(("Invalid value", format!("{line}:10")));
+                expected.push((Code::InvalidValue, format!("{line}:10")));
             }
             1 => {
                 src.push_str("item {\n  prot = 1\n}\n");
                 // At the block's opening brace.
-                expected.push(("Missing required argument", format!("{}:6", line - 1)));
-                expected.push(("Unsupported argument", format!("{line}:3")));
+                expected.push((Code::MissingRequiredArgument, format!("{}:6", line - 1)));
+                expected.push((Code::UnsupportedArgument, format!("{line}:3")));
             }
             _ => src.push_str("item {\n  port = 1\n}\n"),
         }
     }
-    let expected: Vec<(&str, &str)> = expected.iter().map(|(s, at)| (*s, at.as_str())).collect();
+    let expected: Vec<(Code, &str)> = expected.iter().map(|(s, at)| (*s, at.as_str())).collect();
     assert_eq!(diagnostics_at::<Doc>(&src), pairs(&expected));
 }
 
@@ -982,10 +982,10 @@ fn blocks_left_out_of_later_passes_cause_no_error() {
     assert_eq!(
         diagnostics_at::<Doc>(src),
         pairs(&[
-            ("Invalid value", "5:10"),
-            ("Invalid value", "8:10"),
-            ("Invalid value", "17:10"),
-            ("Invalid value", "19:9"),
+            (Code::InvalidValue, "5:10"),
+            (Code::InvalidValue, "8:10"),
+            (Code::InvalidValue, "17:10"),
+            (Code::InvalidValue, "19:9"),
         ])
     );
 
@@ -1002,7 +1002,7 @@ fn blocks_left_out_of_later_passes_cause_no_error() {
                other = -1\nmore = -2\n";
     assert_eq!(
         diagnostics_at::<Later>(src),
-        pairs(&[("Invalid value", "10:9"), ("Invalid value", "11:8")])
+        pairs(&[(Code::InvalidValue, "10:9"), (Code::InvalidValue, "11:8")])
     );
 }
 
@@ -1015,7 +1015,7 @@ fn very_many_errors_are_reported_up_to_a_limit() {
     assert!(err
         .diagnostics()
         .iter()
-        .all(|d| d.summary == "Invalid value"));
+        .all(|d| d.code == Code::InvalidValue));
 }
 
 #[test]
@@ -1024,12 +1024,8 @@ fn lenient_warnings_and_collected_errors_together() {
         .lenient(true)
         .from_str::<Server>("nmae = \"a\"\nport = -1\n")
         .unwrap_err();
-    let s: Vec<&str> = err
-        .diagnostics()
-        .iter()
-        .map(|d| d.summary.as_str())
-        .collect();
-    assert_eq!(s, ["Missing required argument", "Invalid value"]);
+    let s: Vec<Code> = err.diagnostics().iter().map(|d| d.code).collect();
+    assert_eq!(s, [Code::MissingRequiredArgument, Code::InvalidValue]);
 }
 
 #[test]
@@ -1134,7 +1130,7 @@ resource "null_resource" "for" {
     // a space after it (line 35) too.
     let lines: Vec<String> = diagnostics_at::<serde_json::Value>(src)
         .into_iter()
-        .filter(|(summary, _)| summary == "Unknown variable")
+        .filter(|(code, _)| *code == Code::UnknownVariable)
         .map(|(_, at)| at)
         .collect();
     for at in [

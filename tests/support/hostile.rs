@@ -7,18 +7,20 @@
 
 #![allow(dead_code, reason = "each user takes the parts it needs")]
 
-/// What reading an input must give: success, or a first error with this
-/// summary that names this limit (when it is about one).
+use hcl_core::Code;
+
+/// What reading an input must give: success, or a first error of this kind
+/// that names this limit (when it is about one).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Expect {
     /// It parses and evaluates without errors.
     Valid,
-    /// Parsing fails; the first diagnostic has this summary and, if given,
+    /// Parsing fails; the first diagnostic has this code and, if given,
     /// names this limit in its detail.
-    Syntax(&'static str, Option<&'static str>),
+    Syntax(Code, Option<&'static str>),
     /// It parses; evaluating its attributes fails, the first error with
-    /// this summary and, if given, naming this limit.
-    Eval(&'static str, Option<&'static str>),
+    /// this code and, if given, naming this limit.
+    Eval(Code, Option<&'static str>),
 }
 
 /// A shape of hostile input.
@@ -127,14 +129,14 @@ pub const SHAPES: &[Shape] = &[
         bench_units: 2_000,
         make: |n| format!("t = \"{}\"\n", "x${a.b}%{ if c }y%{ endif }".repeat(n)),
         // The variables are not defined.
-        expect: Expect::Eval("Unknown variable", None),
+        expect: Expect::Eval(Code::UnknownVariable, None),
     },
     Shape {
         name: "traversal_chain",
         test_units: 10_000,
         bench_units: 10_000,
         make: |n| format!("r = a{}\n", ".b[0]".repeat(n)),
-        expect: Expect::Eval("Unknown variable", None),
+        expect: Expect::Eval(Code::UnknownVariable, None),
     },
     Shape {
         name: "operator_chains_within_the_limit",
@@ -182,7 +184,7 @@ pub const SHAPES: &[Shape] = &[
         test_units: 100_000,
         bench_units: 100_000,
         make: |n| format!("a = \"{}", "y".repeat(n)),
-        expect: Expect::Syntax("Unterminated template string", None),
+        expect: Expect::Syntax(Code::UnterminatedTemplate, None),
     },
     Shape {
         // Each `/*` once searched the rest of the text for its `*/`.
@@ -190,14 +192,14 @@ pub const SHAPES: &[Shape] = &[
         test_units: 100_000,
         bench_units: 100_000,
         make: |n| "/*a".repeat(n),
-        expect: Expect::Syntax("Argument or block definition required", None),
+        expect: Expect::Syntax(Code::ArgumentOrBlockRequired, None),
     },
     Shape {
         name: "invalid_character_past_column_65535",
         test_units: 70_000,
         bench_units: 100_000,
         make: |n| format!("a ={}@\n", " ".repeat(n)),
-        expect: Expect::Syntax("Invalid character", None),
+        expect: Expect::Syntax(Code::InvalidCharacter, None),
     },
     Shape {
         name: "labels_past_the_nesting_limit",
@@ -205,56 +207,56 @@ pub const SHAPES: &[Shape] = &[
         test_units: 5_000,
         bench_units: 20_000,
         make: |n| format!("b{} {{}}\n", " \"\"".repeat(n)),
-        expect: Expect::Syntax("Nesting too deep", NESTING),
+        expect: Expect::Syntax(Code::NestingTooDeep, NESTING),
     },
     Shape {
         name: "unclosed_brackets",
         test_units: 10_000,
         bench_units: 10_000,
         make: |n| format!("a = {}", "[".repeat(n)),
-        expect: Expect::Syntax("Nesting too deep", NESTING),
+        expect: Expect::Syntax(Code::NestingTooDeep, NESTING),
     },
     Shape {
         name: "closed_parentheses_too_deep",
         test_units: 10_000,
         bench_units: 10_000,
         make: |n| format!("a = {}1{}\n", "(".repeat(n), ")".repeat(n)),
-        expect: Expect::Syntax("Nesting too deep", NESTING),
+        expect: Expect::Syntax(Code::NestingTooDeep, NESTING),
     },
     Shape {
         name: "nested_blocks_too_deep",
         test_units: 10_000,
         bench_units: 10_000,
         make: |n| format!("{}{}", "b {\n".repeat(n), "}\n".repeat(n)),
-        expect: Expect::Syntax("Nesting too deep", NESTING),
+        expect: Expect::Syntax(Code::NestingTooDeep, NESTING),
     },
     Shape {
         name: "nested_template_sequences",
         test_units: 10_000,
         bench_units: 10_000,
         make: |n| format!("a = \"{}\"\n", "${\"".repeat(n)),
-        expect: Expect::Syntax("Nesting too deep", NESTING),
+        expect: Expect::Syntax(Code::NestingTooDeep, NESTING),
     },
     Shape {
         name: "operator_chain_too_long",
         test_units: 10_000,
         bench_units: 10_000,
         make: |n| format!("a = 1{}\n", " + 1".repeat(n)),
-        expect: Expect::Syntax("Nesting too deep", EXPRESSION),
+        expect: Expect::Syntax(Code::ExpressionTooDeep, EXPRESSION),
     },
     Shape {
         name: "repeated_attributes_in_one_block",
         test_units: 10_000,
         bench_units: 10_000,
         make: |n| format!("b {{\n{}}}\n", "  a = 1\n".repeat(n)),
-        expect: Expect::Syntax("Attribute redefined", None),
+        expect: Expect::Syntax(Code::AttributeRedefined, None),
     },
     Shape {
         name: "many_errors_on_one_long_line",
         test_units: 7_000,
         bench_units: 7_000,
         make: |n| format!("a = [{}]\n", "u, ".repeat(n)),
-        expect: Expect::Eval("Unknown variable", None),
+        expect: Expect::Eval(Code::UnknownVariable, None),
     },
     Shape {
         name: "control_characters_in_source_lines",
@@ -265,7 +267,7 @@ pub const SHAPES: &[Shape] = &[
                 .map(|i| format!("a{i} = \"\u{1b}]0;title\u{7}\u{9b}\u{202e}${{u}}\"\n"))
                 .collect()
         },
-        expect: Expect::Eval("Unknown variable", None),
+        expect: Expect::Eval(Code::UnknownVariable, None),
     },
 ];
 

@@ -7,7 +7,7 @@ use super::statics::{self, StaticCall, StaticPair};
 use super::traversal::{self, Traversal, Traverse};
 use super::variables;
 use crate::ast::Expression;
-use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
 use crate::span::{Range, SourceFile, Span};
 use crate::value::Value;
@@ -20,13 +20,13 @@ use crate::value::Value;
 /// ```
 /// use std::sync::Arc;
 /// use hcl_core::analysis::Location;
-/// use hcl_core::{SourceFile, Span};
+/// use hcl_core::{Code, SourceFile, Span};
 ///
 /// let file = Arc::new(SourceFile::new("main.tf", "port = \"eighty\"\n"));
 /// let at = Location::new(&file, Span::new(7, 15));
 /// assert_eq!(at.text(), "\"eighty\"");
 /// assert_eq!(at.range().to_string(), "main.tf:1,8-16");
-/// let diag = at.error("Invalid port", "The port must be a number.");
+/// let diag = at.error(Code::Custom, "Invalid port", "The port must be a number.");
 /// assert!(diag.to_string().contains("  |        ^^^^^^^^\n"));
 /// ```
 #[derive(Clone, Copy)]
@@ -53,14 +53,51 @@ impl<'a> Location<'a> {
         self.file.text().get(self.span.as_range()).unwrap_or("")
     }
 
-    /// An error about this place.
-    pub fn error(&self, summary: impl Into<String>, detail: impl Into<String>) -> Diagnostic {
-        Diagnostic::error(summary, detail).with_subject(self.file, self.span)
+    /// An error of kind `code` about this place.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use hcl_core::analysis::Location;
+    /// use hcl_core::{Code, SourceFile, Span};
+    ///
+    /// let file = Arc::new(SourceFile::new("app.hcl", "port = \"eighty\"\n"));
+    /// let diag = Location::new(&file, Span::new(7, 15))
+    ///     .error(Code::Custom, "Invalid port", "The port must be a number.");
+    /// assert_eq!(diag.code, Code::Custom);
+    /// assert!(diag.is_error());
+    /// ```
+    pub fn error(
+        &self,
+        code: Code,
+        summary: impl Into<String>,
+        detail: impl Into<String>,
+    ) -> Diagnostic {
+        Diagnostic::error(code, summary, detail).with_subject(self.file, self.span)
     }
 
-    /// A warning about this place.
-    pub fn warning(&self, summary: impl Into<String>, detail: impl Into<String>) -> Diagnostic {
-        Diagnostic::warning(summary, detail).with_subject(self.file, self.span)
+    /// A warning of kind `code` about this place.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use hcl_core::analysis::Location;
+    /// use hcl_core::{Code, SourceFile, Span};
+    ///
+    /// let file = Arc::new(SourceFile::new("app.hcl", "port = 8080\n"));
+    /// let diag = Location::new(&file, Span::new(7, 11))
+    ///     .warning(Code::Custom, "Unusual port", "Ports above 1023 are unusual here.");
+    /// assert!(!diag.is_error());
+    /// ```
+    pub fn warning(
+        &self,
+        code: Code,
+        summary: impl Into<String>,
+        detail: impl Into<String>,
+    ) -> Diagnostic {
+        Diagnostic::warning(code, summary, detail).with_subject(self.file, self.span)
     }
 }
 
@@ -221,6 +258,7 @@ impl<'a> ExprRef<'a> {
             None => Err(self
                 .start_location()
                 .error(
+                    Code::InvalidExpression,
                     "Invalid expression",
                     "A static list expression is required.",
                 )
@@ -262,7 +300,11 @@ impl<'a> ExprRef<'a> {
                 .collect()),
             None => Err(self
                 .start_location()
-                .error("Invalid expression", "A static map expression is required.")
+                .error(
+                    Code::InvalidExpression,
+                    "Invalid expression",
+                    "A static map expression is required.",
+                )
                 .into()),
         }
     }
@@ -301,7 +343,11 @@ impl<'a> ExprRef<'a> {
             }),
             None => Err(self
                 .start_location()
-                .error("Invalid expression", "A static function call is required.")
+                .error(
+                    Code::InvalidExpression,
+                    "Invalid expression",
+                    "A static function call is required.",
+                )
                 .into()),
         }
     }
@@ -334,6 +380,7 @@ impl<'a> ExprRef<'a> {
         traversal::abs_traversal(self.expr, self.file).ok_or_else(|| {
             self.location()
                 .error(
+                    Code::InvalidExpression,
                     "Invalid expression",
                     "A single static variable reference is required: only attribute access and \
                      indexing with constant keys. No calculations, function calls, template \

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::location::Location;
 use crate::ast::{Expression, ExpressionKind, TemplatePart, TraversalStep, TraversalStepKind};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::span::{Range, SourceFile, Span};
 use crate::types::Type;
 use crate::value::{Number, Value};
@@ -95,16 +95,21 @@ impl<'a> Traversal<'a> {
     /// ```
     /// use std::sync::Arc;
     /// use hcl_core::analysis::ExprRef;
-    /// use hcl_core::SourceFile;
+    /// use hcl_core::{Code, SourceFile};
     /// let src = "1 + var.nope";
     /// let expr = hcl_core::parse_expression(src, "e.hcl").unwrap();
     /// let file = Arc::new(SourceFile::new("e.hcl", src));
     /// let vars = ExprRef::new(&expr, &file).variables();
-    /// let diag = vars[0].error("Reference to undeclared input variable", "");
+    /// let diag = vars[0].error(Code::Custom, "Reference to undeclared input variable", "");
     /// assert!(diag.to_string().contains("1 | 1 + var.nope\n  |     ^^^^^^^^\n"));
     /// ```
-    pub fn error(&self, summary: impl Into<String>, detail: impl Into<String>) -> Diagnostic {
-        self.location().error(summary, detail)
+    pub fn error(
+        &self,
+        code: Code,
+        summary: impl Into<String>,
+        detail: impl Into<String>,
+    ) -> Diagnostic {
+        self.location().error(code, summary, detail)
     }
 }
 

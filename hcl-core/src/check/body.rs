@@ -1,7 +1,7 @@
 //! A body checked against a schema of typed attributes.
 
 use super::TypeContext;
-use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::schema::{Body, BodySchema};
 use crate::types::Type;
 
@@ -88,9 +88,9 @@ impl TypedSchema {
                 builder.attribute(attr.name.clone())
             };
         }
-        builder
-            .build()
-            .map_err(|e| Diagnostic::error("Invalid schema", format!("{e}.")).into())
+        builder.build().map_err(|e| {
+            Diagnostic::error(Code::InvalidSchema, "Invalid schema", format!("{e}.")).into()
+        })
     }
 }
 

@@ -2,7 +2,7 @@
 
 use super::expr::{eventual_of, lift, Checker, Scope};
 use crate::ast::FunctionCall;
-use crate::diagnostic::Diagnostics;
+use crate::diagnostic::{Code, Diagnostics};
 use crate::functions::{Function, FunctionError, Parameter};
 use crate::span::Span;
 use crate::types::{conversion_safety, convert, mismatch_message, Eventual, Type};
@@ -35,6 +35,7 @@ impl Checker<'_> {
                 .map(|s| format!(" Did you mean \"{s}\"?"))
                 .unwrap_or_default();
             diags.push(self.error_in(
+                Code::UnknownFunction,
                 "Call to unknown function",
                 format!("There is no function named \"{}\".{suggestion}", call.name),
                 call.name_span,
@@ -58,7 +59,7 @@ impl Checker<'_> {
                 ""
             };
             diags.push(self.error_in(
-                "Not enough function arguments",
+                Code::NotEnoughArguments, "Not enough function arguments",
                 format!(
                     "Function \"{}\" expects{qualifier} {} argument(s). Missing value for \"{missing}\".",
                     call.name,
@@ -72,6 +73,7 @@ impl Checker<'_> {
         if function.variadic().is_none() && args.len() > params.len() {
             let extra = args.get(params.len()).map_or(span, |a| a.span);
             diags.push(self.error_in(
+                Code::TooManyArguments,
                 "Too many function arguments",
                 format!(
                     "Function \"{}\" expects only {} argument(s).",
@@ -126,6 +128,7 @@ impl Checker<'_> {
                     FunctionError::Arg { index, message } => {
                         match (function.param_for(*index), args.get(*index)) {
                             (Some(param), Some(arg)) => self.error_in(
+                                Code::InvalidFunctionArgument,
                                 "Invalid function argument",
                                 format!(
                                     "Invalid value for \"{}\" parameter: {message}.",
@@ -152,6 +155,7 @@ impl Checker<'_> {
         span: Span,
     ) -> crate::Diagnostic {
         self.error_in(
+            Code::FunctionCallFailed,
             "Error in function call",
             format!("Call to function \"{}\" failed: {err}.", call.name),
             call.name_span,
@@ -233,6 +237,7 @@ impl Checker<'_> {
             Type::Dynamic => Some(Some(Type::Dynamic)),
             Type::None => {
                 diags.push(self.error_in(
+                    Code::InvalidExpandingArgument,
                     "Invalid expanding argument value",
                     "The expanding argument (indicated by ...) must not be null.",
                     last.span,
@@ -242,6 +247,7 @@ impl Checker<'_> {
             }
             _ => {
                 diags.push(self.error_in(
+                    Code::InvalidExpandingArgument,
                     "Invalid expanding argument value",
                     "The expanding argument (indicated by ...) must be of a tuple, list, or set \
                      type.",
@@ -271,6 +277,7 @@ impl Checker<'_> {
         let (plain, _) = arg.ty.resolve_eventuals();
         let invalid = |message: String| {
             self.error_in(
+                Code::InvalidFunctionArgument,
                 "Invalid function argument",
                 format!("Invalid value for \"{}\" parameter: {message}.", param.name),
                 arg.span,

@@ -8,7 +8,7 @@ use num_bigint::BigInt;
 
 use super::TypeContext;
 use crate::ast::{Expression, ExpressionKind, ObjectItem, TraversalStep, TraversalStepKind};
-use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
 use crate::span::{SourceFile, Span};
 use crate::types::{conversion_safety, mismatch_message, unify_unsafe, Eventual, Type};
@@ -84,22 +84,24 @@ impl<'c> Checker<'c> {
     /// An error about `subject`.
     pub(super) fn error(
         &self,
+        code: Code,
         summary: &str,
         detail: impl Into<String>,
         subject: Span,
     ) -> Diagnostic {
-        Diagnostic::error(summary, detail).with_subject(self.file, subject)
+        Diagnostic::error(code, summary, detail).with_subject(self.file, subject)
     }
 
     /// An error about `subject` within `context`.
     pub(super) fn error_in(
         &self,
+        code: Code,
         summary: &str,
         detail: impl Into<String>,
         subject: Span,
         context: Span,
     ) -> Diagnostic {
-        self.error(summary, detail, subject)
+        self.error(code, summary, detail, subject)
             .with_context(self.file, context)
     }
 
@@ -116,6 +118,7 @@ impl<'c> Checker<'c> {
             if !self.too_deep {
                 self.too_deep = true;
                 diags.push(self.error(
+                    Code::ExpressionTooDeep,
                     "Nesting too deep",
                     format!(
                         "This expression is nested more than {max} levels deep, the limit \
@@ -173,7 +176,12 @@ impl<'c> Checker<'c> {
                 match coll.traverse_index(&plain_key, key_value.as_ref()) {
                     Ok(ty) => lift(ty, kind),
                     Err(err) => {
-                        diags.push(self.error(err.summary(), err.detail(), *bracket_span));
+                        diags.push(self.error(
+                            err.code(),
+                            err.summary(),
+                            err.detail(),
+                            *bracket_span,
+                        ));
                         Type::Dynamic
                     }
                 }
@@ -204,6 +212,7 @@ impl<'c> Checker<'c> {
                     Some((ty, _)) => lift(ty, kind),
                     None => {
                         diags.push(self.error_in(
+                            Code::InconsistentConditionalTypes,
                             "Inconsistent conditional result types",
                             format!(
                                 "The true and false result expressions must have consistent \
@@ -234,7 +243,12 @@ impl<'c> Checker<'c> {
             } else {
                 "Failed to recognize the value of this number literal.".into()
             };
-            diags.push(self.error("Invalid number literal", detail, span));
+            diags.push(self.error(
+                Code::InvalidNumberLiteral,
+                "Invalid number literal",
+                detail,
+                span,
+            ));
             return Type::Number;
         };
         let Some(exact) = exact_integer(text) else {
@@ -242,6 +256,7 @@ impl<'c> Checker<'c> {
         };
         if n.to_bigint().as_ref() != Some(&exact) {
             diags.push(self.error(
+                Code::ImpreciseInteger,
                 "Imprecise integer literal",
                 format!(
                     "This integer cannot be represented exactly: numbers hold {} bits of \
@@ -280,6 +295,7 @@ impl<'c> Checker<'c> {
             .map(|s| format!(" Did you mean \"{s}\"?"))
             .unwrap_or_default();
         diags.push(self.error(
+            Code::UnknownVariable,
             "Unknown variable",
             format!("There is no variable named \"{name}\".{suggestion}"),
             span,
@@ -301,7 +317,7 @@ impl<'c> Checker<'c> {
             match next {
                 Ok(t) => ty = t,
                 Err(err) => {
-                    diags.push(self.error(err.summary(), err.detail(), step.span));
+                    diags.push(self.error(err.code(), err.summary(), err.detail(), step.span));
                     return Type::Dynamic;
                 }
             }
@@ -341,9 +357,21 @@ impl<'c> Checker<'c> {
                 ConditionOf::Conditional => "Null condition",
                 ConditionOf::For => summary,
             };
-            diags.push(self.error_in(summary, null_detail, condition.span, context));
+            diags.push(self.error_in(
+                Code::NullCondition,
+                summary,
+                null_detail,
+                condition.span,
+                context,
+            ));
         } else if !plain.is_dynamic() && conversion_safety(&plain, &Type::Bool).is_none() {
-            diags.push(self.error_in(summary, bad_detail, condition.span, context));
+            diags.push(self.error_in(
+                Code::IncorrectConditionType,
+                summary,
+                bad_detail,
+                condition.span,
+                context,
+            ));
         }
         kind
     }
@@ -395,6 +423,7 @@ impl<'c> Checker<'c> {
                 return Some((*root).to_owned());
             }
             diags.push(self.error(
+                Code::AmbiguousAttributeKey,
                 "Ambiguous attribute key",
                 "If this expression is intended to be a reference, wrap it in parentheses. If \
                  it's instead intended as a literal name containing periods, wrap it in quotes \
@@ -408,6 +437,7 @@ impl<'c> Checker<'c> {
         *kind = stronger(*kind, k);
         if plain.is_none() {
             diags.push(self.error(
+                Code::NullKey,
                 "Null value as key",
                 "Can't use a null value as a key.",
                 key.span,
@@ -416,6 +446,7 @@ impl<'c> Checker<'c> {
         }
         if !plain.is_dynamic() && conversion_safety(&plain, &Type::String).is_none() {
             diags.push(self.error(
+                Code::IncorrectKeyType,
                 "Incorrect key type",
                 format!(
                     "Can't use this value as a key: {}.",

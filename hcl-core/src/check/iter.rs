@@ -3,7 +3,7 @@
 
 use super::expr::{eventual_of, lift, stronger, Checker, ConditionOf, Scope};
 use crate::ast::{Expression, ForExpr, Template, TemplatePart};
-use crate::diagnostic::Diagnostics;
+use crate::diagnostic::{Code, Diagnostics};
 use crate::span::Span;
 use crate::types::{conversion_safety, mismatch_message, Eventual, Type};
 
@@ -38,7 +38,7 @@ fn rewrap(mut ty: Type, wrappers: &[Eventual]) -> Type {
 
 /// The key and value types of iterating over a value of type `ty` (its
 /// eventual wrappers taken off); an error detail when it cannot be.
-fn iteration_types(ty: &Type) -> Result<(Type, Type), (&'static str, String)> {
+fn iteration_types(ty: &Type) -> Result<(Type, Type), (Code, &'static str, String)> {
     match ty {
         Type::Dynamic => Ok((Type::Dynamic, Type::Dynamic)),
         Type::List(e) => Ok((Type::Int, (**e).clone())),
@@ -49,6 +49,7 @@ fn iteration_types(ty: &Type) -> Result<(Type, Type), (&'static str, String)> {
         Type::Tuple(elems) if elems.is_empty() => Ok((Type::Int, Type::Dynamic)),
         Type::Tuple(elems) => Ok((Type::Int, Type::union(elems.iter().cloned()))),
         Type::None => Err((
+            Code::IterationOverNull,
             "Iteration over null value",
             "A null value cannot be used as the collection in a 'for' expression.".into(),
         )),
@@ -70,8 +71,9 @@ fn iteration_types(ty: &Type) -> Result<(Type, Type), (&'static str, String)> {
     }
 }
 
-fn non_iterable(ty: &Type) -> (&'static str, String) {
+fn non_iterable(ty: &Type) -> (Code, &'static str, String) {
     (
+        Code::IterationOverNonIterable,
         "Iteration over non-iterable value",
         format!(
             "A value of type {} cannot be used as the collection in a 'for' expression.",
@@ -101,8 +103,8 @@ impl Checker<'_> {
         let (inner, wrappers) = peel(&coll);
         let (key, value) = match iteration_types(&inner) {
             Ok(kv) => kv,
-            Err((summary, detail)) => {
-                diags.push(self.error_in(summary, detail, l.collection.span, span));
+            Err((code, summary, detail)) => {
+                diags.push(self.error_in(code, summary, detail, l.collection.span, span));
                 (Type::Dynamic, Type::Dynamic)
             }
         };
@@ -139,6 +141,7 @@ impl Checker<'_> {
             kind = stronger(kind, k);
             if plain.is_none() {
                 diags.push(self.error_in(
+                    Code::InvalidObjectKey,
                     "Invalid object key",
                     "Key expression in 'for' expression must not produce a null value.",
                     key_expr.span,
@@ -146,6 +149,7 @@ impl Checker<'_> {
                 ));
             } else if !plain.is_dynamic() && conversion_safety(&plain, &Type::String).is_none() {
                 diags.push(self.error_in(
+                    Code::InvalidObjectKey,
                     "Invalid object key",
                     format!(
                         "The key expression produced an invalid result: {}.",
@@ -291,6 +295,7 @@ impl Checker<'_> {
         let (plain, kind) = ty.resolve_eventuals();
         if plain.is_none() {
             diags.push(self.error_in(
+                Code::InvalidTemplateValue,
                 INVALID_VALUE,
                 "The expression result is null. Cannot include a null value in a string \
                  template.",
@@ -299,6 +304,7 @@ impl Checker<'_> {
             ));
         } else if !plain.is_dynamic() && conversion_safety(&plain, &Type::String).is_none() {
             diags.push(self.error_in(
+                Code::InvalidTemplateValue,
                 INVALID_VALUE,
                 format!(
                     "Cannot include the given value in a string template: {}.",

@@ -95,7 +95,7 @@ pub use body::{TypedAttribute, TypedSchema};
 
 use crate::analysis::ExprRef;
 use crate::ast::Expression;
-use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::functions::{Function, Functions};
 use crate::limits::Limits;
 use crate::span::SourceFile;
@@ -309,13 +309,17 @@ impl TypeContext {
                 match self.unsafe_conversions {
                     UnsafeConversions::Allow => None,
                     UnsafeConversions::Warn => Some(Diagnostic::warning(
+                        Code::IncorrectValueType,
                         format!("Possibly {}", summary.to_lowercase()),
                         detail,
                     )),
-                    UnsafeConversions::Reject => Some(Diagnostic::error(summary, detail)),
+                    UnsafeConversions::Reject => {
+                        Some(Diagnostic::error(Code::IncorrectValueType, summary, detail))
+                    }
                 }
             }
             None => Some(Diagnostic::error(
+                Code::IncorrectValueType,
                 summary,
                 format!(
                     "Cannot assign a value of type {} to {target}: {}.",
@@ -335,6 +339,7 @@ fn dedup(diags: Diagnostics) -> Diagnostics {
     for d in diags {
         let repeat = out.iter().any(|o| {
             o.severity == d.severity
+                && o.code == d.code
                 && o.summary == d.summary
                 && o.detail == d.detail
                 && o.subject == d.subject

@@ -3,7 +3,7 @@
 
 use super::expr::{lift, stronger, Checker, Scope};
 use crate::ast::{BinaryOp, Expression, UnaryOp};
-use crate::diagnostic::Diagnostics;
+use crate::diagnostic::{Code, Diagnostics};
 use crate::eval::binary_types;
 use crate::span::Span;
 use crate::types::{conversion_safety, mismatch_message, Eventual, Type};
@@ -71,6 +71,7 @@ impl Checker<'_> {
         let fits = conversion_safety(got, param).is_some() && !got.is_none();
         if !fits {
             diags.push(self.error_in(
+                Code::InvalidOperand,
                 "Invalid operand",
                 format!(
                     "Unsuitable value for {which}: {}.",

@@ -57,8 +57,8 @@ fn type_of(ctx: &TypeContext, src: &str) -> Type {
     }
 }
 
-/// The first error's summary, detail and subject text.
-fn error_of(ctx: &TypeContext, src: &str) -> (String, String, String) {
+/// The first error's code, detail and subject text.
+fn error_of(ctx: &TypeContext, src: &str) -> (Code, String, String) {
     let expr = crate::parse_expression(src, "e.hcl").unwrap();
     let file = Arc::new(SourceFile::new("e.hcl", src));
     let (t, diags) = ctx.type_of(&expr, &file);
@@ -70,7 +70,7 @@ fn error_of(ctx: &TypeContext, src: &str) -> (String, String, String) {
         .as_ref()
         .map(|r| src[r.start.byte as usize..r.end.byte as usize].to_owned())
         .unwrap_or_default();
-    (d.summary.clone(), d.detail.clone(), subject)
+    (d.code, d.detail.clone(), subject)
 }
 
 fn check_types(ctx: &TypeContext, rows: &[(&str, &str)]) {
@@ -79,12 +79,12 @@ fn check_types(ctx: &TypeContext, rows: &[(&str, &str)]) {
     }
 }
 
-fn check_errors(ctx: &TypeContext, rows: &[(&str, &str, &str, &str)]) {
-    for (src, summary, detail, subject) in rows {
+fn check_errors(ctx: &TypeContext, rows: &[(&str, Code, &str, &str)]) {
+    for (src, code, detail, subject) in rows {
         let got = error_of(ctx, src);
         assert_eq!(
-            (got.0.as_str(), got.1.as_str(), got.2.as_str()),
-            (*summary, *detail, *subject),
+            (got.0, got.1.as_str(), got.2.as_str()),
+            (*code, *detail, *subject),
             "{src}"
         );
     }
@@ -123,8 +123,8 @@ fn integer_literals_are_exact_to_at_least_256_bits_or_an_error() {
     assert_eq!(type_of(&c, big), Type::Int);
     // 2^600 + 1 needs more bits than a number holds.
     let huge: num_bigint::BigInt = (num_bigint::BigInt::from(1) << 600u32) + 1;
-    let (summary, detail, subject) = error_of(&c, &huge.to_string());
-    assert_eq!(summary, "Imprecise integer literal");
+    let (code, detail, subject) = error_of(&c, &huge.to_string());
+    assert_eq!(code, Code::ImpreciseInteger);
     assert_eq!(
         detail,
         "This integer cannot be represented exactly: numbers hold 512 bits of precision, and \
@@ -159,13 +159,13 @@ fn templates() {
         &[
             (
                 "\"x${names}\"",
-                "Invalid template interpolation value",
+                Code::InvalidTemplateValue,
                 "Cannot include the given value in a string template: string required.",
                 "names",
             ),
             (
                 "\"x${nothing}\"",
-                "Invalid template interpolation value",
+                Code::InvalidTemplateValue,
                 "The expression result is null. Cannot include a null value in a string template.",
                 "nothing",
             ),
@@ -202,25 +202,25 @@ fn operators() {
         &[
             (
                 "1 + true",
-                "Invalid operand",
+                Code::InvalidOperand,
                 "Unsuitable value for right operand: number required.",
                 "true",
             ),
             (
                 "nothing + 1",
-                "Invalid operand",
+                Code::InvalidOperand,
                 "Unsuitable value for left operand: number required, but the value is null.",
                 "nothing",
             ),
             (
                 "!names",
-                "Invalid operand",
+                Code::InvalidOperand,
                 "Unsuitable value for unary operand: bool required.",
                 "names",
             ),
             (
                 "b || 1",
-                "Invalid operand",
+                Code::InvalidOperand,
                 "Unsuitable value for right operand: bool required.",
                 "1",
             ),
@@ -251,20 +251,20 @@ fn conditionals() {
         &[
             (
                 "b ? true : 1",
-                "Inconsistent conditional result types",
+                Code::InconsistentConditionalTypes,
                 "The true and false result expressions must have consistent types. The 'true' \
                  value is bool, but the 'false' value is int.",
                 "true : 1",
             ),
             (
                 "names ? 1 : 2",
-                "Incorrect condition type",
+                Code::IncorrectConditionType,
                 "The condition expression must be of type bool.",
                 "names",
             ),
             (
                 "null ? 1 : 2",
-                "Null condition",
+                Code::NullCondition,
                 "The condition value is null. Conditions must either be true or false.",
                 "null",
             ),
@@ -298,31 +298,31 @@ fn for_expressions() {
         &[
             (
                 "[for x in s : x]",
-                "Iteration over non-iterable value",
+                Code::IterationOverNonIterable,
                 "A value of type string cannot be used as the collection in a 'for' expression.",
                 "s",
             ),
             (
                 "[for x in null : x]",
-                "Iteration over null value",
+                Code::IterationOverNull,
                 "A null value cannot be used as the collection in a 'for' expression.",
                 "null",
             ),
             (
                 "{for x in names : [x] => x}",
-                "Invalid object key",
+                Code::InvalidObjectKey,
                 "The key expression produced an invalid result: string required.",
                 "[x]",
             ),
             (
                 "[for x in names : x if [x]]",
-                "Invalid 'for' condition",
+                Code::IncorrectConditionType,
                 "The 'if' clause value is invalid: bool required.",
                 "[x]",
             ),
             (
                 "[for item in names : itme]",
-                "Unknown variable",
+                Code::UnknownVariable,
                 "There is no variable named \"itme\". Did you mean \"item\"?",
                 "itme",
             ),
@@ -350,7 +350,7 @@ fn splats() {
         &c,
         &[(
             "buckets[*].name",
-            "Unsupported attribute",
+            Code::UnsupportedAttribute,
             "This object does not have an attribute named \"name\".",
             ".name",
         )],
@@ -387,33 +387,33 @@ fn attributes_and_indexes_through_eventual_and_union_types() {
         &[
             (
                 "bucket.name",
-                "Unsupported attribute",
+                Code::UnsupportedAttribute,
                 "This object does not have an attribute named \"name\".",
                 ".name",
             ),
             (
                 "s.length",
-                "Unsupported attribute",
+                Code::UnsupportedAttribute,
                 "Can't access attributes on a primitive-typed value (string).",
                 ".length",
             ),
             (
                 "pair[2]",
-                "Invalid index",
+                Code::InvalidIndex,
                 "The given key does not identify an element in this collection value: the given \
                  index is greater than or equal to the length of the collection.",
                 "[2]",
             ),
             (
                 "names[\"a\" == s]",
-                "Invalid index",
+                Code::InvalidIndex,
                 "The given key does not identify an element in this collection value: number \
                  required.",
                 "[\"a\" == s]",
             ),
             (
                 "ports[0]",
-                "Invalid index",
+                Code::InvalidIndex,
                 "Elements of a set are identified only by their value and don't have any separate \
                  index or key to select with, so it's only possible to perform operations across \
                  all elements of the set.",
@@ -421,19 +421,19 @@ fn attributes_and_indexes_through_eventual_and_union_types() {
             ),
             (
                 "nothing.x",
-                "Attempt to get attribute from null value",
+                Code::AttributeOfNull,
                 "This value is null, so it does not have any attributes.",
                 ".x",
             ),
             (
                 "maybe.x",
-                "Unsupported attribute",
+                Code::UnsupportedAttribute,
                 "No type this value may have (string?) has an attribute named \"x\".",
                 ".x",
             ),
             (
                 "buckets.id",
-                "Unsupported attribute",
+                Code::UnsupportedAttribute,
                 "Can't access attributes on a list of objects. Did you mean to access attribute \
                  \"id\" for a specific element of the list, or across all elements of the list?",
                 ".id",
@@ -473,49 +473,49 @@ fn function_calls() {
         &[
             (
                 "upper(names)",
-                "Invalid function argument",
+                Code::InvalidFunctionArgument,
                 "Invalid value for \"str\" parameter: string required.",
                 "names",
             ),
             (
                 "upper(nothing)",
-                "Invalid function argument",
+                Code::InvalidFunctionArgument,
                 "Invalid value for \"str\" parameter: argument must not be null.",
                 "nothing",
             ),
             (
                 "upperr(s)",
-                "Call to unknown function",
+                Code::UnknownFunction,
                 "There is no function named \"upperr\". Did you mean \"upper\"?",
                 "upperr",
             ),
             (
                 "upper()",
-                "Not enough function arguments",
+                Code::NotEnoughArguments,
                 "Function \"upper\" expects 1 argument(s). Missing value for \"str\".",
                 ")",
             ),
             (
                 "upper(s, s)",
-                "Too many function arguments",
+                Code::TooManyArguments,
                 "Function \"upper\" expects only 1 argument(s).",
                 "s",
             ),
             (
                 "max(s...)",
-                "Invalid expanding argument value",
+                Code::InvalidExpandingArgument,
                 "The expanding argument (indicated by ...) must be of a tuple, list, or set type.",
                 "s",
             ),
             (
                 "convert(s, list)",
-                "Invalid type specification",
+                Code::InvalidTypeSpecification,
                 "The list type constructor requires one argument specifying the element type.",
                 "list",
             ),
             (
                 "convert(names, int)",
-                "Invalid function argument",
+                Code::InvalidFunctionArgument,
                 "Invalid value for \"value\" parameter: int required.",
                 "names",
             ),
@@ -523,7 +523,7 @@ fn function_calls() {
     );
 }
 
-fn body_diags(ctx: &TypeContext, src: &str, schema: &TypedSchema) -> Vec<(String, String, String)> {
+fn body_diags(ctx: &TypeContext, src: &str, schema: &TypedSchema) -> Vec<(Code, String, String)> {
     let file = crate::parse(src, "main.hcl").unwrap();
     let diags = ctx.check_body(&Body::from_file(&file), schema);
     diags
@@ -534,7 +534,7 @@ fn body_diags(ctx: &TypeContext, src: &str, schema: &TypedSchema) -> Vec<(String
                 .as_ref()
                 .map(|r| src[r.start.byte as usize..r.end.byte as usize].to_owned())
                 .unwrap_or_default();
-            (d.summary.clone(), d.detail.clone(), subject)
+            (d.code, d.detail.clone(), subject)
         })
         .collect()
 }
@@ -553,7 +553,7 @@ fn bodies_against_typed_schemas() {
         got,
         [
             (
-                "Incorrect attribute value type".to_owned(),
+                Code::IncorrectValueType,
                 "Cannot assign a value of type output(string) to attribute \"name\" of type \
                  string: string required, but the value has the eventual type output(string), \
                  known only later."
@@ -561,7 +561,7 @@ fn bodies_against_typed_schemas() {
                 "bucket.id".to_owned()
             ),
             (
-                "Incorrect attribute value type".to_owned(),
+                Code::IncorrectValueType,
                 "Cannot assign a value of type object({env=output(string)}) to attribute \
                  \"labels\" of type map(string): element \"env\": string required, but the value \
                  has the eventual type output(string), known only later."
@@ -575,16 +575,16 @@ fn bodies_against_typed_schemas() {
     assert_eq!(body_diags(&c, fixed, &schema), []);
     // The body's own rules still hold.
     let got = body_diags(&c, "target = s\nnmae = 1\n", &schema);
-    let summaries: Vec<&str> = got.iter().map(|(s, _, _)| s.as_str()).collect();
+    let codes: Vec<Code> = got.iter().map(|(c, _, _)| *c).collect();
     assert_eq!(
-        summaries,
-        ["Missing required argument", "Unsupported argument"]
+        codes,
+        [Code::MissingRequiredArgument, Code::UnsupportedArgument]
     );
     // Problems inside an expression are reported once, without a second
     // one about its type.
     let got = body_diags(&c, "name = s\ntarget = upper(names)\n", &schema);
     assert_eq!(got.len(), 1);
-    assert_eq!(got[0].0, "Invalid function argument");
+    assert_eq!(got[0].0, Code::InvalidFunctionArgument);
 }
 
 #[test]
@@ -600,10 +600,7 @@ fn unsafe_conversions_are_allowed_warned_about_or_rejected() {
     let diags = c.check_body(&Body::from_file(&file), &schema);
     assert_eq!(diags.len(), 2);
     assert!(!diags.has_errors());
-    assert_eq!(
-        diags.as_slice()[0].summary,
-        "Possibly incorrect attribute value type"
-    );
+    assert_eq!(diags.as_slice()[0].code, Code::IncorrectValueType);
     assert_eq!(
         diags.as_slice()[1].detail,
         "Cannot assign a value of type string? to attribute \"name\" of type string safely: the \
@@ -611,7 +608,7 @@ fn unsafe_conversions_are_allowed_warned_about_or_rejected() {
     );
     c.set_unsafe_conversions(UnsafeConversions::Reject);
     let got = body_diags(&c, src, &schema);
-    assert_eq!(got[0].0, "Incorrect attribute value type");
+    assert_eq!(got[0].0, Code::IncorrectValueType);
     assert_eq!(
         got[0].1,
         "Cannot assign a value of type string to attribute \"port\" of type int safely: the \
@@ -626,7 +623,7 @@ fn unknown_variables_and_too_deep_expressions() {
         &c,
         &[(
             "buckt.id",
-            "Unknown variable",
+            Code::UnknownVariable,
             "There is no variable named \"buckt\". Did you mean \"bucket\"?",
             "buckt",
         )],
@@ -637,8 +634,8 @@ fn unknown_variables_and_too_deep_expressions() {
         ..crate::Limits::default()
     });
     let deep = format!("{}1{}", "[".repeat(20), "]".repeat(20));
-    let (summary, detail, _) = error_of(&shallow, &deep);
-    assert_eq!(summary, "Nesting too deep");
+    let (code, detail, _) = error_of(&shallow, &deep);
+    assert_eq!(code, Code::ExpressionTooDeep);
     assert!(detail.contains("more than 8 levels deep"));
     // The deepest expressions the parser builds check within the default
     // limit, on a test thread's stack in debug builds.
@@ -709,7 +706,7 @@ fn functions_with_extended_parameter_and_return_types() {
         &c,
         &[(
             "double(b)",
-            "Invalid function argument",
+            Code::InvalidFunctionArgument,
             "Invalid value for \"n\" parameter: int required.",
             "b",
         )],

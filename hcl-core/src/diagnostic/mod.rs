@@ -1,7 +1,10 @@
 //! Diagnostics: errors and warnings with a summary, a detail and the source
 //! range they are about, rendered like rustc with the source line and a caret.
 
+mod code;
 mod render;
+
+pub use code::Code;
 
 use std::fmt;
 use std::sync::Arc;
@@ -33,23 +36,46 @@ impl fmt::Display for Severity {
 /// optionally a wider `context` range. When the diagnostic knows its source
 /// file, `Display` renders the offending line with carets under the subject.
 ///
+/// The summary and detail are for people; programs that need to know what
+/// kind of problem it is look at its [`Code`], which does not change with
+/// the wording.
+///
 /// # Examples
 ///
 /// ```
-/// use hcl_core::{Diagnostic, SourceFile, Span};
+/// use hcl_core::{Code, Diagnostic, SourceFile, Span};
 /// use std::sync::Arc;
 ///
 /// let file = Arc::new(SourceFile::new("app.hcl", "port = \"eighty\"\n"));
-/// let diag = Diagnostic::error("Invalid port", "The port must be a number.")
+/// let diag = Diagnostic::error(Code::Custom, "Invalid port", "The port must be a number.")
 ///     .with_subject(&file, Span::new(7, 15));
 /// let text = diag.to_string();
 /// assert!(text.starts_with("Error: Invalid port\n  --> app.hcl:1:8\n"));
 /// assert!(text.contains("port = \"eighty\"\n  |        ^^^^^^^^"));
 /// ```
+///
+/// Telling kinds of problems apart by their code:
+///
+/// ```
+/// use hcl_core::{Code, EvalContext};
+///
+/// let diags = EvalContext::new().evaluate_str("upper(name)").unwrap_err();
+/// for diag in &diags {
+///     match diag.code {
+///         Code::UnknownVariable | Code::UnknownFunction => {
+///             println!("needs a value from the host: {}", diag.summary)
+///         }
+///         _ => println!("{diag}"),
+///     }
+/// }
+/// assert!(diags.iter().any(|d| d.code == Code::UnknownVariable));
+/// ```
 #[derive(Debug, Clone)]
 pub struct Diagnostic {
     /// Error or warning.
     pub severity: Severity,
+    /// What kind of problem this is, for programs to tell kinds apart.
+    pub code: Code,
     /// A short phrase without a final period, e.g. "Unsupported argument".
     pub summary: String,
     /// Full sentences that name the problem and, where possible, the fix.
@@ -63,11 +89,21 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    /// An error with a summary and a detail and no range yet.
+    /// An error of a kind, with a summary and a detail and no range yet.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::{Code, Diagnostic};
+    /// let diag = Diagnostic::error(Code::Custom, "Invalid port", "The port must be a number.");
+    /// assert!(diag.is_error());
+    /// assert_eq!(diag.code, Code::Custom);
+    /// ```
     #[cold]
-    pub fn error(summary: impl Into<String>, detail: impl Into<String>) -> Self {
+    pub fn error(code: Code, summary: impl Into<String>, detail: impl Into<String>) -> Self {
         Diagnostic {
             severity: Severity::Error,
+            code,
             summary: summary.into(),
             detail: detail.into(),
             subject: None,
@@ -76,12 +112,20 @@ impl Diagnostic {
         }
     }
 
-    /// A warning with a summary and a detail and no range yet.
+    /// A warning of a kind, with a summary and a detail and no range yet.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::{Code, Diagnostic};
+    /// let diag = Diagnostic::warning(Code::Custom, "Deprecated", "Use `b` instead of `a`.");
+    /// assert!(!diag.is_error());
+    /// ```
     #[cold]
-    pub fn warning(summary: impl Into<String>, detail: impl Into<String>) -> Self {
+    pub fn warning(code: Code, summary: impl Into<String>, detail: impl Into<String>) -> Self {
         Diagnostic {
             severity: Severity::Warning,
-            ..Diagnostic::error(summary, detail)
+            ..Diagnostic::error(code, summary, detail)
         }
     }
 
@@ -122,12 +166,12 @@ impl std::error::Error for Diagnostic {}
 /// # Examples
 ///
 /// ```
-/// use hcl_core::{Diagnostic, Diagnostics};
+/// use hcl_core::{Code, Diagnostic, Diagnostics};
 ///
 /// let mut diags = Diagnostics::default();
-/// diags.push(Diagnostic::warning("Deprecated", "Use `b` instead of `a`."));
+/// diags.push(Diagnostic::warning(Code::Custom, "Deprecated", "Use `b` instead of `a`."));
 /// assert!(!diags.has_errors());
-/// diags.push(Diagnostic::error("Missing argument", "Argument `b` is required."));
+/// diags.push(Diagnostic::error(Code::Custom, "Missing argument", "Argument `b` is required."));
 /// assert!(diags.has_errors());
 /// assert_eq!(diags.len(), 2);
 /// ```

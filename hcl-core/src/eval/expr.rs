@@ -7,7 +7,7 @@ use super::context::EvalContext;
 use super::ops::describe_type_mismatch;
 use super::traversal::{get_attr, index};
 use crate::ast::{Expression, ExpressionKind, ObjectItem, Template, TraversalStepKind};
-use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::span::{SourceFile, Span};
 use crate::types::{convert, get_conversion_unsafe, unify_unsafe, Conversion, Type};
 use crate::value::{go_quote, DeepSize, Number, Value};
@@ -131,6 +131,7 @@ impl<'c, 'p> Evaluator<'c, 'p> {
         if size.depth as usize > limits.max_value_depth {
             let max = limits.max_value_depth;
             self.budget.exceeded = Some(self.error(
+                Code::ValueNestedTooDeep,
                 "Value nested too deep",
                 format!(
                     "This value is nested more than {max} levels deep, the limit for values put \
@@ -160,7 +161,8 @@ impl<'c, 'p> Evaluator<'c, 'p> {
                     limits.max_eval_values
                 )
             };
-            self.budget.exceeded = Some(self.error("Too many values", detail, subject));
+            self.budget.exceeded =
+                Some(self.error(Code::TooManyValues, "Too many values", detail, subject));
             return false;
         }
         if size.bytes > self.budget.bytes {
@@ -182,7 +184,8 @@ impl<'c, 'p> Evaluator<'c, 'p> {
                     limits.max_eval_string_bytes
                 )
             };
-            self.budget.exceeded = Some(self.error("Strings too long", detail, subject));
+            self.budget.exceeded =
+                Some(self.error(Code::StringsTooLong, "Strings too long", detail, subject));
             return false;
         }
         self.budget.values -= size.values;
@@ -251,19 +254,26 @@ impl<'c, 'p> Evaluator<'c, 'p> {
     }
 
     /// An error diagnostic about `subject`.
-    pub(super) fn error(&self, summary: &str, detail: String, subject: Span) -> Diagnostic {
-        Diagnostic::error(summary, detail).with_subject(self.file, subject)
+    pub(super) fn error(
+        &self,
+        code: Code,
+        summary: &str,
+        detail: String,
+        subject: Span,
+    ) -> Diagnostic {
+        Diagnostic::error(code, summary, detail).with_subject(self.file, subject)
     }
 
     /// An error diagnostic about `subject`, within `context`.
     pub(super) fn error_in(
         &self,
+        code: Code,
         summary: &str,
         detail: String,
         subject: Span,
         context: Span,
     ) -> Diagnostic {
-        self.error(summary, detail, subject)
+        self.error(code, summary, detail, subject)
             .with_context(self.file, context)
     }
 
@@ -287,7 +297,13 @@ impl<'c, 'p> Evaluator<'c, 'p> {
                     };
                     (
                         Value::unknown(Type::Number),
-                        self.error("Invalid number literal", detail, span).into(),
+                        self.error(
+                            Code::InvalidNumberLiteral,
+                            "Invalid number literal",
+                            detail,
+                            span,
+                        )
+                        .into(),
                     )
                 }
             },
@@ -417,6 +433,7 @@ impl<'c, 'p> Evaluator<'c, 'p> {
             None if scope.is_none() => (
                 Value::dynamic(),
                 self.error(
+                    Code::VariablesNotAllowed,
                     "Variables not allowed",
                     "Variables may not be used here.".into(),
                     span,
@@ -434,6 +451,7 @@ impl<'c, 'p> Evaluator<'c, 'p> {
                 (
                     Value::dynamic(),
                     self.error(
+                        Code::UnknownVariable,
                         "Unknown variable",
                         format!("There is no variable named \"{name}\".{suggestion}"),
                         span,
@@ -476,6 +494,7 @@ impl<'c, 'p> Evaluator<'c, 'p> {
             }
             if key.is_null() {
                 diags.push(self.error(
+                    Code::NullKey,
                     "Null value as key",
                     "Can't use a null value as a key.".into(),
                     item.value.span,
@@ -487,6 +506,7 @@ impl<'c, 'p> Evaluator<'c, 'p> {
                 Ok(k) => k,
                 Err(err) => {
                     diags.push(self.error(
+                        Code::IncorrectKeyType,
                         "Incorrect key type",
                         format!("Can't use this value as a key: {err}."),
                         item.key.span,
@@ -517,6 +537,7 @@ impl<'c, 'p> Evaluator<'c, 'p> {
             return (
                 Value::dynamic(),
                 self.error(
+                    Code::AmbiguousAttributeKey,
                     "Ambiguous attribute key",
                     "If this expression is intended to be a reference, wrap it in parentheses. \
                      If it's instead intended as a literal name containing periods, wrap it in \
@@ -566,6 +587,7 @@ impl<'c, 'p> Evaluator<'c, 'p> {
                         return (
                             Value::dynamic(),
                             self.error_in(
+                                Code::InconsistentConditionalTypes,
                                 "Inconsistent conditional result types",
                                 format!(
                                     "The true and false result expressions must have consistent \
@@ -584,6 +606,7 @@ impl<'c, 'p> Evaluator<'c, 'p> {
         diags.extend(cond_diags);
         if cond.is_null() {
             diags.push(self.error_in(
+                Code::NullCondition,
                 "Null condition",
                 "The condition value is null. Conditions must either be true or false.".into(),
                 condition.span,
@@ -598,6 +621,7 @@ impl<'c, 'p> Evaluator<'c, 'p> {
             Ok(c) => c,
             Err(_) => {
                 diags.push(self.error_in(
+                    Code::IncorrectConditionType,
                     "Incorrect condition type",
                     "The condition expression must be of type bool.".into(),
                     condition.span,
@@ -624,6 +648,7 @@ impl<'c, 'p> Evaluator<'c, 'p> {
             Ok(v) => (v, diags),
             Err(err) => {
                 diags.push(self.error_in(
+                    Code::InconsistentConditionalTypes,
                     "Inconsistent conditional result types",
                     format!("The {which} result value has the wrong type: {err}."),
                     branch_span,
@@ -650,6 +675,7 @@ impl<'c, 'p> Evaluator<'c, 'p> {
         let (collection, mut diags) = self.eval(f.collection, scope);
         if collection.is_null() {
             diags.push(self.error_in(
+                Code::IterationOverNull,
                 "Iteration over null value",
                 "A null value cannot be used as the collection in a 'for' expression.".into(),
                 f.collection.span,
@@ -663,6 +689,7 @@ impl<'c, 'p> Evaluator<'c, 'p> {
         }
         if !(ty.is_collection() || ty.is_object() || ty.is_tuple()) {
             diags.push(self.error_in(
+                Code::IterationOverNonIterable,
                 "Iteration over non-iterable value",
                 format!(
                     "A value of type {} cannot be used as the collection in a 'for' expression.",
@@ -689,6 +716,7 @@ impl<'c, 'p> Evaluator<'c, 'p> {
             diags.extend(cond_diags);
             if result.is_null() {
                 diags.push(self.error_in(
+                    Code::NullCondition,
                     "Condition is null",
                     "The value of the 'if' clause must not be null.".into(),
                     cond.span,
@@ -698,6 +726,7 @@ impl<'c, 'p> Evaluator<'c, 'p> {
             }
             if let Err(err) = convert(&result, &Type::Bool) {
                 diags.push(self.error_in(
+                    Code::IncorrectConditionType,
                     "Invalid 'for' condition",
                     format!("The 'if' clause value is invalid: {err}."),
                     cond.span,
@@ -731,6 +760,7 @@ impl<'c, 'p> Evaluator<'c, 'p> {
                 if include.is_null() {
                     if known {
                         diags.push(self.error_in(
+                            Code::NullCondition,
                             "Invalid 'for' condition",
                             "The value of the 'if' clause must not be null.".into(),
                             cond.span,
@@ -749,6 +779,7 @@ impl<'c, 'p> Evaluator<'c, 'p> {
                     Err(err) => {
                         if known {
                             diags.push(self.error_in(
+                                Code::IncorrectConditionType,
                                 "Invalid 'for' condition",
                                 format!("The 'if' clause value is invalid: {err}."),
                                 cond.span,
@@ -782,6 +813,7 @@ impl<'c, 'p> Evaluator<'c, 'p> {
             if key.is_null() {
                 if known {
                     diags.push(self.error_in(
+                        Code::InvalidObjectKey,
                         "Invalid object key",
                         "Key expression in 'for' expression must not produce a null value.".into(),
                         key_expr.span,
@@ -800,6 +832,7 @@ impl<'c, 'p> Evaluator<'c, 'p> {
                 Err(err) => {
                     if known {
                         diags.push(self.error_in(
+                            Code::InvalidObjectKey,
                             "Invalid object key",
                             format!("The key expression produced an invalid result: {err}."),
                             key_expr.span,
@@ -825,6 +858,7 @@ impl<'c, 'p> Evaluator<'c, 'p> {
                     std::collections::btree_map::Entry::Occupied(entry) => {
                         let key = entry.key();
                         diags.push(self.error_in(
+                            Code::DuplicateObjectKey,
                             "Duplicate object key",
                             format!(
                                 "Two different items produced the key {} in this 'for' \

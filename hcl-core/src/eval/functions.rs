@@ -4,7 +4,7 @@
 use super::expr::{Evaluator, Outcome, Scope};
 use crate::ast::start_span;
 use crate::ast::{Expression, FunctionCall};
-use crate::diagnostic::Diagnostics;
+use crate::diagnostic::{Code, Diagnostics};
 use crate::functions::{ArgEvaluator, Function, FunctionError};
 use crate::span::Span;
 use crate::types::convert;
@@ -86,6 +86,7 @@ impl Evaluator<'_, '_> {
                 return (
                     Value::dynamic(),
                     self.error(
+                        Code::FunctionCallsNotAllowed,
                         "Function calls not allowed",
                         "Functions may not be called here.".into(),
                         span,
@@ -97,8 +98,14 @@ impl Evaluator<'_, '_> {
                 let detail = unknown_function_detail(&call.name, self.suggestible_functions(scope));
                 return (
                     Value::dynamic(),
-                    self.error_in("Call to unknown function", detail, call.name_span, span)
-                        .into(),
+                    self.error_in(
+                        Code::UnknownFunction,
+                        "Call to unknown function",
+                        detail,
+                        call.name_span,
+                        span,
+                    )
+                    .into(),
                 );
             }
         };
@@ -122,6 +129,7 @@ impl Evaluator<'_, '_> {
             if ty.is_dynamic() || expandable {
                 if value.is_null() {
                     diags.push(self.error_in(
+                        Code::InvalidExpandingArgument,
                         "Invalid expanding argument value",
                         "The expanding argument (indicated by ...) must not be null.".into(),
                         last.span,
@@ -137,7 +145,7 @@ impl Evaluator<'_, '_> {
                 }
             } else {
                 diags.push(self.error_in(
-                    "Invalid expanding argument value",
+                    Code::InvalidExpandingArgument, "Invalid expanding argument value",
                     "The expanding argument (indicated by ...) must be of a tuple, list, or set \
                      type."
                         .into(),
@@ -156,7 +164,7 @@ impl Evaluator<'_, '_> {
                 ""
             };
             diags.push(self.error_in(
-                "Not enough function arguments",
+                Code::NotEnoughArguments, "Not enough function arguments",
                 format!(
                     "Function \"{}\" expects{qualifier} {} argument(s). Missing value for \"{missing}\".",
                     call.name,
@@ -170,6 +178,7 @@ impl Evaluator<'_, '_> {
         if function.variadic().is_none() && args.len() > params.len() {
             let extra = args.get(params.len()).map_or(span, Arg::start_span);
             diags.push(self.error_in(
+                Code::TooManyArguments,
                 "Too many function arguments",
                 format!(
                     "Function \"{}\" expects only {} argument(s).",
@@ -210,6 +219,7 @@ impl Evaluator<'_, '_> {
                 Ok(v) => v,
                 Err(err) => {
                     diags.push(self.error_in(
+                        Code::InvalidFunctionArgument,
                         "Invalid function argument",
                         format!("Invalid value for \"{}\" parameter: {err}.", param.name),
                         arg.start_span(),
@@ -265,10 +275,17 @@ impl Evaluator<'_, '_> {
                 // An error about a variadic argument that was not given
                 // points at the whole call, as the reference does.
                 let subject = args.get(*index).map_or(span, Arg::start_span);
-                return self.error_in("Invalid function argument", detail, subject, span);
+                return self.error_in(
+                    Code::InvalidFunctionArgument,
+                    "Invalid function argument",
+                    detail,
+                    subject,
+                    span,
+                );
             }
         }
         self.error_in(
+            Code::FunctionCallFailed,
             "Error in function call",
             format!("Call to function \"{}\" failed: {err}.", call.name),
             call_start(call),
@@ -289,6 +306,7 @@ impl Evaluator<'_, '_> {
             return (
                 Value::dynamic(),
                 self.error_in(
+                    Code::NotEnoughArguments,
                     "Not enough function arguments",
                     format!(
                         "Function \"{}\" expects {} argument(s). Missing value for \"{missing}\".",
@@ -305,6 +323,7 @@ impl Evaluator<'_, '_> {
             return (
                 Value::dynamic(),
                 self.error_in(
+                    Code::TooManyArguments,
                     "Too many function arguments",
                     format!(
                         "Function \"{}\" expects only {} argument(s).",
@@ -332,6 +351,7 @@ impl Evaluator<'_, '_> {
             Err(err) => (
                 Value::dynamic(),
                 self.error_in(
+                    Code::FunctionCallFailed,
                     "Error in function call",
                     format!("Call to function \"{}\" failed: {err}.", call.name),
                     call_start(call),

@@ -36,7 +36,7 @@ impl EvalContext<'_> {
     /// let file = std::sync::Arc::new(hcl_core::SourceFile::new("expr.hcl", source));
     /// let (_, diags) = EvalContext::new().evaluate_with_diagnostics(&expr, &file);
     /// assert!(diags.has_errors());
-    /// assert!(diags.to_string().contains("Invalid operand"));
+    /// assert!(diags.iter().any(|d| d.code == hcl_core::Code::InvalidOperand));
     /// ```
     pub fn evaluate_with_diagnostics(
         &self,

@@ -4,7 +4,7 @@
 
 use super::expr::{Evaluator, Outcome, Scope};
 use crate::ast::{BinaryOp, Expression, UnaryOp};
-use crate::diagnostic::Diagnostics;
+use crate::diagnostic::{Code, Diagnostics};
 use crate::span::Span;
 use crate::types::{convert, Type};
 use crate::value::{go_quote, Number, Value};
@@ -149,6 +149,7 @@ impl Evaluator<'_, '_> {
             Ok(v) => Some(v),
             Err(err) => {
                 diags.push(self.error_in(
+                    Code::InvalidOperand,
                     "Invalid operand",
                     format!("Unsuitable value for {which}: {err}."),
                     subject,
@@ -167,6 +168,7 @@ impl Evaluator<'_, '_> {
         mut diags: Diagnostics,
     ) -> Outcome {
         diags.push(self.error(
+            Code::OperationFailed,
             "Operation failed",
             format!("Error during operation: {message}."),
             span,

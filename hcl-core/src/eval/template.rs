@@ -2,7 +2,7 @@
 
 use super::expr::{Evaluator, ForBody, ForParts, Outcome, Scope};
 use crate::ast::{Template, TemplateFor, TemplatePart};
-use crate::diagnostic::Diagnostics;
+use crate::diagnostic::{Code, Diagnostics};
 use crate::span::Span;
 use crate::types::{convert, Type};
 use crate::value::Value;
@@ -57,6 +57,7 @@ impl Evaluator<'_, '_> {
             if value.is_null() {
                 diags.push(
                     self.error_in(
+                        Code::InvalidTemplateValue,
                         INVALID_VALUE,
                         "The expression result is null. Cannot include a null value in a string \
                      template."
@@ -80,6 +81,7 @@ impl Evaluator<'_, '_> {
                     out.push_str(s);
                 }
                 Err(err) => diags.push(self.error_in(
+                    Code::InvalidTemplateValue,
                     INVALID_VALUE,
                     format!("Cannot include the given value in a string template: {err}."),
                     part_span,
@@ -115,6 +117,7 @@ impl Evaluator<'_, '_> {
             if element.is_null() {
                 diags.push(
                     self.error(
+                        Code::InvalidTemplateValue,
                         INVALID_VALUE,
                         "An iteration result is null. Cannot include a null value in a string \
                      template."
@@ -138,6 +141,7 @@ impl Evaluator<'_, '_> {
                     None => return (Value::unknown(Type::String), diags),
                 },
                 Err(err) => diags.push(self.error(
+                    Code::InvalidTemplateValue,
                     INVALID_VALUE,
                     format!(
                         "Cannot include one of the interpolation results into the string \

@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use crate::diagnostic::Code;
 use crate::eval::EvalContext;
 use crate::span::SourceFile;
 use crate::types::Type;
@@ -48,11 +49,11 @@ fn check_eval(cases: &[(&str, &str)]) {
     }
 }
 
-/// Evaluates `src`, expecting an error with `summary` whose subject starts
+/// Evaluates `src`, expecting an error of kind `code` whose subject starts
 /// at byte `at`.
-fn check_error(cases: &[(&str, &str, u32)]) {
+fn check_error(cases: &[(&str, Code, u32)]) {
     let ctx = context();
-    for (src, summary, at) in cases {
+    for (src, code, at) in cases {
         let expr = crate::parse_expression(src, "t.hcl").unwrap();
         let file = Arc::new(SourceFile::new("t.hcl", src));
         let (_, diags) = ctx.evaluate_with_diagnostics(&expr, &file);
@@ -60,7 +61,7 @@ fn check_error(cases: &[(&str, &str, u32)]) {
             .iter()
             .find(|d| d.is_error())
             .unwrap_or_else(|| panic!("{src}: no error"));
-        assert_eq!(first.summary, *summary, "{src}: {diags}");
+        assert_eq!(first.code, *code, "{src}: {diags}");
         let subject = first.subject.as_ref().unwrap();
         assert_eq!(subject.start.byte, *at, "{src}: {diags}");
     }
@@ -179,31 +180,31 @@ fn templates() {
 #[test]
 fn errors_point_at_the_smallest_fault() {
     check_error(&[
-        ("nope", "Unknown variable", 0),
-        ("obj.c", "Unsupported attribute", 3),
-        ("list[2]", "Invalid index", 4),
-        ("list[-1]", "Invalid index", 4),
-        ("list[0.5]", "Invalid index", 4),
-        ("nothing.x", "Attempt to get attribute from null value", 7),
-        ("1 + \"a\"", "Invalid operand", 4),
-        ("!1", "Invalid operand", 1),
-        ("1 + nothing", "Operation failed", 0),
-        ("0 / 0", "Operation failed", 0),
-        ("1 ? 2 : 3", "Incorrect condition type", 0),
-        ("null ? 2 : 3", "Null condition", 0),
+        ("nope", Code::UnknownVariable, 0),
+        ("obj.c", Code::UnsupportedAttribute, 3),
+        ("list[2]", Code::InvalidIndex, 4),
+        ("list[-1]", Code::InvalidIndex, 4),
+        ("list[0.5]", Code::InvalidIndex, 4),
+        ("nothing.x", Code::AttributeOfNull, 7),
+        ("1 + \"a\"", Code::InvalidOperand, 4),
+        ("!1", Code::InvalidOperand, 1),
+        ("1 + nothing", Code::OperationFailed, 0),
+        ("0 / 0", Code::OperationFailed, 0),
+        ("1 ? 2 : 3", Code::IncorrectConditionType, 0),
+        ("null ? 2 : 3", Code::NullCondition, 0),
         (
             "true ? [1] : {a = 1}",
-            "Inconsistent conditional result types",
+            Code::InconsistentConditionalTypes,
             7,
         ),
-        ("[for x in null: x]", "Iteration over null value", 10),
-        ("[for x in 1: x]", "Iteration over non-iterable value", 10),
-        ("{for x in [1, 1]: x => x}", "Duplicate object key", 18),
-        ("\"x${nothing}\"", "Invalid template interpolation value", 4),
-        ("{a.b = 1}", "Ambiguous attribute key", 1),
-        ("{(nothing) = 1}", "Null value as key", 13),
-        ("nosuch(1)", "Call to unknown function", 0),
-        ("list[*][9]", "Invalid index", 7),
+        ("[for x in null: x]", Code::IterationOverNull, 10),
+        ("[for x in 1: x]", Code::IterationOverNonIterable, 10),
+        ("{for x in [1, 1]: x => x}", Code::DuplicateObjectKey, 18),
+        ("\"x${nothing}\"", Code::InvalidTemplateValue, 4),
+        ("{a.b = 1}", Code::AmbiguousAttributeKey, 1),
+        ("{(nothing) = 1}", Code::NullKey, 13),
+        ("nosuch(1)", Code::UnknownFunction, 0),
+        ("list[*][9]", Code::InvalidIndex, 7),
     ]);
 }
 
@@ -214,10 +215,10 @@ fn literal_only_context_rejects_variables_and_functions() {
     let expr = crate::parse_expression(src, "t.hcl").unwrap();
     let file = Arc::new(SourceFile::new("t.hcl", src));
     let (_, diags) = ctx.evaluate_with_diagnostics(&expr, &file);
-    let summaries: Vec<&str> = diags.iter().map(|d| d.summary.as_str()).collect();
+    let codes: Vec<Code> = diags.iter().map(|d| d.code).collect();
     assert_eq!(
-        summaries,
-        ["Variables not allowed", "Function calls not allowed"]
+        codes,
+        [Code::VariablesNotAllowed, Code::FunctionCallsNotAllowed]
     );
     assert_eq!(
         ctx.evaluate_str("[for x in [1]: x + 1]").unwrap(),
@@ -264,22 +265,22 @@ fn user_functions_are_called_with_converted_arguments() {
     );
     let err = ctx.evaluate_str("twice()").unwrap_err();
     assert!(
-        err.to_string().contains("Not enough function arguments"),
+        err.iter().any(|d| d.code == Code::NotEnoughArguments),
         "{err}"
     );
     let err = ctx.evaluate_str("twice(1, 2)").unwrap_err();
     assert!(
-        err.to_string().contains("Too many function arguments"),
+        err.iter().any(|d| d.code == Code::TooManyArguments),
         "{err}"
     );
     let err = ctx.evaluate_str("twice([1])").unwrap_err();
     assert!(
-        err.to_string().contains("Invalid function argument"),
+        err.iter().any(|d| d.code == Code::InvalidFunctionArgument),
         "{err}"
     );
     assert_eq!(
-        ctx.evaluate_str("twice(null)").unwrap_err().as_slice()[0].summary,
-        "Invalid function argument"
+        ctx.evaluate_str("twice(null)").unwrap_err().as_slice()[0].code,
+        Code::InvalidFunctionArgument
     );
 }
 
@@ -296,15 +297,15 @@ fn limited(values: usize, bytes: usize, depth: usize) -> EvalContext<'static> {
     ctx
 }
 
-/// The error of evaluating `src` in `ctx`: its summary, detail and the
-/// source text of its subject.
-fn limit_error(ctx: &EvalContext<'_>, src: &str) -> (String, String, String) {
+/// The error of evaluating `src` in `ctx`: its code, detail and the source
+/// text of its subject.
+fn limit_error(ctx: &EvalContext<'_>, src: &str) -> (Code, String, String) {
     let err = ctx.evaluate_str(src).expect_err(src);
     assert_eq!(err.len(), 1, "{src}: {err}");
     let d = err.iter().next().unwrap();
     let range = d.subject.as_ref().unwrap();
     let subject = src[range.start.byte as usize..range.end.byte as usize].to_owned();
-    (d.summary.clone(), d.detail.clone(), subject)
+    (d.code, d.detail.clone(), subject)
 }
 
 #[test]
@@ -336,8 +337,8 @@ fn what_counts_against_max_eval_values() {
         ("[1, 2, 3] == [1, 2, 3]", "[1, 2, 3] == [1, 2, 3]"),
     ];
     for (src, subject) in too_many {
-        let (summary, detail, at) = limit_error(&ctx, src);
-        assert_eq!(summary, "Too many values", "{src}");
+        let (code, detail, at) = limit_error(&ctx, src);
+        assert_eq!(code, Code::TooManyValues, "{src}");
         assert!(detail.contains("limit of 10 values"), "{detail}");
         assert!(detail.ends_with("(limit max_eval_values)."), "{detail}");
         assert_eq!(at, subject, "{src}");
@@ -365,11 +366,8 @@ fn a_shared_budget_bounds_evaluations_together() {
     // and the error names the total.
     assert!(ctx.evaluate_str("range(90)").is_ok());
     assert!(ctx.child().evaluate_str("range(90)").is_ok());
-    let (summary, detail, at) = limit_error(&ctx, "range(90)");
-    assert_eq!(
-        (summary.as_str(), at.as_str()),
-        ("Too many values", "range(90)")
-    );
+    let (code, detail, at) = limit_error(&ctx, "range(90)");
+    assert_eq!((code, at.as_str()), (Code::TooManyValues, "range(90)"));
     assert!(detail.contains("left of the 250 that all"), "{detail}");
     assert!(
         detail.contains("(limit max_total_eval_values, plus one per byte of the document)"),
@@ -386,8 +384,8 @@ fn a_shared_budget_bounds_evaluations_together() {
     assert!(fresh.evaluate_str("range(90)").is_ok());
     // Bytes of strings likewise: 45 of them.
     assert!(fresh.evaluate_str("\"${s}${s}${s}${s}\"").is_ok());
-    let (summary, detail, _) = limit_error(&fresh, "\"x${s}\"");
-    assert_eq!(summary, "Strings too long");
+    let (code, detail, _) = limit_error(&fresh, "\"x${s}\"");
+    assert_eq!(code, Code::StringsTooLong);
     assert!(detail.contains("left of the 45 that all"), "{detail}");
     assert!(
         detail.contains("(limit max_total_eval_string_bytes, plus four per byte"),
@@ -409,8 +407,8 @@ fn what_counts_against_max_eval_string_bytes() {
         ("{ (s) = s, b = \"0123456789\" }", "0123456789"),
     ];
     for (src, subject) in too_long {
-        let (summary, detail, at) = limit_error(&ctx, src);
-        assert_eq!(summary, "Strings too long", "{src}");
+        let (code, detail, at) = limit_error(&ctx, src);
+        assert_eq!(code, Code::StringsTooLong, "{src}");
         assert!(
             detail.ends_with("(limit max_eval_string_bytes)."),
             "{detail}"
@@ -423,8 +421,8 @@ fn what_counts_against_max_eval_string_bytes() {
 fn values_nested_too_deep_are_refused() {
     let mut ctx = limited(1000, 1000, 3);
     assert!(ctx.evaluate_str("[[[[1]]]]").is_ok());
-    let (summary, detail, at) = limit_error(&ctx, "[[[[[1]]]]]");
-    assert_eq!(summary, "Value nested too deep");
+    let (code, detail, at) = limit_error(&ctx, "[[[[[1]]]]]");
+    assert_eq!(code, Code::ValueNestedTooDeep);
     assert!(detail.contains("more than 3 levels deep"), "{detail}");
     assert!(detail.ends_with("(limit max_value_depth)."), "{detail}");
     assert_eq!(at, "[[[[1]]]]");
@@ -433,11 +431,8 @@ fn values_nested_too_deep_are_refused() {
         vec![Value::from(1)],
     )])])]);
     ctx.set_variable("deep", deep);
-    let (summary, _, at) = limit_error(&ctx, "length(deep[0])");
-    assert_eq!(
-        (summary.as_str(), at.as_str()),
-        ("Value nested too deep", "deep")
-    );
+    let (code, _, at) = limit_error(&ctx, "length(deep[0])");
+    assert_eq!((code, at.as_str()), (Code::ValueNestedTooDeep, "deep"));
 }
 
 #[test]
@@ -445,8 +440,8 @@ fn a_limit_error_is_reported_once_and_stops_the_evaluation() {
     let ctx = limited(100, 1000, 100);
     // Every iteration after the limit would fail again: one error.
     let src = "[for a in range(50): [for b in range(50): [a, b]]]";
-    let (summary, _, _) = limit_error(&ctx, src);
-    assert_eq!(summary, "Too many values");
+    let (code, _, _) = limit_error(&ctx, src);
+    assert_eq!(code, Code::TooManyValues);
     // try, can and an unselected conditional result keep it.
     for src in [
         "try(range(200), 1)",
@@ -454,8 +449,8 @@ fn a_limit_error_is_reported_once_and_stops_the_evaluation() {
         "false ? range(200) : 1",
         "[for x in [1]: try(range(200), 1)]",
     ] {
-        let (summary, _, at) = limit_error(&ctx, src);
-        assert_eq!(summary, "Too many values", "{src}");
+        let (code, _, at) = limit_error(&ctx, src);
+        assert_eq!(code, Code::TooManyValues, "{src}");
         assert_eq!(at, "range(200)", "{src}");
     }
     // The result of a stopped evaluation is the dynamic value.
@@ -485,25 +480,25 @@ fn each_evaluation_has_its_own_budget() {
 fn templates_charge_what_they_build() {
     let ctx = limited(1_000_000, 64 << 20, 100);
     let src = "\"%{ for i in range(1000) }%{ for j in range(1000) }x%{ endfor }%{ endfor }\"";
-    let (summary, _, _) = limit_error(&ctx, src);
-    assert_eq!(summary, "Too many values");
+    let (code, _, _) = limit_error(&ctx, src);
+    assert_eq!(code, Code::TooManyValues);
     let ctx = limited(10_000_000, 1 << 20, 100);
     let src =
         "\"%{ for i in range(1000) }${join(\"\", [for j in range(1000): \"xy\"])}%{ endfor }\"";
-    let (summary, _, _) = limit_error(&ctx, src);
-    assert_eq!(summary, "Strings too long");
+    let (code, _, _) = limit_error(&ctx, src);
+    assert_eq!(code, Code::StringsTooLong);
 }
 
-/// Evaluates `src`, expecting a first error with `summary` whose subject is
-/// exactly the text `subject` starting at byte `at`.
-fn check_subject(cases: &[(&str, &str, &str, u32)]) {
+/// Evaluates `src`, expecting a first error of kind `code` whose subject
+/// is exactly the text `subject` starting at byte `at`.
+fn check_subject(cases: &[(&str, Code, &str, u32)]) {
     let ctx = context();
-    for (src, summary, subject, at) in cases {
+    for (src, code, subject, at) in cases {
         let expr = crate::parse_expression(src, "t.hcl").unwrap();
         let file = Arc::new(SourceFile::new("t.hcl", src));
         let (_, diags) = ctx.evaluate_with_diagnostics(&expr, &file);
         let first = diags.iter().find(|d| d.is_error()).expect("an error");
-        assert_eq!(first.summary, *summary, "{src}");
+        assert_eq!(first.code, *code, "{src}");
         let range = first.subject.as_ref().expect("a subject");
         let text = src.get(range.start.byte as usize..range.end.byte as usize);
         assert_eq!((text, range.start.byte), (Some(*subject), *at), "{src}");
@@ -514,32 +509,37 @@ fn check_subject(cases: &[(&str, &str, &str, u32)]) {
 fn function_call_errors_point_at_starts() {
     check_subject(&[
         // The call's own failure: its name and opening parenthesis.
-        ("coalesce()", "Error in function call", "coalesce(", 0),
-        ("1 + length(1)", "Error in function call", "length(", 4),
+        ("coalesce()", Code::FunctionCallFailed, "coalesce(", 0),
+        ("1 + length(1)", Code::FunctionCallFailed, "length(", 4),
         // An argument: where its expression starts.
-        ("keys([1])", "Invalid function argument", "[", 5),
+        ("keys([1])", Code::InvalidFunctionArgument, "[", 5),
         (
             "parseint(\"zz\", 10)",
-            "Invalid function argument",
+            Code::InvalidFunctionArgument,
             "zz",
             10,
         ),
-        ("upper((f(1)))", "Call to unknown function", "f", 7),
+        ("upper((f(1)))", Code::UnknownFunction, "f", 7),
         (
             "trim(try(null), \"\")",
-            "Invalid function argument",
+            Code::InvalidFunctionArgument,
             "try(",
             5,
         ),
         (
             "tomap({\n a = 1\n b = [] })",
-            "Invalid function argument",
+            Code::InvalidFunctionArgument,
             "{",
             6,
         ),
-        ("abs(1, [2])", "Too many function arguments", "[", 7),
+        ("abs(1, [2])", Code::TooManyArguments, "[", 7),
         // An element of an expanded argument: the whole expression.
-        ("abs([\"x\"]...)", "Invalid function argument", "[\"x\"]", 4),
+        (
+            "abs([\"x\"]...)",
+            Code::InvalidFunctionArgument,
+            "[\"x\"]",
+            4,
+        ),
     ]);
 }
 

@@ -2,17 +2,17 @@
 
 use super::expr::{Evaluator, Outcome, Scope};
 use crate::ast::Expression;
-use crate::diagnostic::Diagnostics;
+use crate::diagnostic::{Code, Diagnostics};
 use crate::span::Span;
 use crate::types::{convert, Type};
 use crate::value::{DeepSize, Number, Value};
 
 const INVALID_INDEX: &str = "Invalid index";
 
-fn fail(ev: &Evaluator<'_, '_>, summary: &str, detail: &str, span: Span) -> Outcome {
+fn fail(ev: &Evaluator<'_, '_>, code: Code, summary: &str, detail: &str, span: Span) -> Outcome {
     (
         Value::dynamic(),
-        ev.error(summary, detail.to_owned(), span).into(),
+        ev.error(code, summary, detail.to_owned(), span).into(),
     )
 }
 
@@ -25,6 +25,7 @@ pub(super) fn index(ev: &Evaluator<'_, '_>, coll: &Value, key: &Value, span: Spa
     if coll.is_null() {
         return fail(
             ev,
+            Code::IndexOfNull,
             "Attempt to index null value",
             "This value is null, so it does not have any indices.",
             span,
@@ -33,6 +34,7 @@ pub(super) fn index(ev: &Evaluator<'_, '_>, coll: &Value, key: &Value, span: Spa
     if key.is_null() {
         return fail(
             ev,
+            Code::InvalidIndex,
             INVALID_INDEX,
             "Can't use a null value as an indexing key.",
             span,
@@ -51,7 +53,15 @@ pub(super) fn index(ev: &Evaluator<'_, '_>, coll: &Value, key: &Value, span: Spa
         };
         let key = match convert(key, &want) {
             Ok(k) => k,
-            Err(err) => return fail(ev, INVALID_INDEX, &format!("{not_found}: {err}."), span),
+            Err(err) => {
+                return fail(
+                    ev,
+                    Code::InvalidIndex,
+                    INVALID_INDEX,
+                    &format!("{not_found}: {err}."),
+                    span,
+                )
+            }
         };
         if !coll.is_known() || !key.is_known() {
             return ok(if ty.is_tuple() {
@@ -68,6 +78,7 @@ pub(super) fn index(ev: &Evaluator<'_, '_>, coll: &Value, key: &Value, span: Spa
             if !n.is_integer() || n.is_infinite() {
                 return fail(
                     ev,
+                    Code::InvalidIndex,
                     INVALID_INDEX,
                     &format!(
                         "{not_found}: indexing a sequence requires a whole number, but the given \
@@ -79,6 +90,7 @@ pub(super) fn index(ev: &Evaluator<'_, '_>, coll: &Value, key: &Value, span: Spa
             if n.is_sign_negative() && !n.is_zero() {
                 return fail(
                     ev,
+                    Code::InvalidIndex,
                     INVALID_INDEX,
                     &format!("{not_found}: a negative number is not a valid index for a sequence."),
                     span,
@@ -99,16 +111,30 @@ pub(super) fn index(ev: &Evaluator<'_, '_>, coll: &Value, key: &Value, span: Spa
                          the collection."
                     )
                 };
-                return fail(ev, INVALID_INDEX, &detail, span);
+                return fail(ev, Code::InvalidIndex, INVALID_INDEX, &detail, span);
             }
         }
-        return fail(ev, INVALID_INDEX, &format!("{not_found}."), span);
+        return fail(
+            ev,
+            Code::InvalidIndex,
+            INVALID_INDEX,
+            &format!("{not_found}."),
+            span,
+        );
     }
     if ty.is_object() {
         let was_number = key.ty() == &Type::Number;
         let key = match convert(key, &Type::String) {
             Ok(k) => k,
-            Err(err) => return fail(ev, INVALID_INDEX, &format!("{not_found}: {err}."), span),
+            Err(err) => {
+                return fail(
+                    ev,
+                    Code::InvalidIndex,
+                    INVALID_INDEX,
+                    &format!("{not_found}: {err}."),
+                    span,
+                )
+            }
         };
         if !coll.is_known() || !key.is_known() {
             return ok(Value::dynamic());
@@ -120,13 +146,20 @@ pub(super) fn index(ev: &Evaluator<'_, '_>, coll: &Value, key: &Value, span: Spa
             } else {
                 ""
             };
-            return fail(ev, INVALID_INDEX, &format!("{not_found}.{hint}"), span);
+            return fail(
+                ev,
+                Code::InvalidIndex,
+                INVALID_INDEX,
+                &format!("{not_found}.{hint}"),
+                span,
+            );
         }
         return ok(coll.get_attr(name).unwrap_or_else(Value::dynamic));
     }
     if ty.is_set() {
         return fail(
             ev,
+            Code::InvalidIndex,
             INVALID_INDEX,
             "Elements of a set are identified only by their value and don't have any separate \
              index or key to select with, so it's only possible to perform operations across all \
@@ -136,6 +169,7 @@ pub(super) fn index(ev: &Evaluator<'_, '_>, coll: &Value, key: &Value, span: Spa
     }
     fail(
         ev,
+        Code::InvalidIndex,
         INVALID_INDEX,
         "This value does not have any indices.",
         span,
@@ -148,6 +182,7 @@ pub(super) fn get_attr(ev: &Evaluator<'_, '_>, obj: &Value, name: &str, span: Sp
     if obj.is_null() {
         return fail(
             ev,
+            Code::AttributeOfNull,
             "Attempt to get attribute from null value",
             "This value is null, so it does not have any attributes.",
             span,
@@ -158,6 +193,7 @@ pub(super) fn get_attr(ev: &Evaluator<'_, '_>, obj: &Value, name: &str, span: Sp
         let Some(attr_ty) = ty.attribute_type(name) else {
             return fail(
                 ev,
+                Code::UnsupportedAttribute,
                 UNSUPPORTED,
                 &format!("This object does not have an attribute named \"{name}\"."),
                 span,
@@ -178,6 +214,7 @@ pub(super) fn get_attr(ev: &Evaluator<'_, '_>, obj: &Value, name: &str, span: Sp
             Some(v) => ok(v),
             None => fail(
                 ev,
+                Code::MissingMapElement,
                 "Missing map element",
                 &format!("This map does not have an element with the key \"{name}\"."),
                 span,
@@ -204,11 +241,12 @@ pub(super) fn get_attr(ev: &Evaluator<'_, '_>, obj: &Value, name: &str, span: Sp
              for a specific element of the list, or across all elements of the list?"
                 .to_owned()
         };
-        return fail(ev, UNSUPPORTED, &detail, span);
+        return fail(ev, Code::UnsupportedAttribute, UNSUPPORTED, &detail, span);
     }
     if ty.is_set() && element_is_object {
         return fail(
             ev,
+            Code::UnsupportedAttribute,
             UNSUPPORTED,
             "Can't access attributes on a set of objects. Did you mean to access an attribute \
              across all elements of the set?",
@@ -218,6 +256,7 @@ pub(super) fn get_attr(ev: &Evaluator<'_, '_>, obj: &Value, name: &str, span: Sp
     if ty.is_primitive() {
         return fail(
             ev,
+            Code::UnsupportedAttribute,
             UNSUPPORTED,
             &format!(
                 "Can't access attributes on a primitive-typed value ({}).",
@@ -228,6 +267,7 @@ pub(super) fn get_attr(ev: &Evaluator<'_, '_>, obj: &Value, name: &str, span: Sp
     }
     fail(
         ev,
+        Code::UnsupportedAttribute,
         UNSUPPORTED,
         "This value does not have any attributes.",
         span,
@@ -255,6 +295,7 @@ impl Evaluator<'_, '_> {
                 return (Value::empty_tuple(), diags);
             }
             diags.push(self.error_in(
+                Code::SplatOfNull,
                 "Splat of null value",
                 "Splat expressions (with the * symbol) cannot be applied to null sequences.".into(),
                 source.span,
@@ -317,6 +358,7 @@ impl Evaluator<'_, '_> {
                 Ok(v) => (v, diags),
                 Err(err) => {
                     diags.push(self.error(
+                        Code::InconsistentSplatTypes,
                         "Inconsistent splat result types",
                         format!(
                             "The splat expression produced elements of different types, which \

@@ -4,7 +4,7 @@ use std::borrow::Cow;
 
 use super::{names, Item, Parser};
 use crate::ast::{Attribute, Block, Body, Label};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::lexer::TokenKind;
 use crate::span::Span;
 
@@ -52,22 +52,22 @@ impl<'src> Parser<'src, '_> {
                     if !self.recovery {
                         match bad.kind {
                             TokenKind::OQuote => self.error(
-                                "Invalid argument name",
+                                Code::InvalidArgumentName, "Invalid argument name",
                                 "Argument names must not be quoted.",
                                 bad.span,
                             ),
                             TokenKind::Eof if end == TokenKind::CBrace => self.error(
-                                "Unclosed configuration block",
+                                Code::UnclosedBlock, "Unclosed configuration block",
                                 "There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
                                 start,
                             ),
                             TokenKind::Eof => self.error(
-                                "Unclosed configuration body",
+                                Code::UnclosedBody, "Unclosed configuration body",
                                 "Found end of file before the end of this configuration body.",
                                 start,
                             ),
                             _ => self.error(
-                                "Argument or block definition required",
+                                Code::ArgumentOrBlockRequired, "Argument or block definition required",
                                 "An argument or block definition is required here.",
                                 bad.span,
                             ),
@@ -117,7 +117,7 @@ impl<'src> Parser<'src, '_> {
             );
             inserts.push((
                 position,
-                Diagnostic::error("Attribute redefined", detail)
+                Diagnostic::error(Code::AttributeRedefined, "Attribute redefined", detail)
                     .with_subject(self.file, attr.name_span),
             ));
         }
@@ -151,7 +151,7 @@ impl<'src> Parser<'src, '_> {
             _ => {
                 self.recover_after_body_item();
                 self.error(
-                    "Argument or block definition required",
+                    Code::ArgumentOrBlockRequired, "Argument or block definition required",
                     "An argument or block definition is required here. To set an argument, use the equals sign \"=\" to introduce the argument value.",
                     ident.span,
                 );
@@ -175,18 +175,21 @@ impl<'src> Parser<'src, '_> {
             let end = self.peeker.peek();
             if end.kind != TokenKind::Newline && end.kind != TokenKind::Eof {
                 if !self.recovery {
-                    let (summary, detail) = if end.kind == TokenKind::Comma {
+                    let (code, summary, detail) = if end.kind == TokenKind::Comma {
                         (
+                            Code::UnexpectedCommaAfterArgument,
                             "Unexpected comma after argument",
                             "Argument definitions must be separated by newlines, not commas. An argument definition must end with a newline.",
                         )
                     } else {
                         (
+                            Code::MissingNewlineAfterArgument,
                             "Missing newline after argument",
                             "An argument definition must end with a newline.",
                         )
                     };
                     self.error_in(
+                        code,
                         summary,
                         detail,
                         end.span,
@@ -239,19 +242,19 @@ impl<'src> Parser<'src, '_> {
                     let context = Self::between(type_span, token.span);
                     match token.kind {
                         TokenKind::Equal => self.error_in(
-                            "Invalid block definition",
+                            Code::InvalidBlockDefinition, "Invalid block definition",
                             "The equals sign \"=\" indicates an argument definition, and must not be used when defining a block.",
                             token.span,
                             context,
                         ),
                         TokenKind::Newline => self.error_in(
-                            "Invalid block definition",
+                            Code::InvalidBlockDefinition, "Invalid block definition",
                             "A block definition must have block content delimited by \"{\" and \"}\", starting on the same line as the block header.",
                             token.span,
                             context,
                         ),
                         _ if !self.recovery => self.error_in(
-                            "Invalid block definition",
+                            Code::InvalidBlockDefinition, "Invalid block definition",
                             "Either a quoted string block label or an opening brace (\"{\") is expected here.",
                             token.span,
                             context,
@@ -292,6 +295,7 @@ impl<'src> Parser<'src, '_> {
         } else {
             if !self.recovery {
                 self.error_in(
+                    Code::MissingNewlineAfterBlock,
                     "Missing newline after block definition",
                     "A block definition must end with a newline.",
                     eol.span,
@@ -327,7 +331,7 @@ impl<'src> Parser<'src, '_> {
             }
             TokenKind::Comma => {
                 self.error(
-                    "Invalid single-argument block definition",
+                    Code::InvalidSingleArgumentBlock, "Invalid single-argument block definition",
                     "Single-line block syntax can include only one argument definition. To define multiple arguments, use the multi-line block syntax with one argument definition per line.",
                     next.span,
                 );
@@ -335,7 +339,7 @@ impl<'src> Parser<'src, '_> {
             }
             TokenKind::Newline => {
                 self.error(
-                    "Invalid single-argument block definition",
+                    Code::InvalidSingleArgumentBlock, "Invalid single-argument block definition",
                     "An argument definition on the same line as its containing block creates a single-line block definition, which must also be closed on the same line. Place the block's closing brace immediately after the argument definition.",
                     next.span,
                 );
@@ -345,14 +349,14 @@ impl<'src> Parser<'src, '_> {
                 if !self.recovery {
                     if next.kind == TokenKind::Eof {
                         self.error_in(
-                            "Unclosed configuration block",
+                            Code::UnclosedBlock, "Unclosed configuration block",
                             "There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
                             open,
                             Self::between(type_span, open),
                         );
                     } else {
                         self.error(
-                            "Invalid single-argument block definition",
+                            Code::InvalidSingleArgumentBlock, "Invalid single-argument block definition",
                             "A single-line block definition must end with a closing brace immediately after its single argument definition.",
                             next.span,
                         );
@@ -376,6 +380,7 @@ impl<'src> Parser<'src, '_> {
         if ident.kind != TokenKind::Ident {
             self.recover_after_body_item();
             self.error(
+                Code::ArgumentOrBlockRequired,
                 "Argument or block definition required",
                 "An argument or block definition is required here.",
                 ident.span,
@@ -392,6 +397,7 @@ impl<'src> Parser<'src, '_> {
                     super::strings::go_quote_inner(self.text(ident.span))
                 );
                 self.error(
+                    Code::ArgumentRequired,
                     "Argument definition required",
                     detail,
                     Self::between(ident.span, next.span),
@@ -401,7 +407,7 @@ impl<'src> Parser<'src, '_> {
             _ => {
                 self.recover_after_body_item();
                 self.error(
-                    "Argument or block definition required",
+                    Code::ArgumentOrBlockRequired, "Argument or block definition required",
                     "An argument or block definition is required here. To set an argument, use the equals sign \"=\" to introduce the argument value.",
                     ident.span,
                 );
@@ -434,7 +440,7 @@ impl<'src> Parser<'src, '_> {
                         "$"
                     };
                     self.error_in(
-                        "Invalid string literal",
+                        Code::InvalidStringLiteral, "Invalid string literal",
                         format!(
                             "Template sequences are not allowed in this string. To include a literal \"{which}\", double it (as \"{which}{which}\") to escape it."
                         ),
@@ -447,6 +453,7 @@ impl<'src> Parser<'src, '_> {
                 }
                 TokenKind::Eof => {
                     self.error_in(
+                        Code::UnterminatedString,
                         "Unterminated string literal",
                         "Unable to find the closing quote mark before the end of the file.",
                         token.span,
@@ -457,6 +464,7 @@ impl<'src> Parser<'src, '_> {
                 }
                 _ => {
                     self.error_in(
+                        Code::InvalidStringLiteral,
                         "Invalid string literal",
                         "This item is not valid in a string literal.",
                         token.span,

@@ -2,6 +2,7 @@
 
 use super::{Node, Parser};
 use crate::ast::{Expression, ExpressionKind, ForExpr, ObjectItem};
+use crate::diagnostic::Code;
 use crate::lexer::{Token, TokenKind};
 use crate::span::Span;
 
@@ -54,12 +55,13 @@ impl<'src> Parser<'src, '_> {
                 if !self.recovery {
                     if next.kind == TokenKind::Eof {
                         self.error(
-                            "Unterminated tuple constructor expression",
+                            Code::UnterminatedTuple, "Unterminated tuple constructor expression",
                             "There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.",
                             open.span,
                         );
                     } else {
                         self.error_in(
+                            Code::MissingItemSeparator,
                             "Missing item separator",
                             "Expected a comma to mark the beginning of the next item.",
                             next.span,
@@ -143,24 +145,24 @@ impl<'src> Parser<'src, '_> {
                     let context = Self::between(open.span, next.span);
                     match next.kind {
                         TokenKind::Newline | TokenKind::Comma => self.error_in(
-                            "Missing attribute value",
+                            Code::MissingAttributeValue, "Missing attribute value",
                             "Expected an attribute value, introduced by an equals sign (\"=\").",
                             next.span,
                             context,
                         ),
                         TokenKind::Ident => self.error_in(
-                            "Missing key/value separator",
+                            Code::MissingKeyValueSeparator, "Missing key/value separator",
                             "Expected an equals sign (\"=\") to mark the beginning of the attribute value. If you intended to given an attribute name containing periods or spaces, write the name in quotes to create a string literal.",
                             next.span,
                             context,
                         ),
                         TokenKind::Eof => self.error(
-                            "Unterminated object constructor expression",
+                            Code::UnterminatedObject, "Unterminated object constructor expression",
                             "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
                             open.span,
                         ),
                         _ => self.error_in(
-                            "Missing key/value separator",
+                            Code::MissingKeyValueSeparator, "Missing key/value separator",
                             "Expected an equals sign (\"=\") to mark the beginning of the attribute value.",
                             next.span,
                             context,
@@ -191,13 +193,13 @@ impl<'src> Parser<'src, '_> {
                 if !self.recovery {
                     if next.kind == TokenKind::Eof {
                         self.error(
-                            "Unterminated object constructor expression",
+                            Code::UnterminatedObject, "Unterminated object constructor expression",
                             "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
                             open.span,
                         );
                     } else {
                         self.error_in(
-                            "Missing attribute separator",
+                            Code::MissingAttributeSeparator, "Missing attribute separator",
                             "Expected a newline or comma to mark the beginning of the next attribute.",
                             next.span,
                             Self::between(open.span, next.span),
@@ -232,6 +234,7 @@ impl<'src> Parser<'src, '_> {
         if !self.recovery {
             let at = self.peeker.next_span();
             self.error_in(
+                Code::InvalidForExpression,
                 "Invalid 'for' expression",
                 detail,
                 at,
@@ -327,6 +330,7 @@ impl<'src> Parser<'src, '_> {
         if make_object {
             if key.is_none() {
                 self.error_in(
+                    Code::InvalidForExpression,
                     "Invalid 'for' expression",
                     "Key expression is required when building an object.",
                     value.expr.span,
@@ -336,6 +340,7 @@ impl<'src> Parser<'src, '_> {
         } else {
             if let Some(key) = &key {
                 self.error_in(
+                    Code::InvalidForExpression,
                     "Invalid 'for' expression",
                     "Key expression is not valid when building a tuple.",
                     key.expr.span,
@@ -344,6 +349,7 @@ impl<'src> Parser<'src, '_> {
             }
             if let Some(ellipsis) = ellipsis {
                 self.error_in(
+                    Code::InvalidForExpression,
                     "Invalid 'for' expression",
                     "Grouping ellipsis (...) cannot be used when building a tuple.",
                     ellipsis,

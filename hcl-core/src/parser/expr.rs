@@ -4,6 +4,7 @@ use std::borrow::Cow;
 
 use super::{Node, Parser};
 use crate::ast::{BinaryOp, Expression, ExpressionKind, FunctionCall, UnaryOp};
+use crate::diagnostic::Code;
 use crate::lexer::{Token, TokenKind};
 use crate::span::Span;
 
@@ -80,7 +81,7 @@ impl<'src> Parser<'src, '_> {
         let colon = self.peeker.peek();
         if colon.kind != TokenKind::Colon {
             self.error_in(
-                "Missing false expression in conditional",
+                Code::MissingFalseExpression, "Missing false expression in conditional",
                 "The conditional operator (...?...:...) requires a false expression, delimited by a colon.",
                 colon.span,
                 Self::between(start, colon.span),
@@ -245,13 +246,14 @@ impl<'src> Parser<'src, '_> {
                 if !self.recovery {
                     if start.kind == TokenKind::Eof {
                         self.error(
+                            Code::MissingExpression,
                             "Missing expression",
                             "Expected the start of an expression, but found the end of the file.",
                             start.span,
                         );
                     } else {
                         self.error(
-                            "Invalid expression",
+                            Code::InvalidExpression, "Invalid expression",
                             "Expected the start of an expression, but found an invalid expression token.",
                             start.span,
                         );
@@ -283,6 +285,7 @@ impl<'src> Parser<'src, '_> {
         let close = self.peeker.peek();
         if close.kind != TokenKind::CParen {
             self.error_in(
+                Code::UnbalancedParentheses,
                 "Unbalanced parentheses",
                 "Expected a closing parenthesis to terminate the expression.",
                 close.span,
@@ -310,6 +313,7 @@ impl<'src> Parser<'src, '_> {
     pub(super) fn number_literal(&mut self, token: Token) {
         if !is_number(self.text(token.span)) {
             self.error(
+                Code::InvalidNumberLiteral,
                 "Invalid number literal",
                 "Failed to recognize the value of this number literal.",
                 token.span,
@@ -327,7 +331,7 @@ impl<'src> Parser<'src, '_> {
             let part = self.peeker.read();
             if part.kind != TokenKind::Ident {
                 self.error_in(
-                    "Missing function name",
+                    Code::MissingFunctionName, "Missing function name",
                     "Function scope resolution symbol :: must be followed by a function name in this scope.",
                     part.span,
                     Self::between(name.span, part.span),
@@ -344,7 +348,7 @@ impl<'src> Parser<'src, '_> {
         let name_span = Span::new(name.span.start, name_end);
         if open.kind != TokenKind::OParen {
             self.error_in(
-                "Missing open parenthesis",
+                Code::MissingOpenParenthesis, "Missing open parenthesis",
                 "Function selector must be followed by an open parenthesis to begin the function call.",
                 open.span,
                 Self::between(name.span, open.span),
@@ -390,7 +394,7 @@ impl<'src> Parser<'src, '_> {
                     } else {
                         if !self.recovery {
                             self.error_in(
-                                "Missing closing parenthesis",
+                                Code::MissingClosingParenthesis, "Missing closing parenthesis",
                                 "An expanded function argument (with ...) must be immediately followed by closing parentheses.",
                                 separator.span,
                                 Self::between(name.span, separator.span),
@@ -409,7 +413,7 @@ impl<'src> Parser<'src, '_> {
                 }
                 TokenKind::Eof => {
                     self.error(
-                        "Unterminated function call",
+                        Code::UnterminatedFunctionCall, "Unterminated function call",
                         "There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parenthesis nesting elsewhere in this file.",
                         Self::between(name.span, open.span),
                     );
@@ -418,6 +422,7 @@ impl<'src> Parser<'src, '_> {
                 }
                 _ => {
                     self.error_in(
+                        Code::MissingArgumentSeparator,
                         "Missing argument separator",
                         "A comma is required to separate each function argument from the next.",
                         separator.span,

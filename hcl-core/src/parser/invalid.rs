@@ -2,6 +2,7 @@
 //! before anything the parser finds, as the reference reports them (some
 //! kinds a limited number of times, to keep the noise down).
 
+use crate::diagnostic::Code;
 use crate::lexer::{Token, TokenKind};
 use crate::span::Span;
 
@@ -9,7 +10,7 @@ use crate::span::Span;
 #[derive(Debug, Default)]
 pub(super) struct InvalidTokens {
     /// Each finding: summary, detail and the token's span.
-    pub(super) found: Vec<(&'static str, &'static str, Span)>,
+    pub(super) found: Vec<(Code, &'static str, &'static str, Span)>,
     bitwise: u8,
     backticks: u8,
     apostrophes: u8,
@@ -44,11 +45,11 @@ impl InvalidTokens {
     #[cold]
     fn check_suspect(&mut self, token: Token, text: &str) {
         use TokenKind::*;
-        let found: Option<(&'static str, &'static str)> = match token.kind {
+        let found: Option<(Code, &'static str, &'static str)> = match token.kind {
             BitwiseAnd | BitwiseOr | BitwiseXor | BitwiseNot => {
                 if self.bitwise < 4 {
                     self.bitwise += 1;
-                    Some(("Unsupported operator", bitwise_detail(token.kind)))
+                    Some((Code::UnsupportedOperator, "Unsupported operator", bitwise_detail(token.kind)))
                 } else {
                     None
                 }
@@ -66,25 +67,28 @@ impl InvalidTokens {
             Semicolon if self.semicolons == 0 => {
                 self.semicolons = 1;
                 Some((
+                    Code::InvalidCharacter,
                     INVALID,
                     "The \";\" character is not valid. Use newlines to separate arguments and blocks, and commas to separate items in collection values.",
                 ))
             }
             QuotedNewline => Some((
+                Code::InvalidMultiLineString,
                 "Invalid multi-line string",
                 "Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the \"heredoc\" multi-line template syntax.",
             )),
             Invalid => match token.text(text) {
                 "\u{201c}" | "\u{201d}" => Some((
+                    Code::InvalidCharacter,
                     INVALID,
                     "\"Curly quotes\" are not valid here. These can sometimes be inadvertently introduced when sharing code via documents or discussion forums. It might help to replace the character with a \"straight quote\".",
                 )),
-                _ => Some((INVALID, "This character is not used within the language.")),
+                _ => Some((Code::InvalidCharacter, INVALID, "This character is not used within the language.")),
             },
             _ => None,
         };
-        if let Some((summary, detail)) = found {
-            self.found.push((summary, detail, token.span));
+        if let Some((code, summary, detail)) = found {
+            self.found.push((code, summary, detail, token.span));
         }
     }
 }
@@ -106,10 +110,10 @@ fn bitwise_detail(kind: TokenKind) -> &'static str {
 
 /// Reports the first and third of a kind of quote character: `told`
 /// counts them, up to three.
-fn alternate(told: &mut u8, detail: &'static str) -> Option<(&'static str, &'static str)> {
+fn alternate(told: &mut u8, detail: &'static str) -> Option<(Code, &'static str, &'static str)> {
     let report = *told % 2 == 0;
     if *told <= 2 {
         *told += 1;
     }
-    report.then_some((INVALID, detail))
+    report.then_some((Code::InvalidCharacter, INVALID, detail))
 }

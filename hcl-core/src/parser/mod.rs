@@ -30,7 +30,7 @@ mod traversal;
 use std::sync::Arc;
 
 use crate::ast::{Body, Expression, ExpressionKind, Template};
-use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::lexer::{Lexer, Start, TokenKind};
 use crate::limits::Limits;
 use crate::span::{SourceFile, Span};
@@ -87,6 +87,7 @@ pub struct ParseOptions {
 /// assert_eq!(block.labels[0].value, "web");
 ///
 /// let err = hcl_core::parse("a = 1 b = 2\n", "app.hcl").unwrap_err();
+/// assert_eq!(err.as_slice()[0].code, hcl_core::Code::MissingNewlineAfterArgument);
 /// assert!(err.to_string().contains("Missing newline after argument"));
 /// ```
 pub fn parse<'src>(source: &'src str, filename: &str) -> Result<File<'src>, Diagnostics> {
@@ -199,6 +200,7 @@ pub fn reparse_body(
     let (start, end) = (body_span.start as usize, end_span.start as usize);
     let (Some(source), true) = (text.get(..end), start <= end) else {
         return Err(Diagnostic::error(
+            Code::InvalidBodyPosition,
             "Invalid body position",
             format!(
                 "The body at bytes {start}..{end} is not within the {} bytes of \"{}\".",
@@ -221,7 +223,7 @@ fn check_size(source: &str, file: &Arc<SourceFile>, limits: &Limits) -> Result<(
     let max = limits.max_input_bytes.min(u32::MAX as usize - 1);
     if source.len() > max {
         return Err(Diagnostic::error(
-            "Input too large",
+            Code::InputTooLarge, "Input too large",
             format!(
                 "The input is {} bytes long, more than the limit of {max} bytes (limit max_input_bytes).",
                 source.len()
@@ -391,8 +393,8 @@ impl<'src, 'a> Parser<'src, 'a> {
         }
         self.peeker.finish();
         let mut all = Vec::with_capacity(self.peeker.invalid.found.len() + self.diags.len());
-        for (summary, detail, span) in std::mem::take(&mut self.peeker.invalid.found) {
-            all.push(Diagnostic::error(summary, detail).with_subject(self.file, span));
+        for (code, summary, detail, span) in std::mem::take(&mut self.peeker.invalid.found) {
+            all.push(Diagnostic::error(code, summary, detail).with_subject(self.file, span));
         }
         all.append(&mut self.diags);
         if all.iter().any(Diagnostic::is_error) {
@@ -417,20 +419,27 @@ impl<'src, 'a> Parser<'src, 'a> {
 
     // -------------------------------------------------------- diagnostics
 
-    fn error(&mut self, summary: impl Into<String>, detail: impl Into<String>, subject: Span) {
+    fn error(
+        &mut self,
+        code: Code,
+        summary: impl Into<String>,
+        detail: impl Into<String>,
+        subject: Span,
+    ) {
         self.diags
-            .push(Diagnostic::error(summary, detail).with_subject(self.file, subject));
+            .push(Diagnostic::error(code, summary, detail).with_subject(self.file, subject));
     }
 
     fn error_in(
         &mut self,
+        code: Code,
         summary: impl Into<String>,
         detail: impl Into<String>,
         subject: Span,
         context: Span,
     ) {
         self.diags.push(
-            Diagnostic::error(summary, detail)
+            Diagnostic::error(code, summary, detail)
                 .with_subject(self.file, subject)
                 .with_context(self.file, context),
         );
@@ -462,9 +471,10 @@ impl<'src, 'a> Parser<'src, 'a> {
     }
 
     /// Stops parsing with the error of a limit.
-    fn exceed(&mut self, summary: &str, detail: String, at: Span) {
+    fn exceed(&mut self, code: Code, summary: &str, detail: String, at: Span) {
         if self.limit_error.is_none() {
-            self.limit_error = Some(Diagnostic::error(summary, detail).with_subject(self.file, at));
+            self.limit_error =
+                Some(Diagnostic::error(code, summary, detail).with_subject(self.file, at));
             self.peeker.stop();
         }
     }
@@ -483,6 +493,7 @@ impl<'src, 'a> Parser<'src, 'a> {
         let limit = self.limits.max_nesting_depth;
         if self.nesting + levels > limit {
             self.exceed(
+                Code::NestingTooDeep,
                 "Nesting too deep",
                 format!(
                     "This expression or block is nested more than {limit} levels deep, the limit \
@@ -521,6 +532,7 @@ impl<'src, 'a> Parser<'src, 'a> {
     fn too_deep(&mut self, at: Span) {
         let limit = self.limits.max_expression_depth;
         self.exceed(
+            Code::ExpressionTooDeep,
             "Nesting too deep",
             format!(
                 "This expression is nested more than {limit} levels deep, the limit \
@@ -558,6 +570,7 @@ impl<'src, 'a> Parser<'src, 'a> {
         let next = self.peeker.peek();
         if next.kind != TokenKind::Eof && !self.recovery {
             self.error(
+                Code::ExtraCharactersAfterExpression,
                 "Extra characters after expression",
                 "An expression was successfully parsed, but extra characters were found after it.",
                 next.span,

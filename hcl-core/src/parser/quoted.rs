@@ -4,6 +4,7 @@
 use super::template::{EndKind, Part, Parts, Problem};
 use super::{Node, Parser};
 use crate::ast::{Expression, ExpressionKind, Template};
+use crate::diagnostic::Code;
 use crate::didyoumean::first_close_name;
 use crate::lexer::{Token, TokenKind};
 use crate::span::Span;
@@ -78,8 +79,8 @@ impl<'src> Parser<'src, '_> {
     fn report_problems(&mut self, problems: Vec<Problem>) {
         for problem in problems {
             match problem {
-                Problem::Diagnostic((summary, detail, subject)) => {
-                    self.error(summary, detail, subject)
+                Problem::Diagnostic((code, summary, detail, subject)) => {
+                    self.error(code, summary, detail, subject)
                 }
                 Problem::TooDeep(at) => self.too_deep(at),
             }
@@ -115,6 +116,7 @@ impl<'src> Parser<'src, '_> {
                 _ => {
                     if !self.recovery {
                         self.error_in(
+                            Code::UnterminatedTemplate,
                             "Unterminated template string",
                             "No closing marker was found for the string.",
                             next.span,
@@ -156,23 +158,23 @@ impl<'src> Parser<'src, '_> {
             if !self.recovery && !self.stopped() {
                 match close.kind {
                     TokenKind::Eof => self.error(
-                        "Unclosed template interpolation sequence",
+                        Code::UnclosedInterpolation, "Unclosed template interpolation sequence",
                         "There is no closing brace for this interpolation sequence before the end of the file. This might be caused by incorrect nesting inside the given expression.",
                         start,
                     ),
                     TokenKind::Colon => self.error_in(
-                        "Extra characters after interpolation expression",
+                        Code::ExtraCharactersAfterInterpolation, "Extra characters after interpolation expression",
                         "Template interpolation doesn't expect a colon at this location. Did you intend this to be a literal sequence to be processed as part of another language? If so, you can escape it by starting with \"$${\" instead of just \"${\".",
                         close.span,
                         Self::between(start, close.span),
                     ),
                     TokenKind::CQuote | TokenKind::OQuote if end == TokenKind::CQuote => self.error(
-                        "Unclosed template interpolation sequence",
+                        Code::UnclosedInterpolation, "Unclosed template interpolation sequence",
                         "There is no closing brace for this interpolation sequence before the end of the quoted template. This might be caused by incorrect nesting inside the given expression.",
                         start,
                     ),
                     _ => self.error_in(
-                        "Extra characters after interpolation expression",
+                        Code::ExtraCharactersAfterInterpolation, "Extra characters after interpolation expression",
                         "Expected a closing brace to end the interpolation expression, but found extra characters.\n\nThis can happen when you include interpolation syntax for another language, such as shell scripting, but forget to escape the interpolation start token. If this is an embedded sequence for another language, escape it by starting with \"$${\" instead of just \"${\".",
                         close.span,
                         Self::between(start, close.span),
@@ -201,7 +203,7 @@ impl<'src> Parser<'src, '_> {
         if keyword.kind != TokenKind::Ident {
             if !self.recovery {
                 self.error_in(
-                    "Invalid template directive",
+                    Code::InvalidTemplateDirective, "Invalid template directive",
                     "A template directive keyword (\"if\", \"for\", etc) is expected at the beginning of a %{ sequence.",
                     keyword.span,
                     Self::between(open.span, keyword.span),
@@ -250,6 +252,7 @@ impl<'src> Parser<'src, '_> {
                             None => String::new(),
                         };
                     self.error_in(
+                        Code::InvalidTemplateKeyword,
                         "Invalid template control keyword",
                         format!(
                             "\"{}\" is not a valid template control keyword.{suggestion}",
@@ -271,6 +274,7 @@ impl<'src> Parser<'src, '_> {
         } else {
             if !self.recovery && !self.stopped() {
                 self.error_in(
+                    Code::ExtraCharactersInMarker,
                     format!("Extra characters in {word} marker"),
                     "Expected a closing brace to end the sequence, but found extra characters.",
                     close.span,
@@ -308,6 +312,7 @@ impl<'src> Parser<'src, '_> {
         if first.kind != TokenKind::Ident {
             if !self.recovery {
                 self.error(
+                    Code::InvalidForDirective,
                     "Invalid 'for' directive",
                     "For directive requires variable name after 'for'.",
                     first.span,
@@ -325,6 +330,7 @@ impl<'src> Parser<'src, '_> {
             if second.kind != TokenKind::Ident {
                 if !self.recovery {
                     self.error(
+                        Code::InvalidForDirective,
                         "Invalid 'for' directive",
                         "For directive requires value variable name after comma.",
                         second.span,
@@ -339,6 +345,7 @@ impl<'src> Parser<'src, '_> {
         if !(in_keyword.kind == TokenKind::Ident && self.text(in_keyword.span) == "in") {
             if !self.recovery {
                 self.error(
+                    Code::InvalidForDirective,
                     "Invalid 'for' directive",
                     "For directive requires 'in' keyword after names.",
                     in_keyword.span,

@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 
 use super::Parser;
+use crate::diagnostic::Code;
 use crate::span::Span;
 
 impl<'src> Parser<'src, '_> {
@@ -36,6 +37,7 @@ impl<'src> Parser<'src, '_> {
             (Some('\\'), true) => {
                 let Some(selector) = chars.next() else {
                     self.error(
+                        Code::InvalidEscapeSequence,
                         "Invalid escape sequence",
                         "Backslash must be followed by an escape sequence selector character.",
                         span,
@@ -59,7 +61,7 @@ impl<'src> Parser<'src, '_> {
                         if hex.len() != digits {
                             let count = if digits == 4 { "four" } else { "eight" };
                             self.error(
-                                "Invalid escape sequence",
+                                Code::InvalidEscapeSequence, "Invalid escape sequence",
                                 format!(
                                     "The {name} escape sequence must be followed by {count} hexadecimal digits."
                                 ),
@@ -73,6 +75,7 @@ impl<'src> Parser<'src, '_> {
                             Some(c) => out.push(c),
                             None => {
                                 self.error(
+                                    Code::InvalidEscapeSequence,
                                     "Invalid escape sequence",
                                     format!("Cannot encode character U+{code:04x} in UTF-8."),
                                     span,
@@ -84,6 +87,7 @@ impl<'src> Parser<'src, '_> {
                     _ => {
                         let rest = slice.get(1..).unwrap_or_default();
                         self.error(
+                            Code::InvalidEscapeSequence,
                             "Invalid escape sequence",
                             format!(
                                 "The symbol \"{}\" is not a valid escape sequence selector.",

@@ -11,6 +11,7 @@ use std::borrow::Cow;
 use unicode_segmentation::UnicodeSegmentation;
 
 use crate::ast::{Expression, Template, TemplateFor, TemplateIf, TemplatePart};
+use crate::diagnostic::Code;
 use crate::span::Span;
 
 /// One flat part of a template, before directives are nested; each
@@ -67,8 +68,8 @@ pub(crate) struct Parts<'src> {
     after_literal: bool,
 }
 
-/// A diagnostic of assembly: summary, detail, subject.
-pub(crate) type Found = (String, String, Span);
+/// A diagnostic of assembly: code, summary, detail, subject.
+pub(crate) type Found = (Code, String, String, Span);
 
 /// What assembling a template found wrong.
 pub(crate) enum Problem {
@@ -294,9 +295,9 @@ struct Nester<'src, 'r, I: Iterator<Item = Part<'src>>> {
 }
 
 impl<'src, I: Iterator<Item = Part<'src>>> Nester<'src, '_, I> {
-    fn report(&mut self, summary: String, detail: String, subject: Span) {
+    fn report(&mut self, code: Code, summary: String, detail: String, subject: Span) {
         self.problems
-            .push(Problem::Diagnostic((summary, detail, subject)));
+            .push(Problem::Diagnostic((code, summary, detail, subject)));
     }
 
     /// Whether a part of `height` fits at `level`; reports it at `at`
@@ -345,6 +346,7 @@ impl<'src, I: Iterator<Item = Part<'src>>> Nester<'src, '_, I> {
             } => self.for_directive(key_var, value_var, collection, height, span, level),
             Part::End(kind, span) => {
                 self.report(
+                    Code::UnexpectedDirective,
                     format!("Unexpected {} directive", kind.name()),
                     "The control directives within this template are unbalanced.".into(),
                     span,
@@ -385,7 +387,12 @@ impl<'src, I: Iterator<Item = Part<'src>>> Nester<'src, '_, I> {
             "The {opener} directive at {} is missing its corresponding {closer} directive.",
             (self.range)(span)
         );
-        self.report("Unexpected end of template".into(), detail, self.end);
+        self.report(
+            Code::UnexpectedEndOfTemplate,
+            "Unexpected end of template".into(),
+            detail,
+            self.end,
+        );
     }
 
     fn if_directive(
@@ -414,7 +421,12 @@ impl<'src, I: Iterator<Item = Part<'src>>> Nester<'src, '_, I> {
                     "Already in the else clause for the if started at {}.",
                     (self.range)(span)
                 );
-                self.report("Unexpected else directive".into(), detail, again);
+                self.report(
+                    Code::UnexpectedDirective,
+                    "Unexpected else directive".into(),
+                    detail,
+                    again,
+                );
                 return None;
             }
             let _ = else_span;
@@ -427,6 +439,7 @@ impl<'src, I: Iterator<Item = Part<'src>>> Nester<'src, '_, I> {
                     (self.range)(span)
                 );
                 self.report(
+                    Code::UnexpectedDirective,
                     format!("Unexpected {} directive", kind.name()),
                     detail,
                     other,
@@ -482,6 +495,7 @@ impl<'src, I: Iterator<Item = Part<'src>>> Nester<'src, '_, I> {
             Some((EndKind::EndFor, end_span)) => end_span,
             Some((EndKind::Else, other)) => {
                 self.report(
+                    Code::UnexpectedDirective,
                     "Unexpected else directive".into(),
                     "An else clause is not expected for a for directive.".into(),
                     other,
@@ -494,6 +508,7 @@ impl<'src, I: Iterator<Item = Part<'src>>> Nester<'src, '_, I> {
                     (self.range)(span)
                 );
                 self.report(
+                    Code::UnexpectedDirective,
                     format!("Unexpected {} directive", kind.name()),
                     detail,
                     other,

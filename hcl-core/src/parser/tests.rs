@@ -91,30 +91,30 @@ fn template_ok(src: &str) -> Template<'_> {
     template
 }
 
-/// Parses `src` as a file, which must fail with a first error whose summary
-/// contains `summary` and whose subject starts at `(line, column)`.
+/// Parses `src` as a file, which must fail with a first error of kind
+/// `code` whose subject starts at `(line, column)`.
 #[track_caller]
-fn check_error(src: &str, summary: &str, at: (u32, u32)) {
+fn check_error(src: &str, code: Code, at: (u32, u32)) {
     let diags = parse(src, "test.hcl").err();
-    check_diags(src, diags, summary, at);
+    check_diags(src, diags, code, at);
 }
 
 /// As [`check_error`], for [`parse_expression`].
 #[track_caller]
-fn check_expr_error(src: &str, summary: &str, at: (u32, u32)) {
+fn check_expr_error(src: &str, code: Code, at: (u32, u32)) {
     let diags = parse_expression(src, "test.hcl").err();
-    check_diags(src, diags, summary, at);
+    check_diags(src, diags, code, at);
 }
 
 /// As [`check_error`], for [`parse_template`].
 #[track_caller]
-fn check_template_error(src: &str, summary: &str, at: (u32, u32)) {
+fn check_template_error(src: &str, code: Code, at: (u32, u32)) {
     let diags = parse_template(src, "test.tmpl").err();
-    check_diags(src, diags, summary, at);
+    check_diags(src, diags, code, at);
 }
 
 #[track_caller]
-fn check_diags(src: &str, diags: Option<Diagnostics>, summary: &str, at: (u32, u32)) {
+fn check_diags(src: &str, diags: Option<Diagnostics>, code: Code, at: (u32, u32)) {
     let Some(diags) = diags else {
         panic!("{src:?} should be rejected");
     };
@@ -124,10 +124,7 @@ fn check_diags(src: &str, diags: Option<Diagnostics>, summary: &str, at: (u32, u
         first.is_error(),
         "{src:?}: first diagnostic is a warning:\n{diags}"
     );
-    assert!(
-        first.summary.contains(summary),
-        "{src:?}: expected a summary containing {summary:?}, got:\n{diags}"
-    );
+    assert_eq!(first.code, code, "{src:?}: expected {code}, got:\n{diags}");
     let start = first
         .subject
         .as_ref()

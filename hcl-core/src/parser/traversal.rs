@@ -3,6 +3,7 @@
 
 use super::{Node, Parser};
 use crate::ast::{Expression, ExpressionKind, TraversalStep, TraversalStepKind};
+use crate::diagnostic::Code;
 use crate::lexer::{Token, TokenKind};
 use crate::span::Span;
 
@@ -40,6 +41,7 @@ impl<'src> Parser<'src, '_> {
                         },
                         _ => {
                             self.error(
+                                Code::InvalidAttributeName,
                                 "Invalid attribute name",
                                 "An attribute name is required after a dot.",
                                 name.span,
@@ -79,7 +81,7 @@ impl<'src> Parser<'src, '_> {
                 "Use the proper index syntax instead"
             };
             self.error(
-                "Invalid legacy index syntax",
+                Code::InvalidLegacyIndex, "Invalid legacy index syntax",
                 format!(
                     "When using the legacy index syntax, chaining two indexes together is not permitted. {how}, like [{first}][{second}]."
                 ),
@@ -166,12 +168,13 @@ impl<'src> Parser<'src, '_> {
                     if !self.recovery {
                         if next.kind == TokenKind::Star {
                             self.error(
-                                "Nested splat expression not allowed",
+                                Code::NestedSplat, "Nested splat expression not allowed",
                                 "A splat expression (*) cannot be used inside another attribute-only splat expression.",
                                 next.span,
                             );
                         } else {
                             self.error(
+                                Code::InvalidAttributeName,
                                 "Invalid attribute name",
                                 "An attribute name is required after a dot.",
                                 star.span,
@@ -213,7 +216,7 @@ impl<'src> Parser<'src, '_> {
         let mut close = self.peeker.read();
         if close.kind != TokenKind::CBrack && !self.recovery {
             self.error(
-                "Missing close bracket on splat index",
+                Code::MissingCloseBracket, "Missing close bracket on splat index",
                 "The star for a full splat operator must be immediately followed by a closing bracket (\"]\").",
                 close.span,
             );
@@ -271,6 +274,7 @@ impl<'src> Parser<'src, '_> {
             let close = self.peeker.read();
             if close.kind != TokenKind::CBrack && !self.recovery {
                 self.error(
+                    Code::MissingCloseBracket,
                     "Missing close bracket on index",
                     "The index operator must end with a closing bracket (\"]\").",
                     close.span,

@@ -293,7 +293,7 @@ impl<'a> Body<'a> {
     /// let file = hcl_core::parse("x = 1\n", "f.hcl").unwrap();
     /// let schema = BodySchema::builder().required_attribute("y").build().unwrap();
     /// let (_, rest, diags) = Body::from_file(&file).partial_content_with_diagnostics(&schema);
-    /// assert_eq!(diags.iter().next().unwrap().summary, "Missing required argument");
+    /// assert_eq!(diags.iter().next().unwrap().code, hcl_core::Code::MissingRequiredArgument);
     /// assert!(rest.just_attributes().unwrap().contains_key("x"));
     /// ```
     pub fn partial_content_with_diagnostics(

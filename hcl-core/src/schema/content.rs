@@ -134,12 +134,13 @@ impl<'a> Attribute<'a> {
     ///
     /// ```
     /// use hcl_core::schema::{Body, BodySchema};
+    /// use hcl_core::Code;
     /// let file = hcl_core::parse("legacy = true\n", "f.hcl").unwrap();
     /// let schema = BodySchema::builder().attribute("legacy").build().unwrap();
     /// let content = Body::from_file(&file).content(&schema).unwrap();
     /// let warning = content.attributes["legacy"]
     ///     .name_location()
-    ///     .warning("Deprecated argument", "The argument \"legacy\" has no effect.");
+    ///     .warning(Code::Custom, "Deprecated argument", "The argument \"legacy\" has no effect.");
     /// assert_eq!(
     ///     warning.to_string(),
     ///     "Warning: Deprecated argument\n  --> f.hcl:1:1\n  |\n1 | legacy = true\n  | ^^^^^^\n\n\

@@ -6,7 +6,7 @@
 use super::body::Body;
 use super::content::{Attribute, Attributes, BodyContent};
 use super::definition::BodySchema;
-use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 
 pub(super) fn content<'a>(
     parts: &[Body<'a>],
@@ -70,6 +70,7 @@ fn add_attribute<'a>(
 ) {
     match attrs.get(name) {
         Some(existing) => diags.push(attr.name_location().error(
+            Code::DuplicateArgument,
             "Duplicate argument",
             format!(
                 "Argument \"{name}\" was already set at {}",
@@ -90,6 +91,7 @@ fn check_required_attributes(
     for attr in schema.attributes() {
         if attr.required && !content.attributes.contains_key(attr.name.as_str()) {
             diags.push(Diagnostic::error(
+                Code::MissingRequiredArgument,
                 "Missing required argument",
                 format!(
                     "The argument \"{}\" is required, but was not set.",

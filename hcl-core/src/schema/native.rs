@@ -8,7 +8,7 @@ use super::content::{Attribute, Attributes, Block, BodyContent};
 use super::definition::{BlockHeaderSchema, BodySchema};
 use crate::analysis::Location;
 use crate::ast;
-use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::didyoumean::{first_close_name, suggest_name};
 use crate::span::{SourceFile, Span};
 use crate::value::go_quote;
@@ -148,6 +148,7 @@ impl<'a> NativeBody<'a> {
                 // The reference points at the (empty) start of the body.
                 None if attr_schema.required && check_required => {
                     diags.push(self.missing_item().error(
+                        Code::MissingRequiredArgument,
                         "Missing required argument",
                         format!(
                             "The argument \"{}\" is required, but no definition was found.",
@@ -204,6 +205,7 @@ impl<'a> NativeBody<'a> {
         // here the rest of a partial step is what that step left.
         if let Some(block) = self.blocks().next() {
             diags.push(Location::new(self.file, block.type_span).error(
+                Code::UnexpectedBlock,
                 format!("Unexpected {} block", go_quote(block.block_type)),
                 "Blocks are not allowed here.",
             ));
@@ -245,6 +247,7 @@ impl<'a> NativeBody<'a> {
                 None => String::new(),
             };
         Location::new(self.file, attr.name_span).error(
+            Code::UnsupportedArgument,
             "Unsupported argument",
             format!(
                 "An argument named {} is not expected here.{suggestion}",
@@ -276,6 +279,7 @@ impl<'a> NativeBody<'a> {
             None => String::new(),
         };
         Location::new(self.file, block.type_span).error(
+            Code::UnsupportedBlockType,
             "Unsupported block type",
             format!(
                 "Blocks of type {} are not expected here.{suggestion}",
@@ -305,14 +309,19 @@ fn check_labels(
         };
         let subject = block.labels.get(expected).map_or(context, |l| l.span);
         return Some(
-            Diagnostic::error(format!("Extraneous label for {name}"), detail)
-                .with_subject(file, subject)
-                .with_context(file, context),
+            Diagnostic::error(
+                Code::ExtraneousLabel,
+                format!("Extraneous label for {name}"),
+                detail,
+            )
+            .with_subject(file, subject)
+            .with_context(file, context),
         );
     }
     let missing = header.label_names.get(block.labels.len())?;
     Some(
         Diagnostic::error(
+            Code::MissingLabel,
             format!("Missing {missing} for {name}"),
             format!(
                 "All {name} blocks must have {expected} labels ({}).",

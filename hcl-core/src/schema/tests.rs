@@ -2,7 +2,7 @@
 //! rendered text a user sees.
 
 use super::*;
-use crate::{parse, Diagnostics, File};
+use crate::{parse, Code, Diagnostics, File};
 
 fn file(src: &str) -> File<'_> {
     match parse(src, "main.tf") {
@@ -25,8 +25,8 @@ fn content_errors(src: &str, schema: &BodySchema) -> String {
     diags.to_string()
 }
 
-fn summaries(diags: &Diagnostics) -> Vec<&str> {
-    diags.iter().map(|d| d.summary.as_str()).collect()
+fn codes(diags: &Diagnostics) -> Vec<Code> {
+    diags.iter().map(|d| d.code).collect()
 }
 
 #[test]
@@ -300,13 +300,13 @@ fn diagnostics_come_in_reference_order() {
     let file = file(src);
     let (content, diags) = Body::from_file(&file).content_with_diagnostics(&schema);
     assert_eq!(
-        summaries(&diags),
+        codes(&diags),
         [
-            "Missing required argument",
-            "Missing x for blk",
-            "Unsupported argument",
-            "Unsupported argument",
-            "Unsupported block type",
+            Code::MissingRequiredArgument,
+            Code::MissingLabel,
+            Code::UnsupportedArgument,
+            Code::UnsupportedArgument,
+            Code::UnsupportedBlockType,
         ]
     );
     let subjects: Vec<String> = diags
@@ -366,7 +366,7 @@ fn partial_content_leaves_the_rest_for_another_step() {
     // again finds nothing.
     let again = valid(BodySchema::builder().required_attribute("count"));
     let (_, _, diags) = rest.partial_content_with_diagnostics(&again);
-    assert_eq!(summaries(&diags), ["Missing required argument"]);
+    assert_eq!(codes(&diags), [Code::MissingRequiredArgument]);
 
     // The original body is untouched.
     assert!(body.partial_content(&meta).is_ok());
@@ -382,8 +382,8 @@ fn partial_content_reports_its_own_problems_only() {
     let file = file("b {}\nother = 1\n");
     let (_, rest, diags) = Body::from_file(&file).partial_content_with_diagnostics(&schema);
     assert_eq!(
-        summaries(&diags),
-        ["Missing required argument", "Missing name for b"]
+        codes(&diags),
+        [Code::MissingRequiredArgument, Code::MissingLabel]
     );
     // The invalid block was consumed with its error; the rest has `other`.
     let attrs = match rest.just_attributes() {
@@ -548,15 +548,15 @@ fn merged_bodies_report_undeclared_items_of_each_file() {
                 .as_ref()
                 .map(|r| r.to_string())
                 .unwrap_or_default();
-            format!("{}: {at}", d.summary)
+            format!("{}: {at}", d.code)
         })
         .collect();
     assert_eq!(
         found,
         [
-            "Unsupported argument: main.tf:1,1-7",
-            "Unsupported block type: other.tf:3,1-5",
-            "Duplicate argument: other.tf:2,1-5",
+            "unsupported-argument: main.tf:1,1-7",
+            "unsupported-block-type: other.tf:3,1-5",
+            "duplicate-argument: other.tf:2,1-5",
         ]
     );
 }
@@ -600,8 +600,8 @@ fn merged_partial_content_leaves_a_merged_rest() {
     assert_eq!(found.blocks.len(), 1);
     // "name" is in both files: undeclared in each.
     assert_eq!(
-        summaries(&diags),
-        ["Unsupported argument", "Unsupported argument"]
+        codes(&diags),
+        [Code::UnsupportedArgument, Code::UnsupportedArgument]
     );
     assert_eq!(
         rest.missing_item().map(|m| m.range().to_string()),

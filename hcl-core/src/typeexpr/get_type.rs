@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use super::defaults::Defaults;
 use super::TypeExprOptions;
 use crate::analysis::{ExprRef, StaticCall};
-use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
 use crate::span::Span;
 use crate::types::{convert, Type};
@@ -26,7 +26,8 @@ pub(super) struct Reader<'o> {
 
 /// An error about `subject`, optionally within `context`.
 fn invalid(subject: &ExprRef<'_>, span: Span, detail: impl Into<String>) -> Diagnostic {
-    Diagnostic::error(INVALID_TYPE, detail).with_subject(subject.file, span)
+    Diagnostic::error(Code::InvalidTypeSpecification, INVALID_TYPE, detail)
+        .with_subject(subject.file, span)
 }
 
 impl Reader<'_> {
@@ -266,6 +267,7 @@ impl Reader<'_> {
                     Ok(converted) => default = Some(converted),
                     Err(err) => self.diags.push(
                         Diagnostic::error(
+                            Code::InvalidOptionalDefault,
                             "Invalid default value for optional attribute",
                             format!(
                                 "This default value is not compatible with the attribute's type \

@@ -261,7 +261,7 @@ pub fn type_constraint(expr: ExprRef<'_>) -> Result<Type, Diagnostics> {
 /// let expr = hcl_core::parse_expression(src, "t").unwrap();
 /// let file = Arc::new(SourceFile::new("t", src));
 /// let err = type_constraint_with_defaults(ExprRef::new(&expr, &file)).unwrap_err();
-/// assert_eq!(err.as_slice()[0].summary, "Invalid default value for optional attribute");
+/// assert_eq!(err.as_slice()[0].code, hcl_core::Code::InvalidOptionalDefault);
 /// ```
 pub fn type_constraint_with_defaults(
     expr: ExprRef<'_>,

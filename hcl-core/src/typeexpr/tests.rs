@@ -1,6 +1,7 @@
 use std::sync::Arc;
 
 use super::*;
+use crate::diagnostic::Code;
 use crate::eval::EvalContext;
 use crate::types::convert;
 use crate::value::Value;
@@ -13,9 +14,9 @@ fn read(text: &str, options: &TypeExprOptions) -> Type {
     }
 }
 
-/// The summary, detail, subject text and context text of the first
-/// diagnostic of reading `text`.
-fn first_error(text: &str, options: &TypeExprOptions) -> (String, String, String, String) {
+/// The code, detail, subject text and context text of the first diagnostic
+/// of reading `text`.
+fn first_error(text: &str, options: &TypeExprOptions) -> (Code, String, String, String) {
     let diags = match parse_type(text, options) {
         Ok((ty, _)) => panic!("{text} read as {ty}"),
         Err(diags) => diags,
@@ -27,7 +28,7 @@ fn first_error(text: &str, options: &TypeExprOptions) -> (String, String, String
             .unwrap_or_default()
     };
     (
-        d.summary.clone(),
+        d.code,
         d.detail.clone(),
         slice(&d.subject),
         slice(&d.context),
@@ -164,12 +165,12 @@ fn the_reference_s_errors_for_bad_type_expressions() {
     let constraint = TypeExprOptions::default();
     let exact = TypeExprOptions::exact();
     let defaults = TypeExprOptions::with_defaults();
-    let summary = "Invalid type specification";
-    let rows: Vec<(&str, &TypeExprOptions, &str, &str, &str, &str)> = vec![
+    let code = Code::InvalidTypeSpecification;
+    let rows: Vec<(&str, &TypeExprOptions, Code, &str, &str, &str)> = vec![
         (
             "any",
             &exact,
-            summary,
+            code,
             "The keyword \"any\" cannot be used in this type specification: an exact type is \
              required.",
             "any",
@@ -178,7 +179,7 @@ fn the_reference_s_errors_for_bad_type_expressions() {
         (
             "list",
             &constraint,
-            summary,
+            code,
             "The list type constructor requires one argument specifying the element type.",
             "list",
             "",
@@ -186,7 +187,7 @@ fn the_reference_s_errors_for_bad_type_expressions() {
         (
             "object",
             &constraint,
-            summary,
+            code,
             "The object type constructor requires one argument specifying the attribute types \
              and values as a map.",
             "object",
@@ -195,7 +196,7 @@ fn the_reference_s_errors_for_bad_type_expressions() {
         (
             "tuple",
             &constraint,
-            summary,
+            code,
             "The tuple type constructor requires one argument specifying the element types as a \
              list.",
             "tuple",
@@ -204,7 +205,7 @@ fn the_reference_s_errors_for_bad_type_expressions() {
         (
             "strin",
             &constraint,
-            summary,
+            code,
             "The keyword \"strin\" is not a valid type specification.",
             "strin",
             "",
@@ -212,7 +213,7 @@ fn the_reference_s_errors_for_bad_type_expressions() {
         (
             "\"string\"",
             &constraint,
-            summary,
+            code,
             "A type specification is either a primitive type keyword (bool, number, string) or a \
              complex type constructor call, like list(string).",
             "\"string\"",
@@ -221,7 +222,7 @@ fn the_reference_s_errors_for_bad_type_expressions() {
         (
             "string(1)",
             &constraint,
-            summary,
+            code,
             "Primitive type keyword \"string\" does not expect arguments.",
             "(1)",
             "",
@@ -229,7 +230,7 @@ fn the_reference_s_errors_for_bad_type_expressions() {
         (
             "any()",
             &constraint,
-            summary,
+            code,
             "Type constraint keyword \"any\" does not expect arguments.",
             "()",
             "",
@@ -237,7 +238,7 @@ fn the_reference_s_errors_for_bad_type_expressions() {
         (
             "map(string, number, bool)",
             &constraint,
-            summary,
+            code,
             "The map type constructor requires one argument specifying the element type.",
             "number, bool",
             "(string, number, bool)",
@@ -245,7 +246,7 @@ fn the_reference_s_errors_for_bad_type_expressions() {
         (
             "set()",
             &constraint,
-            summary,
+            code,
             "The set type constructor requires one argument specifying the element type.",
             "()",
             "()",
@@ -253,7 +254,7 @@ fn the_reference_s_errors_for_bad_type_expressions() {
         (
             "object(string)",
             &constraint,
-            summary,
+            code,
             "Object type constructor requires a map whose keys are attribute names and whose \
              values are the corresponding attribute types.",
             "string",
@@ -262,7 +263,7 @@ fn the_reference_s_errors_for_bad_type_expressions() {
         (
             "object({\"a\" = string})",
             &constraint,
-            summary,
+            code,
             "Object constructor map keys must be attribute names.",
             "\"a\"",
             "object({\"a\" = string})",
@@ -270,7 +271,7 @@ fn the_reference_s_errors_for_bad_type_expressions() {
         (
             "object({a = optional()})",
             &constraint,
-            summary,
+            code,
             "Optional attribute modifier requires the attribute type as its argument.",
             "()",
             "optional()",
@@ -278,7 +279,7 @@ fn the_reference_s_errors_for_bad_type_expressions() {
         (
             "object({a = optional(string)})",
             &exact,
-            summary,
+            code,
             "Optional attribute modifier is only for type constraints, not for exact types.",
             "optional",
             "optional(string)",
@@ -286,7 +287,7 @@ fn the_reference_s_errors_for_bad_type_expressions() {
         (
             "object({a = optional(string, \"x\")})",
             &constraint,
-            summary,
+            code,
             "Optional attribute modifier expects only one argument: the attribute type.",
             "(string, \"x\")",
             "optional(string, \"x\")",
@@ -294,7 +295,7 @@ fn the_reference_s_errors_for_bad_type_expressions() {
         (
             "object({a = optional(string, \"x\", \"y\")})",
             &defaults,
-            summary,
+            code,
             "Optional attribute modifier expects at most two arguments: the attribute type, and \
              a default value.",
             "(string, \"x\", \"y\")",
@@ -303,7 +304,7 @@ fn the_reference_s_errors_for_bad_type_expressions() {
         (
             "object({a = optional(number, \"x\")})",
             &defaults,
-            "Invalid default value for optional attribute",
+            Code::InvalidOptionalDefault,
             "This default value is not compatible with the attribute's type constraint: a \
              number is required.",
             "\"x\"",
@@ -312,7 +313,7 @@ fn the_reference_s_errors_for_bad_type_expressions() {
         (
             "object({a = optional(number, var.x)})",
             &defaults,
-            "Variables not allowed",
+            Code::VariablesNotAllowed,
             "Variables may not be used here.",
             "var",
             "",
@@ -320,7 +321,7 @@ fn the_reference_s_errors_for_bad_type_expressions() {
         (
             "tuple(string)",
             &constraint,
-            summary,
+            code,
             "Tuple type constructor requires a list of element types.",
             "string",
             "tuple(string)",
@@ -328,7 +329,7 @@ fn the_reference_s_errors_for_bad_type_expressions() {
         (
             "list(optional(string))",
             &constraint,
-            summary,
+            code,
             "Keyword \"optional\" is valid only as a modifier for object type attributes.",
             "optional",
             "",
@@ -336,7 +337,7 @@ fn the_reference_s_errors_for_bad_type_expressions() {
         (
             "lst(string)",
             &constraint,
-            summary,
+            code,
             "Keyword \"lst\" is not a valid type constructor.",
             "lst(string)",
             "",
@@ -345,7 +346,7 @@ fn the_reference_s_errors_for_bad_type_expressions() {
         (
             "int",
             &constraint,
-            summary,
+            code,
             "The keyword \"int\" is not a valid type specification.",
             "int",
             "",
@@ -353,18 +354,18 @@ fn the_reference_s_errors_for_bad_type_expressions() {
         (
             "output(string)",
             &constraint,
-            summary,
+            code,
             "Keyword \"output\" is not a valid type constructor.",
             "output(string)",
             "",
         ),
     ];
-    for (text, options, want_summary, detail, subject, context) in rows {
+    for (text, options, want_code, detail, subject, context) in rows {
         let got = first_error(text, options);
         assert_eq!(
             got,
             (
-                want_summary.to_owned(),
+                want_code,
                 detail.to_owned(),
                 subject.to_owned(),
                 context.to_owned()
@@ -377,7 +378,7 @@ fn the_reference_s_errors_for_bad_type_expressions() {
 #[test]
 fn errors_of_the_extended_forms() {
     let ext = TypeExprOptions::extended();
-    let summary = "Invalid type specification";
+    let code = Code::InvalidTypeSpecification;
     let rows: Vec<(&str, &str, &str)> =
         vec![
         (
@@ -411,8 +412,8 @@ fn errors_of_the_extended_forms() {
     for (text, detail, subject) in rows {
         let got = first_error(text, &ext);
         assert_eq!(
-            (got.0.as_str(), got.1.as_str(), got.2.as_str()),
-            (summary, detail, subject),
+            (got.0, got.1.as_str(), got.2.as_str()),
+            (code, detail, subject),
             "{text}"
         );
     }
@@ -667,7 +668,7 @@ fn the_convert_function() {
     }
     // A type cannot be computed: the argument is read, not evaluated.
     let diags = ctx.evaluate_str("convert(1, var.t)").unwrap_err();
-    assert_eq!(diags.as_slice()[0].summary, "Invalid type specification");
+    assert_eq!(diags.as_slice()[0].code, Code::InvalidTypeSpecification);
     assert_eq!(
         type_from_value(&type_constraint_value(Type::Int)),
         Some(Type::Int)

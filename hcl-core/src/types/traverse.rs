@@ -15,6 +15,7 @@
 use std::fmt;
 
 use super::{conversion_safety, mismatch_message, Type};
+use crate::diagnostic::Code;
 use crate::value::Value;
 
 const UNSUPPORTED_ATTRIBUTE: &str = "Unsupported attribute";
@@ -30,21 +31,38 @@ const NOT_FOUND: &str = "The given key does not identify an element in this coll
 /// ```
 /// use hcl_core::types::Type;
 /// let err = Type::String.traverse_attr("length").unwrap_err();
+/// assert_eq!(err.code(), hcl_core::Code::UnsupportedAttribute);
 /// assert_eq!(err.summary(), "Unsupported attribute");
 /// assert_eq!(err.detail(), "Can't access attributes on a primitive-typed value (string).");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TraverseError {
+    code: Code,
     summary: &'static str,
     detail: String,
 }
 
 impl TraverseError {
-    fn new(summary: &'static str, detail: impl Into<String>) -> TraverseError {
+    fn new(code: Code, summary: &'static str, detail: impl Into<String>) -> TraverseError {
         TraverseError {
+            code,
             summary,
             detail: detail.into(),
         }
+    }
+
+    /// The kind of problem, as a diagnostic's [`Code`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::types::Type;
+    /// use hcl_core::Code;
+    /// let err = Type::String.traverse_attr("length").unwrap_err();
+    /// assert_eq!(err.code(), Code::UnsupportedAttribute);
+    /// ```
+    pub fn code(&self) -> Code {
+        self.code
     }
 
     /// A short phrase: "Unsupported attribute", "Invalid index", ...
@@ -109,12 +127,14 @@ impl Type {
         match self {
             Type::Dynamic => Ok(Type::Dynamic),
             Type::None => Err(TraverseError::new(
+                Code::AttributeOfNull,
                 "Attempt to get attribute from null value",
                 "This value is null, so it does not have any attributes.",
             )),
             Type::Union(members) => {
                 through_union(members, |m| m.traverse_attr(name)).ok_or_else(|| {
                     TraverseError::new(
+                        Code::UnsupportedAttribute,
                         UNSUPPORTED_ATTRIBUTE,
                         format!(
                             "No type this value may have ({}) has an attribute named \"{name}\".",
@@ -127,6 +147,7 @@ impl Type {
             Type::Output(e) => e.traverse_attr(name).map(Type::output),
             Type::Object(_) => self.attribute_type(name).cloned().ok_or_else(|| {
                 TraverseError::new(
+                    Code::UnsupportedAttribute,
                     UNSUPPORTED_ATTRIBUTE,
                     format!("This object does not have an attribute named \"{name}\"."),
                 )
@@ -145,14 +166,20 @@ impl Type {
                      the list?"
                         .to_owned()
                 };
-                Err(TraverseError::new(UNSUPPORTED_ATTRIBUTE, detail))
+                Err(TraverseError::new(
+                    Code::UnsupportedAttribute,
+                    UNSUPPORTED_ATTRIBUTE,
+                    detail,
+                ))
             }
             Type::Set(e) if e.is_object() => Err(TraverseError::new(
+                Code::UnsupportedAttribute,
                 UNSUPPORTED_ATTRIBUTE,
                 "Can't access attributes on a set of objects. Did you mean to access an \
                  attribute across all elements of the set?",
             )),
             Type::String | Type::Number | Type::Bool | Type::Int => Err(TraverseError::new(
+                Code::UnsupportedAttribute,
                 UNSUPPORTED_ATTRIBUTE,
                 format!(
                     "Can't access attributes on a primitive-typed value ({}).",
@@ -160,6 +187,7 @@ impl Type {
                 ),
             )),
             _ => Err(TraverseError::new(
+                Code::UnsupportedAttribute,
                 UNSUPPORTED_ATTRIBUTE,
                 "This value does not have any attributes.",
             )),
@@ -206,6 +234,7 @@ impl Type {
     ) -> Result<Type, TraverseError> {
         if key.is_some_and(Value::is_null) || key_type.is_none() {
             return Err(TraverseError::new(
+                Code::InvalidIndex,
                 INVALID_INDEX,
                 "Can't use a null value as an indexing key.",
             ));
@@ -213,12 +242,14 @@ impl Type {
         match self {
             Type::Dynamic => Ok(Type::Dynamic),
             Type::None => Err(TraverseError::new(
+                Code::IndexOfNull,
                 "Attempt to index null value",
                 "This value is null, so it does not have any indices.",
             )),
             Type::Union(members) => through_union(members, |m| m.traverse_index(key_type, key))
                 .ok_or_else(|| {
                     TraverseError::new(
+                        Code::InvalidIndex,
                         INVALID_INDEX,
                         format!(
                             "No type this value may have ({}) can be indexed by a key of type {}.",
@@ -245,12 +276,12 @@ impl Type {
                 match key.and_then(Value::as_number) {
                     Some(n) => {
                         let i = sequence_index(n, Some(elems.len()))?;
-                        elems
-                            .get(i)
-                            .cloned()
-                            .ok_or_else(|| TraverseError::new(INVALID_INDEX, NOT_FOUND))
+                        elems.get(i).cloned().ok_or_else(|| {
+                            TraverseError::new(Code::InvalidIndex, INVALID_INDEX, NOT_FOUND)
+                        })
                     }
                     None if elems.is_empty() => Err(TraverseError::new(
+                        Code::InvalidIndex,
                         INVALID_INDEX,
                         format!("{NOT_FOUND}: the collection has no elements."),
                     )),
@@ -272,19 +303,25 @@ impl Type {
                         } else {
                             ""
                         };
-                        TraverseError::new(INVALID_INDEX, format!("{NOT_FOUND}.{hint}"))
+                        TraverseError::new(
+                            Code::InvalidIndex,
+                            INVALID_INDEX,
+                            format!("{NOT_FOUND}.{hint}"),
+                        )
                     }),
                     None if attrs.is_empty() => Ok(Type::Dynamic),
                     None => Ok(Type::union(attrs.values().cloned())),
                 }
             }
             Type::Set(_) => Err(TraverseError::new(
+                Code::InvalidIndex,
                 INVALID_INDEX,
                 "Elements of a set are identified only by their value and don't have any \
                  separate index or key to select with, so it's only possible to perform \
                  operations across all elements of the set.",
             )),
             _ => Err(TraverseError::new(
+                Code::InvalidIndex,
                 INVALID_INDEX,
                 "This value does not have any indices.",
             )),
@@ -319,6 +356,7 @@ fn key_converts(key_type: &Type, want: &Type) -> Result<(), TraverseError> {
         return Ok(());
     }
     Err(TraverseError::new(
+        Code::InvalidIndex,
         INVALID_INDEX,
         format!("{NOT_FOUND}: {}.", mismatch_message(&key_type, want)),
     ))
@@ -329,6 +367,7 @@ fn key_converts(key_type: &Type, want: &Type) -> Result<(), TraverseError> {
 fn sequence_index(n: &crate::value::Number, len: Option<usize>) -> Result<usize, TraverseError> {
     if !n.is_integer() || n.is_infinite() {
         return Err(TraverseError::new(
+            Code::InvalidIndex,
             INVALID_INDEX,
             format!(
                 "{NOT_FOUND}: indexing a sequence requires a whole number, but the given index \
@@ -338,6 +377,7 @@ fn sequence_index(n: &crate::value::Number, len: Option<usize>) -> Result<usize,
     }
     if n.is_sign_negative() && !n.is_zero() {
         return Err(TraverseError::new(
+            Code::InvalidIndex,
             INVALID_INDEX,
             format!("{NOT_FOUND}: a negative number is not a valid index for a sequence."),
         ));
@@ -351,6 +391,7 @@ fn sequence_index(n: &crate::value::Number, len: Option<usize>) -> Result<usize,
         .filter(|&i| i < len);
     index.ok_or_else(|| {
         TraverseError::new(
+            Code::InvalidIndex,
             INVALID_INDEX,
             if len == 0 {
                 format!("{NOT_FOUND}: the collection has no elements.")

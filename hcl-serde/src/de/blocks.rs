@@ -14,7 +14,7 @@ use std::sync::Arc;
 use hcl_core::analysis::Location;
 use hcl_core::schema::{Block, Label};
 use hcl_core::span::Span;
-use hcl_core::{suggest_name, Diagnostics, LazyFile, LazyItem, SourceFile, Value};
+use hcl_core::{suggest_name, Code, Diagnostics, LazyFile, LazyItem, SourceFile, Value};
 use serde::de::{self, IntoDeserializer, Visitor};
 use serde::forward_to_deserialize_any;
 
@@ -126,18 +126,18 @@ impl<'a> BlockRef<'a> {
 /// one block at a time. Never shown: the whole file is decoded again.
 pub(crate) fn decode_whole() -> Error {
     Error::message(
-        DECODE_WHOLE,
+        Code::DecodeWhole,
+        "Decoding the whole file",
         "The file is parsed in full and decoded again.".to_string(),
     )
 }
 
-/// The summary of [`decode_whole`]'s diagnostic, never shown.
-const DECODE_WHOLE: &str = "Decoding the whole file";
-
 /// Whether `err` holds a [`decode_whole`], among the diagnostics of other
 /// errors it may carry.
 pub(crate) fn needs_whole(err: &Error) -> bool {
-    err.diagnostics().iter().any(|d| d.summary == DECODE_WHOLE)
+    err.diagnostics()
+        .iter()
+        .any(|d| d.code == Code::DecodeWhole)
 }
 
 /// The deserializer of a block's body, whose labels past `depth` go to the
@@ -218,12 +218,18 @@ impl<'de, 'a, 's> BlocksDeserializer<'a, 's, 'de> {
         let Some(first) = blocks.next() else {
             let detail = format!("A block of type \"{t}\" is required here.");
             return Err(match self.missing {
-                Some(at) => Error::at(at, &format!("Missing {t} block"), detail),
-                None => Error::message(&format!("Missing {t} block"), detail),
+                Some(at) => Error::at(
+                    at,
+                    Code::MissingBlock,
+                    &format!("Missing {t} block"),
+                    detail,
+                ),
+                None => Error::message(Code::MissingBlock, &format!("Missing {t} block"), detail),
             });
         };
         for extra in blocks {
             diags.push(extra.def_location().error(
+                Code::DuplicateBlock,
                 format!("Duplicate {t} block"),
                 format!(
                     "Only one block of type \"{t}\" is allowed here. Another was defined at {}.",
@@ -265,6 +271,7 @@ impl<'de, 'a, 's> BlocksDeserializer<'a, 's, 'de> {
         let mut diags = Diagnostics::default();
         for block in self.blocks.iter().filter(|b| b.label_count() != count) {
             diags.push(block.def_location().error(
+                Code::InconsistentLabels,
                 format!("Inconsistent labels for {t}"),
                 format!(
                     "All {t} blocks must have the same number of labels: this one has {}, \
@@ -337,8 +344,13 @@ impl<'de, 'a, 's> BlocksDeserializer<'a, 's, 'de> {
              \"{t}\"? If so, use the equals sign to assign it a value."
         );
         match self.blocks.first() {
-            Some(block) => Error::at(block.type_location(), "Unsupported block type", detail),
-            None => Error::message("Unsupported block type", detail),
+            Some(block) => Error::at(
+                block.type_location(),
+                Code::UnsupportedBlockType,
+                "Unsupported block type",
+                detail,
+            ),
+            None => Error::message(Code::UnsupportedBlockType, "Unsupported block type", detail),
         }
     }
 
@@ -357,6 +369,7 @@ impl<'de, 'a, 's> BlocksDeserializer<'a, 's, 'de> {
                 let n = depth + 1;
                 let labels = if n == 1 { "label" } else { "labels" };
                 diags.push(block.def_location().error(
+                    Code::MissingLabel,
                     format!("Missing label for {t}"),
                     format!("All {t} blocks must have {n} {labels}."),
                 ));
@@ -489,7 +502,11 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_, 'de> {
             // Two blocks for one value: "Duplicate block".
             return Err(match self.with_one(|_, _| Ok(())) {
                 Err(e) => e,
-                Ok(()) => Error::message("Invalid value", format!("One {t} block is expected.")),
+                Ok(()) => Error::message(
+                    Code::InvalidValue,
+                    "Invalid value",
+                    format!("One {t} block is expected."),
+                ),
             });
         }
         let Some(block) = self.blocks.first() else {
@@ -513,6 +530,7 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_, 'de> {
             );
             return Err(Error::at(
                 block.open_brace_location(),
+                Code::MissingLabel,
                 &format!("Missing label for {t}"),
                 detail,
             ));
@@ -524,6 +542,7 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_, 'de> {
             };
             return Err(Error::at(
                 label.location(),
+                Code::InvalidLabel,
                 &format!("Invalid {t} label"),
                 format!(
                     "The label \"{}\" is not one of the kinds of {t} block ({}).{suggestion}",
@@ -616,6 +635,7 @@ impl<'de> de::MapAccess<'de> for GroupAccess<'_, '_, 'de> {
                 e.add_key(key).with_more(more)
             }),
             None => Err(Error::message(
+                Code::InvalidValue,
                 "Invalid value",
                 "A value was requested before its key.".to_string(),
             )),

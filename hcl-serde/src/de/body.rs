@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use hcl_core::analysis::Location;
 use hcl_core::schema::{Attribute, Block, Body, BodySchema, Label};
-use hcl_core::{Diagnostics, Range, Severity, SourceFile, Value};
+use hcl_core::{Code, Diagnostics, Range, Severity, SourceFile, Value};
 use serde::de::value::BorrowedStrDeserializer;
 use serde::de::{self, IntoDeserializer, Visitor};
 use serde::forward_to_deserialize_any;
@@ -313,6 +313,7 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
                 .and_then(|e| e.item.attribute())
             {
                 diags.push(attr.name_location().error(
+                    Code::DuplicateArgument,
                     "Duplicate argument",
                     format!(
                         "Argument \"{}\" was already set at {}. Each argument may be set only \
@@ -327,6 +328,7 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
                 let first_block = index.block(name).and_then(|j| first_blocks.get(j));
                 if let Some(block) = first_block.flatten() {
                     diags.push(block.type_location().error(
+                        Code::UnsupportedBlockType,
                         "Unsupported block type",
                         format!(
                             "Blocks of type \"{name}\" are not expected here, because an \
@@ -463,8 +465,10 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
                      label \"{name}\"."
                 );
                 let diag = match self.body.missing_item() {
-                    Some(at) => at.error("Missing label", detail),
-                    None => hcl_core::Diagnostic::error("Missing label", detail),
+                    Some(at) => at.error(Code::MissingLabel, "Missing label", detail),
+                    None => {
+                        hcl_core::Diagnostic::error(Code::MissingLabel, "Missing label", detail)
+                    }
                 };
                 diags.push(diag);
             }
@@ -483,7 +487,11 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
             diags.push(
                 extra
                     .location()
-                    .error(format!("Extraneous label for {t}"), detail)
+                    .error(
+                        Code::ExtraneousLabel,
+                        format!("Extraneous label for {t}"),
+                        detail,
+                    )
                     .with_context(block.file, block.def_span),
             );
             return;
@@ -494,6 +502,7 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
             diags.push(
                 Location::new(block.file, block.open_brace_span)
                     .error(
+                        Code::MissingLabel,
                         format!("Missing {missing} for {t}"),
                         format!("All {t} blocks must have {all} {noun} ({list})."),
                     )
@@ -734,8 +743,8 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_, 'de> {
             let detail =
                 "Expected exactly one argument or block type, which names the variant.".to_string();
             return Err(match self.body.missing_item() {
-                Some(at) => Error::at(at, "Invalid value", detail),
-                None => Error::message("Invalid value", detail),
+                Some(at) => Error::at(at, Code::InvalidValue, "Invalid value", detail),
+                None => Error::message(Code::InvalidValue, "Invalid value", detail),
             });
         };
         visitor.visit_enum(EntryEnum {
@@ -885,6 +894,7 @@ impl<'de> de::MapAccess<'de> for BodyAccess<'_, '_, 'de> {
         match self.pending.take() {
             Some(item) => deserialize_item(item, seed, self.session, self.missing),
             None => Err(Error::message(
+                Code::InvalidValue,
                 "Invalid value",
                 "A value was requested before its key.".to_string(),
             )),

@@ -24,6 +24,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use hcl_core::analysis::Location;
+use hcl_core::Code;
 use hcl_core::Diagnostic;
 use serde::de::{self, Visitor};
 
@@ -212,6 +213,7 @@ pub(crate) struct Found {
 fn identity(diag: &Diagnostic) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut hasher = std::hash::DefaultHasher::new();
+    diag.code.hash(&mut hasher);
     diag.summary.hash(&mut hasher);
     diag.detail.hash(&mut hasher);
     diag.subject.hash(&mut hasher);
@@ -279,6 +281,7 @@ impl Found {
         } else {
             Next::Done(Err(self.take_error().unwrap_or_else(|| {
                 Error::message(
+                    Code::InvalidValue,
                     "Invalid value",
                     "The input could not be decoded.".to_string(),
                 )
@@ -292,7 +295,8 @@ impl Found {
             let same = self.seen.entry(identity(diag)).or_default();
             let seen = same.iter().any(|&i| {
                 self.diagnostics.get(i).is_some_and(|(_, d)| {
-                    d.summary == diag.summary
+                    d.code == diag.code
+                        && d.summary == diag.summary
                         && d.detail == diag.detail
                         && d.subject == diag.subject
                 })
@@ -322,6 +326,7 @@ impl Found {
                 .iter_mut()
                 .filter(|(r, _)| r.as_ref() == Some(resume))
             {
+                diag.code = Code::MissingBlock;
                 diag.summary = format!("Missing {name} block");
                 diag.detail = format!("A block of type \"{name}\" is required here.");
             }
@@ -513,7 +518,9 @@ impl<'de> de::Deserializer<'de> for StandIn<'_, 'de> {
         visitor: V,
     ) -> Result<V::Value> {
         let Some(&variant) = variants.first() else {
-            return Err(Error::message("Invalid value", String::new()).of_stand_in());
+            return Err(
+                Error::message(Code::InvalidValue, "Invalid value", String::new()).of_stand_in(),
+            );
         };
         visitor
             .visit_enum(StandInEnum {

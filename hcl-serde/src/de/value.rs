@@ -6,7 +6,7 @@
 
 use hcl_core::analysis::Location;
 use hcl_core::value::ValueKind;
-use hcl_core::{Number, Value};
+use hcl_core::{Code, Number, Value};
 use serde::de::{self, IntoDeserializer, Visitor};
 
 use crate::error::{Error, Result};
@@ -58,10 +58,12 @@ impl<'v> ValueDeserializer<'v> {
     fn kind(&self) -> Result<ValueKind<'v>> {
         match self.value.kind() {
             ValueKind::Unknown => Err(Error::message(
+                Code::UnknownValue,
                 "Unknown value",
                 "The value is not known yet, so it cannot be decoded.".to_string(),
             )),
             ValueKind::Capsule(_) => Err(Error::message(
+                Code::UnsupportedValue,
                 "Unsupported value",
                 format!("A value of type {} cannot be decoded.", self.value.ty()),
             )),
@@ -73,6 +75,7 @@ impl<'v> ValueDeserializer<'v> {
         if let (Some(name), ValueKind::Null) = (self.argument, self.value.kind()) {
             // As Terraform reads it: a null argument is one not set.
             return Error::message(
+                Code::MissingRequiredArgument,
                 "Missing required argument",
                 format!(
                     "The argument \"{name}\" is required, but its value is null, which \
@@ -85,6 +88,7 @@ impl<'v> ValueDeserializer<'v> {
             _ => self.value.ty().to_string(),
         };
         Error::message(
+            Code::IncorrectValueType,
             "Incorrect value type",
             format!("Expected {expected}, but found a value of type {found}."),
         )
@@ -96,6 +100,7 @@ impl<'v> ValueDeserializer<'v> {
             ValueKind::Number(n) => Ok(n.clone()),
             ValueKind::String(s) => Number::parse_str(s).ok_or_else(|| {
                 Error::message(
+                    Code::IncorrectValueType,
                     "Incorrect value type",
                     format!("Expected {target}, but the string {s:?} is not a number."),
                 )
@@ -108,6 +113,7 @@ impl<'v> ValueDeserializer<'v> {
         let n = self.number(target)?;
         if !n.is_integer() {
             return Err(Error::message(
+                Code::InvalidValue,
                 "Invalid value",
                 format!("The value {n} is not an integer, so it cannot be converted to {target}."),
             ));
@@ -128,6 +134,7 @@ impl<'v> ValueDeserializer<'v> {
 
 fn out_of_range(n: &Number, target: &str, min: impl ToString, max: impl ToString) -> Error {
     Error::message(
+        Code::InvalidValue,
         "Invalid value",
         format!(
             "The value {n} is out of range for {target} ({} to {}).",
@@ -170,6 +177,7 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
                 match n.to_f64_checked() {
                     Some(f) => visitor.visit_f64(f),
                     None => Err(Error::message(
+                        Code::InvalidValue,
                         "Invalid value",
                         format!("The value {n} cannot be represented as a 64-bit float."),
                     )),
@@ -232,6 +240,7 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
         match (chars.next(), chars.next()) {
             (Some(c), None) => visitor.visit_char(c),
             _ => Err(Error::message(
+                Code::InvalidValue,
                 "Invalid value",
                 format!("Expected a single character, but found the string {s:?}."),
             )),
@@ -292,6 +301,7 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
     ) -> Result<V::Value> {
         if name == PAYLOAD {
             return Err(Error::message(
+                Code::UnsupportedValue,
                 "Unsupported value",
                 "An evaluated value cannot be read as an expression or a body: an expression \
                  field needs #[hcl(expr)], and a body comes from a block."
@@ -314,6 +324,7 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
         match self.kind()? {
             ValueKind::List(e) | ValueKind::Set(e) | ValueKind::Tuple(e) if e.len() != len => {
                 Err(Error::message(
+                    Code::InvalidValue,
                     "Invalid value",
                     format!("Expected {len} elements, but found {}.", e.len()),
                 ))
@@ -469,6 +480,7 @@ impl<'de, 'v> de::MapAccess<'de> for MapAccess<'v> {
                 })
                 .map_err(|e| e.add_key(k)),
             None => Err(Error::message(
+                Code::InvalidValue,
                 "Invalid value",
                 "A map value was requested before its key.".to_string(),
             )),

@@ -6,7 +6,7 @@
 //! one-attribute object, the form [`from_value`](crate::from_value) reads.
 
 use hcl_core::types::Type;
-use hcl_core::{Number, Value};
+use hcl_core::{Code, Number, Value};
 use serde::ser::{self, Serialize};
 
 use crate::error::{Error, Result};
@@ -19,14 +19,19 @@ fn null() -> Value {
 }
 
 fn integer(text: String) -> Result<Value> {
-    Number::parse_str(&text)
-        .map(Value::number)
-        .ok_or_else(|| Error::message("Unsupported value", format!("{text} is not a number.")))
+    Number::parse_str(&text).map(Value::number).ok_or_else(|| {
+        Error::message(
+            Code::UnsupportedValue,
+            "Unsupported value",
+            format!("{text} is not a number."),
+        )
+    })
 }
 
 fn float(v: f64) -> Result<Value> {
     Number::from_f64(v).map(Value::number).ok_or_else(|| {
         Error::message(
+            Code::UnsupportedValue,
             "Unsupported value",
             format!("{v} cannot be represented as an HCL number."),
         )
@@ -269,6 +274,7 @@ impl ser::SerializeMap for MapSerializer {
             (_, _, Some(b)) => b.to_string(),
             _ => {
                 return Err(Error::message(
+                    Code::UnsupportedValue,
                     "Unsupported value",
                     format!(
                         "A map key must be a string, number or bool, not a value of type {}.",
@@ -285,6 +291,7 @@ impl ser::SerializeMap for MapSerializer {
         match self.key.take() {
             Some(key) => self.entry(key, value),
             None => Err(Error::message(
+                Code::UnsupportedValue,
                 "Unsupported value",
                 "A map value was given before its key.".to_string(),
             )),

@@ -1,3 +1,4 @@
+use crate::diagnostic::Code;
 use crate::{Diagnostic, SourceFile, Span};
 use std::sync::Arc;
 
@@ -5,6 +6,7 @@ use std::sync::Arc;
 fn renders_header_location_line_caret_and_detail() {
     let file = Arc::new(SourceFile::new("main.tf", "a = 1\nnmae = \"x\"\n"));
     let diag = Diagnostic::error(
+        Code::UnsupportedArgument,
         "Unsupported argument",
         "An argument named \"nmae\" is not expected here. Did you mean \"name\"?",
     )
@@ -24,15 +26,20 @@ fn renders_header_location_line_caret_and_detail() {
 #[test]
 fn empty_range_at_end_of_input_still_gets_a_caret() {
     let file = Arc::new(SourceFile::new("f.hcl", "a = "));
-    let diag = Diagnostic::error("Invalid expression", "").with_subject(&file, Span::new(4, 4));
+    let diag = Diagnostic::error(Code::InvalidExpression, "Invalid expression", "")
+        .with_subject(&file, Span::new(4, 4));
     assert!(diag.to_string().ends_with("1 | a = \n  |     ^\n"));
 }
 
 #[test]
 fn a_subject_ending_at_the_next_line_start_stays_on_its_line() {
     let file = Arc::new(SourceFile::new("f.hcl", "a = \"x\ny\"\n"));
-    let diag =
-        Diagnostic::error("Invalid multi-line string", "").with_subject(&file, Span::new(6, 7));
+    let diag = Diagnostic::error(
+        Code::InvalidMultiLineString,
+        "Invalid multi-line string",
+        "",
+    )
+    .with_subject(&file, Span::new(6, 7));
     assert_eq!(
         diag.to_string(),
         "Error: Invalid multi-line string\n  \
@@ -46,14 +53,14 @@ fn a_subject_ending_at_the_next_line_start_stays_on_its_line() {
 #[test]
 fn columns_count_grapheme_clusters() {
     let file = Arc::new(SourceFile::new("f.hcl", "a = \"e\u{301}\" x\n"));
-    let diag = Diagnostic::error("Bad", "").with_subject(&file, Span::new(10, 11));
+    let diag = Diagnostic::error(Code::Custom, "Bad", "").with_subject(&file, Span::new(10, 11));
     assert!(diag.to_string().contains("  |         ^\n"), "{diag}");
 }
 
 #[test]
 fn multi_line_subject_underlines_each_line() {
     let file = Arc::new(SourceFile::new("f.hcl", "x = [\n  1,\n]\n"));
-    let diag = Diagnostic::error("Bad", "").with_subject(&file, Span::new(4, 13));
+    let diag = Diagnostic::error(Code::Custom, "Bad", "").with_subject(&file, Span::new(4, 13));
     let text = diag.to_string();
     assert!(
         text.contains("1 | x = [\n  |     ^\n2 |   1,\n  |   ^^\n3 | ]\n  | ^\n"),
@@ -84,8 +91,8 @@ fn columns_past_u16_max_render_without_panicking() {
     let src = format!("a ={}@\n", " ".repeat(70_000));
     let file = Arc::new(SourceFile::new("f.hcl", &src));
     let at = src.len() as u32 - 2;
-    let diag =
-        Diagnostic::error("Invalid character", "").with_subject(&file, Span::new(at, at + 1));
+    let diag = Diagnostic::error(Code::InvalidCharacter, "Invalid character", "")
+        .with_subject(&file, Span::new(at, at + 1));
     let text = diag.to_string();
     assert!(text.contains("--> f.hcl:1:70004"), "{text}");
     let (line, carets) = snippet(&text);
@@ -99,7 +106,8 @@ fn long_lines_are_cut_around_the_subject() {
     let src = format!("a = [{}x{}]\n", "1, ".repeat(10_000), ", 2".repeat(10_000));
     let file = Arc::new(SourceFile::new("f.hcl", &src));
     let at = src.find('x').unwrap() as u32;
-    let diag = Diagnostic::error("Bad", "").with_subject(&file, Span::new(at, at + 1));
+    let diag =
+        Diagnostic::error(Code::Custom, "Bad", "").with_subject(&file, Span::new(at, at + 1));
     let (line, carets) = snippet(&diag.to_string());
     assert!(line.starts_with("...") && line.ends_with("..."), "{line:?}");
     assert!(line.len() < 200, "{line:?}");
@@ -111,8 +119,12 @@ fn long_lines_are_cut_around_the_subject() {
 fn a_long_subject_is_cut_too() {
     let src = format!("a = \"{}", "y".repeat(1_000_000));
     let file = Arc::new(SourceFile::new("f.hcl", &src));
-    let diag = Diagnostic::error("Unterminated template string", "")
-        .with_subject(&file, Span::new(4, src.len() as u32));
+    let diag = Diagnostic::error(
+        Code::UnterminatedTemplate,
+        "Unterminated template string",
+        "",
+    )
+    .with_subject(&file, Span::new(4, src.len() as u32));
     let text = diag.to_string();
     assert!(text.len() < 1_000, "{} bytes", text.len());
     let (line, carets) = snippet(&text);
@@ -131,7 +143,7 @@ fn an_empty_subject_after_a_long_line_points_past_it() {
     let src = format!("a = {}", "x".repeat(10_000));
     let file = Arc::new(SourceFile::new("f.hcl", &src));
     let end = src.len() as u32;
-    let diag = Diagnostic::error("Bad", "").with_subject(&file, Span::empty(end));
+    let diag = Diagnostic::error(Code::Custom, "Bad", "").with_subject(&file, Span::empty(end));
     let (line, carets) = snippet(&diag.to_string());
     assert!(line.starts_with("...x") && line.ends_with('x'), "{line:?}");
     assert_eq!(carets, format!("{}^", " ".repeat(line.len())));
@@ -142,7 +154,7 @@ fn control_characters_are_shown_as_symbols() {
     let src = "a = \"\u{1b}]0;title\u{7}\u{9b}\u{202e}x\" +\n";
     let file = Arc::new(SourceFile::new("f\u{1b}.hcl", src));
     let at = src.find('x').unwrap() as u32;
-    let diag = Diagnostic::error("Bad \u{1b}[2J", "Detail\u{7}\nsecond line")
+    let diag = Diagnostic::error(Code::Custom, "Bad \u{1b}[2J", "Detail\u{7}\nsecond line")
         .with_subject(&file, Span::new(at, at + 1));
     let text = diag.to_string();
     assert!(
@@ -169,8 +181,8 @@ fn each_diagnostic_on_a_long_line_renders_in_bounded_size() {
     let mut total = 0;
     for (at, _) in src.match_indices('@').step_by(97) {
         let at = at as u32;
-        let diag =
-            Diagnostic::error("Invalid character", "").with_subject(&file, Span::new(at, at + 1));
+        let diag = Diagnostic::error(Code::InvalidCharacter, "Invalid character", "")
+            .with_subject(&file, Span::new(at, at + 1));
         let text = diag.to_string();
         assert!(text.len() < 400, "{text}");
         total += 1;

@@ -1,6 +1,6 @@
 use std::sync::Arc;
 
-use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::functions::{stdlib, ArgEvaluator, FunctionError};
 use crate::span::{SourceFile, Span};
 use crate::types::Type;
@@ -35,7 +35,7 @@ impl ArgEvaluator for Fake {
             Ok(v) => Ok(v.clone()),
             Err((summary, detail)) => {
                 let file = Arc::new(SourceFile::new("t.hcl", "abcdefghij"));
-                let diag = Diagnostic::error(*summary, *detail)
+                let diag = Diagnostic::error(Code::Custom, *summary, *detail)
                     .with_subject(&file, Span::new(index as u32, index as u32 + 2));
                 let mut diags = Diagnostics::default();
                 diags.push(diag);

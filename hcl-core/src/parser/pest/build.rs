@@ -10,7 +10,7 @@ use crate::ast::{
     Attribute, BinaryOp, Block, Body, Expression, ExpressionKind, ForExpr, FunctionCall, Label,
     ObjectItem, Template, TraversalStep, TraversalStepKind, UnaryOp,
 };
-use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::limits::Limits;
 use crate::parser::names;
 use crate::parser::template::{EndKind, Part, Parts, Problem};
@@ -89,9 +89,9 @@ impl<'src, 'f> Builder<'src, 'f> {
         Span::new(self.offset + s.start() as u32, self.offset + s.end() as u32)
     }
 
-    fn error(&mut self, summary: &str, detail: String, span: Span) {
+    fn error(&mut self, code: Code, summary: &str, detail: String, span: Span) {
         self.diags
-            .push(Diagnostic::error(summary, detail).with_subject(self.file, span));
+            .push(Diagnostic::error(code, summary, detail).with_subject(self.file, span));
     }
 
     // Trees are built bottom-up, and dropping or evaluating one recurses once
@@ -156,6 +156,7 @@ impl<'src, 'f> Builder<'src, 'f> {
             .map_or(0, char::len_utf8);
         let limit = self.max_depth;
         self.error(
+            Code::ExpressionTooDeep,
             "Nesting too deep",
             format!(
                 "This expression is nested more than {limit} levels deep, the limit \
@@ -177,6 +178,7 @@ impl<'src, 'f> Builder<'src, 'f> {
         let at = limit.saturating_sub(outer + 1);
         let span = labels.get(at).map_or(type_span, |l| l.span);
         self.error(
+            Code::NestingTooDeep,
             "Nesting too deep",
             format!(
                 "This block and its labels are nested more than {limit} levels deep, the limit \
@@ -233,7 +235,7 @@ impl<'src, 'f> Builder<'src, 'f> {
     fn redefined(&mut self, first: &Attribute<'src>, attr: &Attribute<'src>) {
         let first = self.file.range(first.name_span).to_string();
         self.error(
-            "Attribute redefined",
+            Code::AttributeRedefined, "Attribute redefined",
             format!(
                 "The argument \"{}\" was already set at {first}. Each argument may be set only once.",
                 attr.name
@@ -570,6 +572,7 @@ impl<'src, 'f> Builder<'src, 'f> {
             if rule == Rule::attr_splat && previous_was_attr_splat {
                 let star_end = self.star_end(span);
                 self.error(
+                    Code::NestedSplat,
                     "Nested splat expression not allowed",
                     "A splat expression (*) cannot be used inside another attribute-only splat \
                      expression."
@@ -732,7 +735,7 @@ impl<'src, 'f> Builder<'src, 'f> {
                 ""
             };
             self.error(
-                "Invalid legacy index syntax",
+                Code::InvalidLegacyIndex, "Invalid legacy index syntax",
                 format!(
                     "When using the legacy index syntax, chaining two indexes together is not \
                      permitted. Use the proper index syntax{hint} instead, like [{first}][{second}]."
@@ -750,6 +753,7 @@ impl<'src, 'f> Builder<'src, 'f> {
                 let text = pair.as_str();
                 if !crate::parser::is_number(text) {
                     self.error(
+                        Code::InvalidNumberLiteral,
                         "Invalid number literal",
                         "Failed to recognize the value of this number literal.".into(),
                         span,
@@ -973,8 +977,8 @@ impl<'src, 'f> Builder<'src, 'f> {
             parts.assemble(flush, start, end, self.depth + 1, self.max_depth, &range);
         for problem in problems {
             match problem {
-                Problem::Diagnostic((summary, detail, subject)) => {
-                    self.error(&summary, detail, subject)
+                Problem::Diagnostic((code, summary, detail, subject)) => {
+                    self.error(code, &summary, detail, subject)
                 }
                 Problem::TooDeep(at) => self.report_too_deep(at),
             }
@@ -1114,6 +1118,7 @@ impl<'src, 'f> Builder<'src, 'f> {
             Err((at, len, detail)) => {
                 let start = span.start + at as u32;
                 self.error(
+                    Code::InvalidEscapeSequence,
                     "Invalid escape sequence",
                     detail,
                     Span::new(start, start + len as u32),

@@ -37,15 +37,15 @@ fn literals() {
 
 #[test]
 fn invalid_numbers() {
-    for (src, summary, at) in [
-        ("1.2.3", "Invalid number literal", (1, 1)),
-        ("x + 1.2.3", "Invalid number literal", (1, 5)),
-        ("1e", "", (1, 2)),
-        ("1_000", "", (1, 2)),
-        ("0x1F", "", (1, 2)),
-        (".5", "", (1, 1)),
+    for (src, code, at) in [
+        ("1.2.3", Code::InvalidNumberLiteral, (1, 1)),
+        ("x + 1.2.3", Code::InvalidNumberLiteral, (1, 5)),
+        ("1e", Code::ExtraCharactersAfterExpression, (1, 2)),
+        ("1_000", Code::ExtraCharactersAfterExpression, (1, 2)),
+        ("0x1F", Code::ExtraCharactersAfterExpression, (1, 2)),
+        (".5", Code::InvalidExpression, (1, 1)),
     ] {
-        check_expr_error(src, summary, at);
+        check_expr_error(src, code, at);
     }
     let src = "a = 1.2.3\n";
     let diags = parse(src, "t.hcl").unwrap_err();
@@ -69,13 +69,13 @@ fn tuples() {
     ] {
         check_expr(src, expected);
     }
-    for (src, at) in [
-        ("[1 2]", (1, 4)),
-        ("[\n  1\n  2\n]", (3, 3)),
-        ("[,]", (1, 2)),
-        ("[1,,2]", (1, 4)),
+    for (src, code, at) in [
+        ("[1 2]", Code::MissingItemSeparator, (1, 4)),
+        ("[\n  1\n  2\n]", Code::MissingItemSeparator, (3, 3)),
+        ("[,]", Code::InvalidExpression, (1, 2)),
+        ("[1,,2]", Code::InvalidExpression, (1, 4)),
     ] {
-        check_expr_error(src, "", at);
+        check_expr_error(src, code, at);
     }
 }
 
@@ -101,13 +101,13 @@ fn objects() {
     ] {
         check_expr(src, expected);
     }
-    for (src, at) in [
-        ("{a = 1 b = 2}", (1, 8)),
-        ("{a = 1,, b = 2}", (1, 8)),
-        ("{a}", (1, 3)),
-        ("{a = }", (1, 6)),
+    for (src, code, at) in [
+        ("{a = 1 b = 2}", Code::MissingAttributeSeparator, (1, 8)),
+        ("{a = 1,, b = 2}", Code::InvalidExpression, (1, 8)),
+        ("{a}", Code::MissingKeyValueSeparator, (1, 3)),
+        ("{a = }", Code::InvalidExpression, (1, 6)),
     ] {
-        check_expr_error(src, "", at);
+        check_expr_error(src, code, at);
     }
 }
 
@@ -128,8 +128,11 @@ fn function_calls() {
     ] {
         check_expr(src, expected);
     }
-    for (src, at) in [("f(1 2)", (1, 5)), ("f(,)", (1, 3))] {
-        check_expr_error(src, "", at);
+    for (src, code, at) in [
+        ("f(1 2)", Code::MissingArgumentSeparator, (1, 5)),
+        ("f(,)", Code::InvalidExpression, (1, 3)),
+    ] {
+        check_expr_error(src, code, at);
     }
     // Only the last argument can be expanded.
     check_rejected_expr("f(a..., b)");
@@ -192,16 +195,24 @@ fn for_expressions() {
 fn invalid_for_expressions() {
     // Each of these is "Invalid 'for' expression" in the reference, at the
     // same position.
-    for (src, at) in [
-        ("[for x y: x]", (1, 8)),
-        ("[for, foo, baz]", (1, 5)),
-        ("{for = 1, baz = 2}", (1, 6)),
-        ("[for x in [1]: x if x > 0 if true]", (1, 27)),
-        ("[for x in [1] x]", (1, 15)),
-        ("\"${ [for x in [1]: x }\"", (1, 22)),
-        ("{for = 1}", (1, 6)),
+    for (src, code, at) in [
+        ("[for x y: x]", Code::InvalidForExpression, (1, 8)),
+        ("[for, foo, baz]", Code::InvalidForExpression, (1, 5)),
+        ("{for = 1, baz = 2}", Code::InvalidForExpression, (1, 6)),
+        (
+            "[for x in [1]: x if x > 0 if true]",
+            Code::InvalidForExpression,
+            (1, 27),
+        ),
+        ("[for x in [1] x]", Code::InvalidForExpression, (1, 15)),
+        (
+            "\"${ [for x in [1]: x }\"",
+            Code::InvalidForExpression,
+            (1, 22),
+        ),
+        ("{for = 1}", Code::InvalidForExpression, (1, 6)),
     ] {
-        check_expr_error(src, "", at);
+        check_expr_error(src, code, at);
     }
     for src in [
         "[for x in [1]: x => x]",
@@ -251,16 +262,16 @@ fn traversals_and_indexes() {
     ] {
         check_expr(src, expected);
     }
-    for (src, summary, at) in [
-        ("a.0.1", "Invalid legacy index syntax", (1, 3)),
-        ("a.b.0.1", "Invalid legacy index syntax", (1, 5)),
+    for (src, code, at) in [
+        ("a.0.1", Code::InvalidLegacyIndex, (1, 3)),
+        ("a.b.0.1", Code::InvalidLegacyIndex, (1, 5)),
         // In an attribute splat the reference reports it at the `*`.
-        ("a.*.b.0.1", "Invalid legacy index syntax", (1, 3)),
-        ("a.", "", (1, 3)),
-        ("a.\"b\"", "", (1, 3)),
-        ("a[]", "", (1, 3)),
+        ("a.*.b.0.1", Code::InvalidLegacyIndex, (1, 3)),
+        ("a.", Code::InvalidAttributeName, (1, 3)),
+        ("a.\"b\"", Code::InvalidAttributeName, (1, 3)),
+        ("a[]", Code::InvalidExpression, (1, 3)),
     ] {
-        check_expr_error(src, summary, at);
+        check_expr_error(src, code, at);
     }
 }
 
@@ -389,13 +400,13 @@ fn operator_precedence_and_associativity() {
         ["1 - 2 - 3", "1 - 2", "1", "2", "3"]
     );
     assert_eq!(expr_texts("- ! a"), ["- ! a", "! a", "a"]);
-    for (src, at) in [
-        ("1 +", (1, 4)),
-        ("!", (1, 2)),
-        ("* 2", (1, 1)),
-        ("1 + * 2", (1, 5)),
+    for (src, code, at) in [
+        ("1 +", Code::MissingExpression, (1, 4)),
+        ("!", Code::MissingExpression, (1, 2)),
+        ("* 2", Code::InvalidExpression, (1, 1)),
+        ("1 + * 2", Code::InvalidExpression, (1, 5)),
     ] {
-        check_expr_error(src, "", at);
+        check_expr_error(src, code, at);
     }
 }
 
@@ -450,15 +461,23 @@ fn conditionals() {
     );
     check_parse("x = a ? b : c\n", "x = (? a b c)");
     check_parse("x = (a\n? b\n: c)\n", "x = (paren (? a b c))");
-    for (src, at) in [("a ? b", (1, 6)), ("a ? b :", (1, 8)), ("a ? : c", (1, 5))] {
-        check_expr_error(src, "", at);
+    for (src, code, at) in [
+        ("a ? b", Code::MissingFalseExpression, (1, 6)),
+        ("a ? b :", Code::MissingExpression, (1, 8)),
+        ("a ? : c", Code::InvalidExpression, (1, 5)),
+    ] {
+        check_expr_error(src, code, at);
     }
 }
 
 #[test]
 fn extra_characters_after_an_expression() {
-    for (src, at) in [("1 2", (1, 3)), ("a b", (1, 3)), ("f(x) y", (1, 6))] {
-        check_expr_error(src, "", at);
+    for (src, code, at) in [
+        ("1 2", Code::ExtraCharactersAfterExpression, (1, 3)),
+        ("a b", Code::ExtraCharactersAfterExpression, (1, 3)),
+        ("f(x) y", Code::ExtraCharactersAfterExpression, (1, 6)),
+    ] {
+        check_expr_error(src, code, at);
     }
     // Whitespace may separate an expression from its index.
     check_expr("[1] [2]", "(rel (tuple 1) [2])");
@@ -471,63 +490,55 @@ fn extra_characters_after_an_expression() {
 /// with no mention of blocks or arguments.
 #[test]
 fn expression_errors_as_the_reference_reports_them() {
-    for (src, summary, at) in [
-        ("1 )", "Extra characters after expression", (1, 3)),
-        ("0x10", "Extra characters after expression", (1, 2)),
-        ("\"a\" \"b\"", "Extra characters after expression", (1, 5)),
-        ("<<EOT", "Invalid expression", (1, 1)),
-        ("<<\nEOT\n", "Invalid expression", (1, 1)),
+    for (src, code, at) in [
+        ("1 )", Code::ExtraCharactersAfterExpression, (1, 3)),
+        ("0x10", Code::ExtraCharactersAfterExpression, (1, 2)),
+        ("\"a\" \"b\"", Code::ExtraCharactersAfterExpression, (1, 5)),
+        ("<<EOT", Code::InvalidExpression, (1, 1)),
+        ("<<\nEOT\n", Code::InvalidExpression, (1, 1)),
         // The lexical check's finding comes first.
-        ("\"a\\", "Invalid character", (1, 3)),
-        ("1 + * 2", "Invalid expression", (1, 5)),
-        ("1 +", "Missing expression", (1, 4)),
-        ("a ? b", "Missing false expression in conditional", (1, 6)),
-        ("a.", "Invalid attribute name", (1, 3)),
-        ("a $ b", "Invalid character", (1, 3)),
+        ("\"a\\", Code::InvalidCharacter, (1, 3)),
+        ("1 + * 2", Code::InvalidExpression, (1, 5)),
+        ("1 +", Code::MissingExpression, (1, 4)),
+        ("a ? b", Code::MissingFalseExpression, (1, 6)),
+        ("a.", Code::InvalidAttributeName, (1, 3)),
+        ("a $ b", Code::InvalidCharacter, (1, 3)),
         // Objects.
-        ("{a = 1 b = 2}", "Missing attribute separator", (1, 8)),
-        ("{a = 1 = 2}", "Missing attribute separator", (1, 8)),
-        ("{a 1}", "Missing key/value separator", (1, 4)),
-        ("{a = 1, , b = 2}", "Invalid expression", (1, 9)),
-        (
-            "{a = 1",
-            "Unterminated object constructor expression",
-            (1, 1),
-        ),
-        (
-            "true == {a = 1",
-            "Unterminated object constructor expression",
-            (1, 9),
-        ),
+        ("{a = 1 b = 2}", Code::MissingAttributeSeparator, (1, 8)),
+        ("{a = 1 = 2}", Code::MissingAttributeSeparator, (1, 8)),
+        ("{a 1}", Code::MissingKeyValueSeparator, (1, 4)),
+        ("{a = 1, , b = 2}", Code::InvalidExpression, (1, 9)),
+        ("{a = 1", Code::UnterminatedObject, (1, 1)),
+        ("true == {a = 1", Code::UnterminatedObject, (1, 9)),
         // Tuples and indexes.
-        ("[1 2]", "Missing item separator", (1, 4)),
-        ("[\n  1\n  2\n]", "Missing item separator", (3, 3)),
-        ("[,]", "Invalid expression", (1, 2)),
-        ("[1, 2", "Unterminated tuple constructor expression", (1, 1)),
-        ("[1][", "Missing expression", (1, 5)),
-        ("parts[1", "Missing close bracket on index", (1, 8)),
+        ("[1 2]", Code::MissingItemSeparator, (1, 4)),
+        ("[\n  1\n  2\n]", Code::MissingItemSeparator, (3, 3)),
+        ("[,]", Code::InvalidExpression, (1, 2)),
+        ("[1, 2", Code::UnterminatedTuple, (1, 1)),
+        ("[1][", Code::MissingExpression, (1, 5)),
+        ("parts[1", Code::MissingCloseBracket, (1, 8)),
         // Calls and parentheses.
-        ("f(1 2)", "Missing argument separator", (1, 5)),
-        ("f(1, 2", "Unterminated function call", (1, 1)),
-        ("f(\n", "Missing expression", (2, 1)),
-        ("max([1]..., 2)", "Missing closing parenthesis", (1, 8)),
-        ("(1 + 2", "Unbalanced parentheses", (1, 7)),
-        ("(1 2)", "Unbalanced parentheses", (1, 4)),
+        ("f(1 2)", Code::MissingArgumentSeparator, (1, 5)),
+        ("f(1, 2", Code::UnterminatedFunctionCall, (1, 1)),
+        ("f(\n", Code::MissingExpression, (2, 1)),
+        ("max([1]..., 2)", Code::MissingClosingParenthesis, (1, 8)),
+        ("(1 + 2", Code::UnbalancedParentheses, (1, 7)),
+        ("(1 2)", Code::UnbalancedParentheses, (1, 4)),
         // For expressions.
-        ("{for k, v in m: k}", "Invalid 'for' expression", (1, 17)),
+        ("{for k, v in m: k}", Code::InvalidForExpression, (1, 17)),
         (
             "[for x in [1]: x => x]",
-            "Invalid 'for' expression",
+            Code::InvalidForExpression,
             (1, 16),
         ),
-        ("[for x y: x]", "Invalid 'for' expression", (1, 8)),
-        ("{for = 1, baz = 2}", "Invalid 'for' expression", (1, 6)),
+        ("[for x y: x]", Code::InvalidForExpression, (1, 8)),
+        ("{for = 1, baz = 2}", Code::InvalidForExpression, (1, 6)),
         (
             "\"${ [for x in [1]: x }\"",
-            "Invalid 'for' expression",
+            Code::InvalidForExpression,
             (1, 22),
         ),
     ] {
-        check_expr_error(src, summary, at);
+        check_expr_error(src, code, at);
     }
 }

@@ -20,7 +20,7 @@ fn on_small_stack(f: impl FnOnce() + Send + 'static) {
 fn check_too_deep(src: &str, diags: Diagnostics, at: (u32, u32)) {
     check_diags_in_bounds(src, &diags);
     let first = &diags.as_slice()[0];
-    assert_eq!(first.summary, "Nesting too deep");
+    assert_eq!(first.code, Code::NestingTooDeep);
     assert!(
         first.detail.contains("max_nesting_depth"),
         "{}",
@@ -281,7 +281,7 @@ fn rendered_diagnostics_of_expressions_templates_and_limits() {
 fn check_expression_too_deep(src: &str, diags: &Diagnostics, at: (u32, u32)) {
     check_diags_in_bounds(src, diags);
     let first = &diags.as_slice()[0];
-    assert_eq!(first.summary, "Nesting too deep", "{diags}");
+    assert_eq!(first.code, Code::ExpressionTooDeep, "{diags}");
     assert!(
         first.detail.contains("max_expression_depth"),
         "{}",
@@ -496,16 +496,16 @@ fn repeated_attributes_in_a_large_block_are_each_reported() {
     }
     src.push_str("  a7 = 1\n  a99 = 2\n  a7 = 3\n}\n");
     let diags = parse(&src, "t.hcl").unwrap_err();
-    let found: Vec<(&str, u32)> = diags
+    let found: Vec<(Code, u32)> = diags
         .iter()
-        .map(|d| (d.summary.as_str(), d.subject.as_ref().unwrap().start.line))
+        .map(|d| (d.code, d.subject.as_ref().unwrap().start.line))
         .collect();
     assert_eq!(
         found,
         [
-            ("Attribute redefined", 102),
-            ("Attribute redefined", 103),
-            ("Attribute redefined", 104)
+            (Code::AttributeRedefined, 102),
+            (Code::AttributeRedefined, 103),
+            (Code::AttributeRedefined, 104)
         ]
     );
     assert!(diags.as_slice()[0]

@@ -56,16 +56,32 @@ fn one_line_blocks() {
 
 #[test]
 fn one_line_blocks_hold_at_most_one_argument() {
-    for (src, summary, at) in [
-        ("a { b = 1, c = 2 }\n", "", (1, 10)),
-        ("a { b = 1 c = 2 }\n", "", (1, 11)),
-        ("a { b {} }\n", "", (1, 5)),
-        ("a { b = 1\n}\n", "", (1, 10)),
-        ("b {\n  a = 1 }\n", "", (2, 9)),
-        ("b { a = 1 } c = 2\n", "", (1, 13)),
-        ("b {} c {}\n", "", (1, 6)),
+    for (src, code, at) in [
+        (
+            "a { b = 1, c = 2 }\n",
+            Code::InvalidSingleArgumentBlock,
+            (1, 10),
+        ),
+        (
+            "a { b = 1 c = 2 }\n",
+            Code::InvalidSingleArgumentBlock,
+            (1, 11),
+        ),
+        ("a { b {} }\n", Code::ArgumentRequired, (1, 5)),
+        ("a { b = 1\n}\n", Code::InvalidSingleArgumentBlock, (1, 10)),
+        (
+            "b {\n  a = 1 }\n",
+            Code::MissingNewlineAfterArgument,
+            (2, 9),
+        ),
+        (
+            "b { a = 1 } c = 2\n",
+            Code::MissingNewlineAfterBlock,
+            (1, 13),
+        ),
+        ("b {} c {}\n", Code::MissingNewlineAfterBlock, (1, 6)),
     ] {
-        check_error(src, summary, at);
+        check_error(src, code, at);
     }
 }
 
@@ -118,20 +134,20 @@ fn one_line_block_spans() {
 
 #[test]
 fn newlines_end_arguments() {
-    for (src, summary, at) in [
-        ("a = 1 b = 2\n", "Missing newline after argument", (1, 7)),
+    for (src, code, at) in [
+        ("a = 1 b = 2\n", Code::MissingNewlineAfterArgument, (1, 7)),
         (
             "a = 1 /*\n*/ b = 2\n",
-            "Missing newline after argument",
+            Code::MissingNewlineAfterArgument,
             (2, 4),
         ),
-        ("a = 1,\n", "Unexpected comma after argument", (1, 6)),
-        ("a = 1\n+ 2\n", "", (2, 1)),
-        ("a = x\n.y\n", "", (2, 1)),
-        ("a =\n1\n", "Invalid expression", (1, 4)),
-        ("a = {b = 1\n, c = 2}\n", "", (2, 1)),
+        ("a = 1,\n", Code::UnexpectedCommaAfterArgument, (1, 6)),
+        ("a = 1\n+ 2\n", Code::ArgumentOrBlockRequired, (2, 1)),
+        ("a = x\n.y\n", Code::ArgumentOrBlockRequired, (2, 1)),
+        ("a =\n1\n", Code::InvalidExpression, (1, 4)),
+        ("a = {b = 1\n, c = 2}\n", Code::InvalidExpression, (2, 1)),
     ] {
-        check_error(src, summary, at);
+        check_error(src, code, at);
     }
 }
 
@@ -235,7 +251,7 @@ fn attribute_redefined() {
         ("b {\n  a = 1\n  a = 2\n}\n", (3, 3)),
         ("a = 1\nb {\n  c = 1\n}\nd = 1\na = 2\n", (6, 1)),
     ] {
-        check_error(src, "Attribute redefined", at);
+        check_error(src, Code::AttributeRedefined, at);
     }
     // The same name in different bodies is fine.
     check_parse(
@@ -257,55 +273,35 @@ fn attribute_redefined() {
 
 #[test]
 fn unclosed_blocks_strings_and_heredocs() {
-    for (src, summary, at) in [
-        ("b {\n  a = 1\n", "Unclosed configuration block", (1, 3)),
-        (
-            "  b \"x\" {\n  a = 1\n",
-            "Unclosed configuration block",
-            (1, 9),
-        ),
-        (
-            "a {\n  b {\n    c = 1\n  }\n",
-            "Unclosed configuration block",
-            (1, 3),
-        ),
-        (
-            "a {\n  b {\n    c = 1\n",
-            "Unclosed configuration block",
-            (2, 5),
-        ),
-        ("a = \"abc\n", "Invalid multi-line string", (1, 9)),
-        ("a = \"abc", "Unterminated template string", (1, 9)),
-        ("a = <<EOT\nabc\n", "Unterminated template string", (3, 1)),
-        ("a = <<EOT\nhello\n", "Unterminated template string", (3, 1)),
-        (
-            "a = [1,\n2\n",
-            "Unterminated tuple constructor expression",
-            (1, 5),
-        ),
-        ("a = f(1,\n", "Missing expression", (2, 1)),
-        ("a = f(1\n", "Unterminated function call", (1, 5)),
-        ("a = (1\n", "Unbalanced parentheses", (2, 1)),
+    for (src, code, at) in [
+        ("b {\n  a = 1\n", Code::UnclosedBlock, (1, 3)),
+        ("  b \"x\" {\n  a = 1\n", Code::UnclosedBlock, (1, 9)),
+        ("a {\n  b {\n    c = 1\n  }\n", Code::UnclosedBlock, (1, 3)),
+        ("a {\n  b {\n    c = 1\n", Code::UnclosedBlock, (2, 5)),
+        ("a = \"abc\n", Code::InvalidMultiLineString, (1, 9)),
+        ("a = \"abc", Code::UnterminatedTemplate, (1, 9)),
+        ("a = <<EOT\nabc\n", Code::UnterminatedTemplate, (3, 1)),
+        ("a = <<EOT\nhello\n", Code::UnterminatedTemplate, (3, 1)),
+        ("a = [1,\n2\n", Code::UnterminatedTuple, (1, 5)),
+        ("a = f(1,\n", Code::MissingExpression, (2, 1)),
+        ("a = f(1\n", Code::UnterminatedFunctionCall, (1, 5)),
+        ("a = (1\n", Code::UnbalancedParentheses, (2, 1)),
     ] {
-        check_error(src, summary, at);
+        check_error(src, code, at);
     }
 }
 
 #[test]
 fn other_body_errors() {
-    for (src, summary, at) in [
-        ("a = 1;\n", "", (1, 6)),
-        ("\"a\" = 1\n", "Invalid argument name", (1, 1)),
-        ("b {}\n}\n", "", (2, 1)),
-        ("b \"${x}\" {}\n", "", (1, 4)),
-        ("= 1\n", "Argument or block definition required", (1, 1)),
-        (
-            "a = 1\n  = 2\n",
-            "Argument or block definition required",
-            (2, 3),
-        ),
+    for (src, code, at) in [
+        ("a = 1;\n", Code::InvalidCharacter, (1, 6)),
+        ("\"a\" = 1\n", Code::InvalidArgumentName, (1, 1)),
+        ("b {}\n}\n", Code::ArgumentOrBlockRequired, (2, 1)),
+        ("b \"${x}\" {}\n", Code::InvalidStringLiteral, (1, 4)),
+        ("= 1\n", Code::ArgumentOrBlockRequired, (1, 1)),
+        ("a = 1\n  = 2\n", Code::ArgumentOrBlockRequired, (2, 3)),
     ] {
-        check_error(src, summary, at);
+        check_error(src, code, at);
     }
     for src in [
         "a = 1 /* never closed\n",
@@ -351,86 +347,66 @@ fn parse_with_limits() {
 /// the innermost open delimiter picks the wording.
 #[test]
 fn body_errors_as_the_reference_reports_them() {
-    for (src, summary, at) in [
+    for (src, code, at) in [
         // An attribute's object is no block.
-        (
-            "b = {a = 1",
-            "Unterminated object constructor expression",
-            (1, 5),
-        ),
-        (
-            "a = {\n  b = 1",
-            "Unterminated object constructor expression",
-            (1, 5),
-        ),
-        ("b = {\n", "Missing expression", (2, 1)),
-        ("b {\n  c = {\n", "Missing expression", (3, 1)),
-        ("b {\n", "Unclosed configuration block", (1, 3)),
+        ("b = {a = 1", Code::UnterminatedObject, (1, 5)),
+        ("a = {\n  b = 1", Code::UnterminatedObject, (1, 5)),
+        ("b = {\n", Code::MissingExpression, (2, 1)),
+        ("b {\n  c = {\n", Code::MissingExpression, (3, 1)),
+        ("b {\n", Code::UnclosedBlock, (1, 3)),
         // Inside brackets, a line start is no place for an item.
-        ("a = [\n  1\n  2\n]\n", "Missing item separator", (3, 3)),
+        ("a = [\n  1\n  2\n]\n", Code::MissingItemSeparator, (3, 3)),
         (
             "a = {\n  x = 1\n  , y = 2\n}\n",
-            "Invalid expression",
+            Code::InvalidExpression,
             (3, 3),
         ),
         (
             "a = {\n  x = 1 y = 2\n}\n",
-            "Missing attribute separator",
+            Code::MissingAttributeSeparator,
             (2, 9),
         ),
         // A binary operator or `?` continues the expression: what is
         // missing is its operand or false result, not a newline.
-        ("a = 1 +\n2\n", "Invalid expression", (1, 8)),
-        (
-            "a = x ? 1\n",
-            "Missing false expression in conditional",
-            (1, 10),
-        ),
-        ("a = 1 b = 2\n", "Missing newline after argument", (1, 7)),
+        ("a = 1 +\n2\n", Code::InvalidExpression, (1, 8)),
+        ("a = x ? 1\n", Code::MissingFalseExpression, (1, 10)),
+        ("a = 1 b = 2\n", Code::MissingNewlineAfterArgument, (1, 7)),
         // Items.
-        ("a.b = 1\n", "Argument or block definition required", (1, 1)),
-        ("a\n", "Argument or block definition required", (1, 1)),
-        ("}\n", "Argument or block definition required", (1, 1)),
-        (
-            "a = 1\n}\n",
-            "Argument or block definition required",
-            (2, 1),
-        ),
-        ("b \"x\" = 1\n", "Invalid block definition", (1, 7)),
-        ("b \"${x}\" {}\n", "Invalid string literal", (1, 4)),
+        ("a.b = 1\n", Code::ArgumentOrBlockRequired, (1, 1)),
+        ("a\n", Code::ArgumentOrBlockRequired, (1, 1)),
+        ("}\n", Code::ArgumentOrBlockRequired, (1, 1)),
+        ("a = 1\n}\n", Code::ArgumentOrBlockRequired, (2, 1)),
+        ("b \"x\" = 1\n", Code::InvalidBlockDefinition, (1, 7)),
+        ("b \"${x}\" {}\n", Code::InvalidStringLiteral, (1, 4)),
         (
             "b { a = 1 }x = 2\n",
-            "Missing newline after block definition",
+            Code::MissingNewlineAfterBlock,
             (1, 12),
         ),
+        ("b {\n} c = 1\n", Code::MissingNewlineAfterBlock, (2, 3)),
         (
-            "b {\n} c = 1\n",
-            "Missing newline after block definition",
-            (2, 3),
+            "b {\n  a = 1 }\n",
+            Code::MissingNewlineAfterArgument,
+            (2, 9),
         ),
-        ("b {\n  a = 1 }\n", "Missing newline after argument", (2, 9)),
-        (
-            "b { c { d = 1 } }\n",
-            "Argument definition required",
-            (1, 5),
-        ),
-        ("b { = }\n", "Argument or block definition required", (1, 5)),
+        ("b { c { d = 1 } }\n", Code::ArgumentRequired, (1, 5)),
+        ("b { = }\n", Code::ArgumentOrBlockRequired, (1, 5)),
         (
             "b { a = 1, b = 2 }\n",
-            "Invalid single-argument block definition",
+            Code::InvalidSingleArgumentBlock,
             (1, 10),
         ),
         // Characters no token starts with come first, wherever they are.
-        ("a = 1;\n", "Invalid character", (1, 6)),
-        ("a = [\nb = 1;\n", "Invalid character", (2, 6)),
-        ("a = 1 & 2\n", "Unsupported operator", (1, 7)),
+        ("a = 1;\n", Code::InvalidCharacter, (1, 6)),
+        ("a = [\nb = 1;\n", Code::InvalidCharacter, (2, 6)),
+        ("a = 1 & 2\n", Code::UnsupportedOperator, (1, 7)),
         // `**` is two operators to the reference: the second starts no
         // operand.
-        ("a = 2 ** 3\n", "Invalid expression", (1, 8)),
+        ("a = 2 ** 3\n", Code::InvalidExpression, (1, 8)),
         // An unclosed `/*` is no comment.
-        ("a = 1 /* never closed\n", "Invalid expression", (1, 8)),
+        ("a = 1 /* never closed\n", Code::InvalidExpression, (1, 8)),
     ] {
-        check_error(src, summary, at);
+        check_error(src, code, at);
     }
 }
 

@@ -131,72 +131,76 @@ fn strip_markers() {
 
 #[test]
 fn unbalanced_directives() {
-    for (src, summary, at) in [
-        ("%{ endif }", "Unexpected endif directive", (1, 1)),
-        ("%{ else }", "Unexpected else directive", (1, 1)),
-        ("%{ endfor }", "Unexpected endfor directive", (1, 1)),
+    for (src, code, at) in [
+        ("%{ endif }", Code::UnexpectedDirective, (1, 1)),
+        ("%{ else }", Code::UnexpectedDirective, (1, 1)),
+        ("%{ endfor }", Code::UnexpectedDirective, (1, 1)),
         (
             "%{ for x in [1] }x%{ endif }",
-            "Unexpected endif directive",
+            Code::UnexpectedDirective,
             (1, 19),
         ),
-        (
-            "%{ if x }%{ endfor }",
-            "Unexpected endfor directive",
-            (1, 10),
-        ),
+        ("%{ if x }%{ endfor }", Code::UnexpectedDirective, (1, 10)),
         (
             "%{ if true }a%{ else }b%{ else }c%{ endif }",
-            "Unexpected else directive",
+            Code::UnexpectedDirective,
             (1, 24),
         ),
         (
             "%{ if a }%{ for x in y }%{ endif }%{ endfor }",
-            "Unexpected endif directive",
+            Code::UnexpectedDirective,
             (1, 25),
         ),
         (
             "x%{ if true }a%{ endfor }",
-            "Unexpected endfor directive",
+            Code::UnexpectedDirective,
             (1, 15),
         ),
         // The end of the template, with a directive still open.
         (
             "%{ if true }unclosed",
-            "Unexpected end of template",
+            Code::UnexpectedEndOfTemplate,
             (1, 21),
         ),
         (
             "%{ if a }x%{ else }y",
-            "Unexpected end of template",
+            Code::UnexpectedEndOfTemplate,
             (1, 21),
         ),
         (
             "x %{ for v in [1] }y",
-            "Unexpected end of template",
+            Code::UnexpectedEndOfTemplate,
             (1, 21),
         ),
         (
             "%{ if a }%{ for x in y }",
-            "Unexpected end of template",
+            Code::UnexpectedEndOfTemplate,
             (1, 25),
         ),
         // Syntax errors inside sequences.
-        ("%{ bogus }", "", (1, 4)),
-        ("${}", "", (1, 3)),
-        ("%{ for in x }%{ endfor }", "", (1, 11)),
-        ("%{ for x y }%{ endfor }", "", (1, 10)),
-        ("${ 1 2 }", "", (1, 6)),
+        ("%{ bogus }", Code::InvalidTemplateKeyword, (1, 4)),
+        ("${}", Code::InvalidExpression, (1, 3)),
+        (
+            "%{ for in x }%{ endfor }",
+            Code::InvalidForDirective,
+            (1, 11),
+        ),
+        (
+            "%{ for x y }%{ endfor }",
+            Code::InvalidForDirective,
+            (1, 10),
+        ),
+        ("${ 1 2 }", Code::ExtraCharactersAfterInterpolation, (1, 6)),
     ] {
-        check_template_error(src, summary, at);
+        check_template_error(src, code, at);
     }
     // In a quoted string too.
     check_expr_error(
         "\"%{ if true }x%{ endfor }\"",
-        "Unexpected endfor directive",
+        Code::UnexpectedDirective,
         (1, 15),
     );
-    check_expr_error("\"%{ if true }x\"", "Unexpected end of template", (1, 15));
+    check_expr_error("\"%{ if true }x\"", Code::UnexpectedEndOfTemplate, (1, 15));
     // The detail names the directive left open.
     let diags = parse_template("%{ if x }\n%{ endfor }", "t.tmpl").unwrap_err();
     assert_eq!(
@@ -290,9 +294,9 @@ fn invalid_escapes() {
         ("\"é\\q\"", (1, 3)),
         ("\"${x}\\q\"", (1, 6)),
     ] {
-        check_expr_error(src, "Invalid escape sequence", at);
+        check_expr_error(src, Code::InvalidEscapeSequence, at);
     }
-    check_error("b \"\\q\" {}\n", "Invalid escape sequence", (1, 4));
+    check_error("b \"\\q\" {}\n", Code::InvalidEscapeSequence, (1, 4));
     let diags = parse_expression("\"\\U00110000\"", "t.hcl").unwrap_err();
     let subject = diags.as_slice()[0].subject.as_ref().unwrap();
     assert_eq!(subject.to_string(), "t.hcl:1,2-12");
@@ -300,13 +304,13 @@ fn invalid_escapes() {
 
 #[test]
 fn unterminated_and_multi_line_strings() {
-    for (src, summary, at) in [
-        ("\"abc", "Unterminated template string", (1, 5)),
-        ("\"line1\nline2\"", "Invalid multi-line string", (1, 7)),
-        ("\"line1\r\nline2\"", "Invalid multi-line string", (1, 7)),
-        ("[\"a\", \"b\n\"]", "Invalid multi-line string", (1, 9)),
+    for (src, code, at) in [
+        ("\"abc", Code::UnterminatedTemplate, (1, 5)),
+        ("\"line1\nline2\"", Code::InvalidMultiLineString, (1, 7)),
+        ("\"line1\r\nline2\"", Code::InvalidMultiLineString, (1, 7)),
+        ("[\"a\", \"b\n\"]", Code::InvalidMultiLineString, (1, 9)),
     ] {
-        check_expr_error(src, summary, at);
+        check_expr_error(src, code, at);
     }
 }
 
@@ -416,81 +420,69 @@ fn heredoc_spans() {
 
 #[test]
 fn heredoc_errors() {
-    for (src, summary, at) in [
-        ("<<EOT\nabc\n", "Unterminated template string", (3, 1)),
+    for (src, code, at) in [
+        ("<<EOT\nabc\n", Code::UnterminatedTemplate, (3, 1)),
         (
             "<<EOT\n%{ for x in [1, 2] }${x}\n%{ endfor }EOT\n",
-            "Unterminated template string",
+            Code::UnterminatedTemplate,
             (4, 1),
         ),
         // The closing marker needs a line break after it, even at the end.
-        ("<<EOT\nabc\nEOT", "Unterminated template string", (3, 4)),
-        ("<<EOT\nEOT", "Unterminated template string", (2, 4)),
+        ("<<EOT\nabc\nEOT", Code::UnterminatedTemplate, (3, 4)),
+        ("<<EOT\nEOT", Code::UnterminatedTemplate, (2, 4)),
         (
             "<<EOT\n%{ if a }\nEOT\n",
-            "Unexpected end of template",
+            Code::UnexpectedEndOfTemplate,
             (3, 1),
         ),
     ] {
-        check_expr_error(src, summary, at);
+        check_expr_error(src, code, at);
     }
-    check_error(
-        "a = <<EOT\nabc\nEOT",
-        "Unterminated template string",
-        (3, 4),
-    );
-    check_error("a = <<EOT\nhello\n", "Unterminated template string", (3, 1));
+    check_error("a = <<EOT\nabc\nEOT", Code::UnterminatedTemplate, (3, 4));
+    check_error("a = <<EOT\nhello\n", Code::UnterminatedTemplate, (3, 1));
 }
 
 /// Syntax errors in templates get the reference's summaries and subjects,
 /// with no mention of blocks.
 #[test]
 fn template_errors_as_the_reference_reports_them() {
-    for (src, summary, at) in [
-        ("%{ bogus }", "Invalid template control keyword", (1, 4)),
-        ("%{ 1 }", "Invalid template directive", (1, 4)),
-        ("${}", "Invalid expression", (1, 3)),
-        ("${", "Missing expression", (1, 3)),
-        ("${1", "Unclosed template interpolation sequence", (1, 1)),
-        (
-            "${ 1 2 }",
-            "Extra characters after interpolation expression",
-            (1, 6),
-        ),
+    for (src, code, at) in [
+        ("%{ bogus }", Code::InvalidTemplateKeyword, (1, 4)),
+        ("%{ 1 }", Code::InvalidTemplateDirective, (1, 4)),
+        ("${}", Code::InvalidExpression, (1, 3)),
+        ("${", Code::MissingExpression, (1, 3)),
+        ("${1", Code::UnclosedInterpolation, (1, 1)),
+        ("${ 1 2 }", Code::ExtraCharactersAfterInterpolation, (1, 6)),
         (
             "${ a : b }",
-            "Extra characters after interpolation expression",
+            Code::ExtraCharactersAfterInterpolation,
             (1, 6),
         ),
-        ("%{ if }x%{ endif }", "Invalid expression", (1, 7)),
+        ("%{ if }x%{ endif }", Code::InvalidExpression, (1, 7)),
         (
             "%{ for v in [1,2] }${v}%{ endfor",
-            "Extra characters in endfor marker",
+            Code::ExtraCharactersInMarker,
             (1, 33),
         ),
         (
             "%{ for in x }%{ endfor }",
-            "Invalid 'for' directive",
+            Code::InvalidForDirective,
             (1, 11),
         ),
         (
             "%{ for x y }%{ endfor }",
-            "Invalid 'for' directive",
+            Code::InvalidForDirective,
             (1, 10),
         ),
         (
             "%{ for v in [1] }${v}%{ endfor",
-            "Extra characters in endfor marker",
+            Code::ExtraCharactersInMarker,
             (1, 31),
         ),
     ] {
-        check_template_error(src, summary, at);
+        check_template_error(src, code, at);
     }
-    check_expr_error(
-        "\"${a\"",
-        "Unclosed template interpolation sequence",
-        (1, 2),
-    );
+    check_expr_error("\"${a\"", Code::UnclosedInterpolation, (1, 2));
     // The detail suggests the keyword meant.
     let diags = parse_template("%{ iff x }", "t.tmpl").unwrap_err();
     assert!(

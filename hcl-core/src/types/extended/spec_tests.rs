@@ -118,7 +118,7 @@ fn the_result_of_the_traversal_is_the_union_of_the_results_of_the_traversals_tha
     let u = Type::union([Type::object([("id", Type::String)]), Type::Bool]);
     assert_eq!(u.traverse_attr("id").unwrap(), Type::String);
     let err = u.traverse_attr("name").unwrap_err();
-    assert_eq!(err.summary(), "Unsupported attribute");
+    assert_eq!(err.code(), crate::Code::UnsupportedAttribute);
 }
 
 #[test]
