@@ -2,8 +2,10 @@
 //! deserializers by shape (`body`: a body's attributes and blocks;
 //! `blocks`: the blocks of one type; `value`: an evaluated value).
 
+mod access;
 mod blocks;
 mod body;
+mod fields;
 mod lazy;
 mod literal;
 mod recovery;

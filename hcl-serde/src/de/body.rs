@@ -6,27 +6,25 @@
 //! names, each of which takes an attribute or the blocks of that type.
 
 use std::borrow::Cow;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::sync::Arc;
 
 use hcl_core::analysis::Location;
 use hcl_core::schema::{Attribute, Block, Body, BodySchema, Label};
 use hcl_core::{Code, Diagnostics, Range, Severity, SourceFile, Value};
-use serde::de::value::BorrowedStrDeserializer;
-use serde::de::{self, IntoDeserializer, Visitor};
+use serde::de::{self, Visitor};
 use serde::forward_to_deserialize_any;
 
 use hcl_core::span::Span;
 
-use super::blocks::{BlockRef, BlocksDeserializer};
-use super::literal::LiteralDeserializer;
-use super::recovery::{Place, Resume, StandIn};
-use super::value::ValueDeserializer;
+use super::blocks::BlockRef;
+use super::recovery::{Place, Resume};
 use super::Session;
 use crate::error::{Error, Result};
-use crate::special::{
-    Expression, Payload, PayloadDeserializer, RawBody, SpannedAccess, PAYLOAD, SPANNED,
-};
+use crate::special::{Payload, PayloadDeserializer, RawBody, SpannedAccess, PAYLOAD, SPANNED};
+
+pub(crate) use super::access::{BodyAccess, EntryEnum, StructSeed, TupleSeed};
+pub(crate) use super::fields::*;
 
 /// A deserializer over a body (a file's or a block's).
 pub(crate) struct BodyDeserializer<'a, 's, 'de> {
@@ -35,71 +33,6 @@ pub(crate) struct BodyDeserializer<'a, 's, 'de> {
     /// The block this is the body of, and how many of its labels enclosing
     /// maps took; the rest go to label fields.
     pub(crate) block: Option<(Block<'a>, usize)>,
-}
-
-/// What a target's field takes, from its (possibly marked) name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Field<'f> {
-    /// An attribute or the blocks of this name.
-    Auto(&'f str),
-    /// `#[hcl(attr)]`: only an attribute.
-    Attr(&'f str),
-    /// `#[hcl(block)]`: only blocks.
-    Block(&'f str),
-    /// `#[hcl(expr)]`: an attribute, not evaluated.
-    Expr(&'f str),
-    /// `#[hcl(label)]`, with the label's name for messages.
-    Label(&'f str),
-    /// `#[hcl(body)]`: the whole body.
-    Body,
-    /// `#[hcl(remain)]`: what the other fields did not take.
-    Remain,
-}
-
-pub(crate) const LABEL: &str = "$hcl:label:";
-pub(crate) const ATTR: &str = "$hcl:attr:";
-pub(crate) const BLOCK: &str = "$hcl:block:";
-pub(crate) const EXPR: &str = "$hcl:expr:";
-pub(crate) const BODY: &str = "$hcl:body";
-pub(crate) const REMAIN: &str = "$hcl:remain";
-
-impl<'f> Field<'f> {
-    pub(crate) fn parse(field: &'f str) -> Field<'f> {
-        if !field.starts_with('$') {
-            return Field::Auto(field);
-        }
-        if let Some(name) = field.strip_prefix(LABEL) {
-            Field::Label(name)
-        } else if let Some(name) = field.strip_prefix(ATTR) {
-            Field::Attr(name)
-        } else if let Some(name) = field.strip_prefix(BLOCK) {
-            Field::Block(name)
-        } else if let Some(name) = field.strip_prefix(EXPR) {
-            Field::Expr(name)
-        } else if field == BODY {
-            Field::Body
-        } else if field == REMAIN {
-            Field::Remain
-        } else {
-            Field::Auto(field)
-        }
-    }
-
-    /// The attribute name this field takes, if any.
-    pub(crate) fn attribute(self) -> Option<&'f str> {
-        match self {
-            Field::Auto(n) | Field::Attr(n) | Field::Expr(n) => Some(n),
-            _ => None,
-        }
-    }
-
-    /// The block type this field takes, if any.
-    pub(crate) fn block_type(self) -> Option<&'f str> {
-        match self {
-            Field::Auto(n) | Field::Block(n) => Some(n),
-            _ => None,
-        }
-    }
 }
 
 /// One key of a body for serde: its field name, and what it holds.
@@ -148,7 +81,7 @@ impl<'a> AttrAt<'a> {
 
 impl Item<'_> {
     /// Where a next pass carries on past an error in this item.
-    fn resume(&self) -> Option<Resume> {
+    pub(crate) fn resume(&self) -> Option<Resume> {
         match self {
             Item::Label(label) => Some(label.location()),
             Item::Attribute(attr, _) | Item::Literal(attr, _) | Item::Expression(attr) => {
@@ -161,7 +94,7 @@ impl Item<'_> {
     }
 
     /// Whether this pass reads a stand-in for the item.
-    fn is_stand_in(&self, session: &Session<'_, '_>) -> bool {
+    pub(crate) fn is_stand_in(&self, session: &Session<'_, '_>) -> bool {
         match self {
             Item::StandIn(_) => true,
             _ => self.resume().is_some_and(|r| session.resume.contains(&r)),
@@ -169,7 +102,7 @@ impl Item<'_> {
     }
 
     /// The attribute this entry holds, if any.
-    fn attribute(&self) -> Option<&AttrAt<'_>> {
+    pub(crate) fn attribute(&self) -> Option<&AttrAt<'_>> {
         match self {
             Item::Attribute(a, _) | Item::Literal(a, _) | Item::Expression(a) => Some(a),
             _ => None,
@@ -588,14 +521,6 @@ pub(crate) fn visit_entries<'de, 'a, V: Visitor<'de>>(
         })
 }
 
-/// The attribute names and block types that `fields` take.
-fn claimed<'f>(fields: &[Field<'f>]) -> (Vec<&'f str>, Vec<&'f str>) {
-    (
-        fields.iter().filter_map(|f| f.attribute()).collect(),
-        fields.iter().filter_map(|f| f.block_type()).collect(),
-    )
-}
-
 /// Every attribute name and block type in `body`, each once, in source
 /// order: the fields of a schema-less target.
 fn names<'a>(body: &Body<'a>) -> Vec<&'a str> {
@@ -607,89 +532,6 @@ fn names<'a>(body: &Body<'a>) -> Vec<&'a str> {
         .chain(blocks.iter().map(|b| b.block_type))
         .filter(|name| seen.insert(*name))
         .collect()
-}
-
-/// The field that takes each attribute name and each block type: the
-/// first of the target's fields that does.
-pub(crate) enum FieldIndex<'x, 'f> {
-    /// A struct's few fields, searched in order: faster than hashing the
-    /// name, and built without allocating, for every block read.
-    Few(&'x [Field<'f>]),
-    /// Many fields, as a schema-less target has, one for every name in the
-    /// input: maps, so that a body with very many names stays linear.
-    Many {
-        attributes: HashMap<&'f str, usize>,
-        blocks: HashMap<&'f str, usize>,
-    },
-}
-
-/// The most fields searched in order.
-const FEW_FIELDS: usize = 32;
-
-/// A value for each field of a body: on the stack for a struct's few
-/// fields, since a body is read for every block.
-enum PerField<T> {
-    Few([T; FEW_FIELDS]),
-    Many(Vec<T>),
-}
-
-impl<T: Copy> PerField<T> {
-    fn new(len: usize, value: T) -> Self {
-        if len <= FEW_FIELDS {
-            PerField::Few([value; FEW_FIELDS])
-        } else {
-            PerField::Many(vec![value; len])
-        }
-    }
-
-    fn get(&self, i: usize) -> Option<T> {
-        match self {
-            PerField::Few(values) => values.get(i).copied(),
-            PerField::Many(values) => values.get(i).copied(),
-        }
-    }
-
-    fn get_mut(&mut self, i: usize) -> Option<&mut T> {
-        match self {
-            PerField::Few(values) => values.get_mut(i),
-            PerField::Many(values) => values.get_mut(i),
-        }
-    }
-}
-
-impl<'x, 'f> FieldIndex<'x, 'f> {
-    pub(crate) fn new(fields: &'x [Field<'f>]) -> Self {
-        if fields.len() <= FEW_FIELDS {
-            return FieldIndex::Few(fields);
-        }
-        let mut attributes = HashMap::new();
-        let mut blocks = HashMap::new();
-        for (i, field) in fields.iter().enumerate() {
-            if let Some(name) = field.attribute() {
-                attributes.entry(name).or_insert(i);
-            }
-            if let Some(name) = field.block_type() {
-                blocks.entry(name).or_insert(i);
-            }
-        }
-        FieldIndex::Many { attributes, blocks }
-    }
-
-    /// The number of the field that takes attribute `name`.
-    pub(crate) fn attribute(&self, name: &str) -> Option<usize> {
-        match self {
-            FieldIndex::Few(fields) => fields.iter().position(|f| f.attribute() == Some(name)),
-            FieldIndex::Many { attributes, .. } => attributes.get(name).copied(),
-        }
-    }
-
-    /// The number of the field that takes blocks of type `name`.
-    pub(crate) fn block(&self, name: &str) -> Option<usize> {
-        match self {
-            FieldIndex::Few(fields) => fields.iter().position(|f| f.block_type() == Some(name)),
-            FieldIndex::Many { blocks, .. } => blocks.get(name).copied(),
-        }
-    }
 }
 
 impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_, 'de> {
@@ -761,237 +603,5 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_, 'de> {
     forward_to_deserialize_any! {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
         bytes byte_buf unit unit_struct seq tuple tuple_struct map identifier
-    }
-}
-
-/// The keys of a body, for serde's `visit_map`.
-pub(crate) struct BodyAccess<'a, 's, 'de> {
-    entries: std::vec::IntoIter<Entry<'a>>,
-    pending: Option<Item<'a>>,
-    session: &'s Session<'s, 'de>,
-    missing: Option<Location<'a>>,
-}
-
-impl<'de, 'a, 's> BodyAccess<'a, 's, 'de> {
-    /// The keys of `entries`, in order; `missing` is where a missing one
-    /// would go.
-    pub(crate) fn new(
-        entries: Vec<Entry<'a>>,
-        session: &'s Session<'s, 'de>,
-        missing: Option<Location<'a>>,
-    ) -> Self {
-        BodyAccess {
-            entries: entries.into_iter(),
-            pending: None,
-            session,
-            missing,
-        }
-    }
-}
-
-/// Reads `item` into `seed`; an error gets the place where a next pass
-/// carries on past it.
-fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
-    item: Item<'a>,
-    seed: S,
-    session: &Session<'_, 'de>,
-    missing: Option<Location<'a>>,
-) -> Result<S::Value> {
-    let record = &session.record;
-    record.work.set(record.work.get() + 1);
-    // Only a pass after an error reads stand-ins.
-    if session.resume.any() && item.is_stand_in(session) {
-        let missing_field = match item {
-            Item::StandIn(missing_field) => missing_field,
-            _ => None,
-        };
-        return seed.deserialize(StandIn::new(session, missing_field));
-    }
-    let stand_ins = record.stand_ins.get();
-    // The result, where the item is, and its key in the error's path.
-    let (result, at, key) = match item {
-        Item::Label(label) => {
-            let at = label.location();
-            let literal = LiteralDeserializer {
-                text: label.value,
-                at,
-                borrowed: session.source.borrow(label.value),
-            };
-            (seed.deserialize(literal), Some(at), None)
-        }
-        Item::Attribute(attr, value) => {
-            let at = attr.expr_at;
-            let value = ValueDeserializer::new(&value).at(at).argument(attr.name);
-            let result = seed.deserialize(value);
-            (result, Some(at), Some(attr.name))
-        }
-        Item::Literal(attr, text) => {
-            let at = attr.expr_at;
-            let borrowed = match &text {
-                Cow::Borrowed(text) => session.source.borrow(text),
-                Cow::Owned(_) => None,
-            };
-            let literal = LiteralDeserializer {
-                text: &text,
-                at,
-                borrowed,
-            };
-            (seed.deserialize(literal), Some(at), Some(attr.name))
-        }
-        Item::Expression(attr) => {
-            let expression = Expression::new(attr.expr_at, attr.span);
-            let result = seed.deserialize(PayloadDeserializer(Payload::Expression(expression)));
-            (result, Some(attr.expr_at), Some(attr.name))
-        }
-        Item::Blocks(name, blocks) => {
-            let first = blocks.first().map(BlockRef::def_location);
-            let blocks = BlocksDeserializer::new(name, blocks, session, missing);
-            (seed.deserialize(blocks), first, Some(name))
-        }
-        Item::Body(raw) => {
-            let result = seed.deserialize(PayloadDeserializer(Payload::Body(raw)));
-            (result, None, None)
-        }
-        Item::StandIn(missing_field) => {
-            let result = seed.deserialize(StandIn::new(session, missing_field));
-            (result, None, None)
-        }
-    };
-    result.map_err(|e| {
-        // The item is where a next pass carries on past the error.
-        let e = match at {
-            Some(at) => e.or_at(at).or_resume(
-                Resume::Value(Place::of(at)),
-                record.stand_ins.get() != stand_ins,
-            ),
-            None => e,
-        };
-        match key {
-            Some(key) => e.add_key(key),
-            None => e,
-        }
-    })
-}
-
-impl<'de> de::MapAccess<'de> for BodyAccess<'_, '_, 'de> {
-    type Error = Error;
-
-    fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
-        let Some(entry) = self.entries.next() else {
-            return Ok(None);
-        };
-        let key = entry.key;
-        self.pending = Some(entry.item);
-        match self.session.source.borrow(key) {
-            Some(key) => seed
-                .deserialize(BorrowedStrDeserializer::new(key))
-                .map(Some),
-            None => seed.deserialize(key.into_deserializer()).map(Some),
-        }
-    }
-
-    fn next_value_seed<S: de::DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value> {
-        match self.pending.take() {
-            Some(item) => deserialize_item(item, seed, self.session, self.missing),
-            None => Err(Error::message(
-                Code::InvalidValue,
-                "Invalid value",
-                "A value was requested before its key.".to_string(),
-            )),
-        }
-    }
-
-    fn size_hint(&self) -> Option<usize> {
-        Some(self.entries.len())
-    }
-}
-
-/// A body's only entry as an enum: its name is the variant.
-struct EntryEnum<'a, 's, 'de> {
-    entry: Entry<'a>,
-    session: &'s Session<'s, 'de>,
-    missing: Option<Location<'a>>,
-}
-
-impl<'de, 'a, 's> de::EnumAccess<'de> for EntryEnum<'a, 's, 'de> {
-    type Error = Error;
-    type Variant = EntryVariant<'a, 's, 'de>;
-
-    fn variant_seed<V: de::DeserializeSeed<'de>>(
-        self,
-        seed: V,
-    ) -> Result<(V::Value, Self::Variant)> {
-        let key = self.entry.key;
-        let key: de::value::StrDeserializer<'_, Error> = key.into_deserializer();
-        let variant = seed.deserialize(key)?;
-        Ok((
-            variant,
-            EntryVariant {
-                item: self.entry.item,
-                session: self.session,
-                missing: self.missing,
-            },
-        ))
-    }
-}
-
-struct EntryVariant<'a, 's, 'de> {
-    item: Item<'a>,
-    session: &'s Session<'s, 'de>,
-    missing: Option<Location<'a>>,
-}
-
-impl<'de> de::VariantAccess<'de> for EntryVariant<'_, '_, 'de> {
-    type Error = Error;
-
-    fn unit_variant(self) -> Result<()> {
-        let seed = std::marker::PhantomData::<de::IgnoredAny>;
-        deserialize_item(self.item, seed, self.session, self.missing).map(|_| ())
-    }
-
-    fn newtype_variant_seed<T: de::DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value> {
-        deserialize_item(self.item, seed, self.session, self.missing)
-    }
-
-    fn tuple_variant<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value> {
-        let seed = TupleSeed { len, visitor };
-        deserialize_item(self.item, seed, self.session, self.missing)
-    }
-
-    fn struct_variant<V: Visitor<'de>>(
-        self,
-        fields: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value> {
-        let seed = StructSeed { fields, visitor };
-        deserialize_item(self.item, seed, self.session, self.missing)
-    }
-}
-
-/// A seed that asks for a tuple of `len`.
-pub(crate) struct TupleSeed<V> {
-    pub(crate) len: usize,
-    pub(crate) visitor: V,
-}
-
-impl<'de, V: Visitor<'de>> de::DeserializeSeed<'de> for TupleSeed<V> {
-    type Value = V::Value;
-
-    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<V::Value, D::Error> {
-        d.deserialize_tuple(self.len, self.visitor)
-    }
-}
-
-/// A seed that asks for a struct of `fields`.
-pub(crate) struct StructSeed<V> {
-    pub(crate) fields: &'static [&'static str],
-    pub(crate) visitor: V,
-}
-
-impl<'de, V: Visitor<'de>> de::DeserializeSeed<'de> for StructSeed<V> {
-    type Value = V::Value;
-
-    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<V::Value, D::Error> {
-        d.deserialize_struct("", self.fields, self.visitor)
     }
 }

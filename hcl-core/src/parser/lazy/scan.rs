@@ -28,8 +28,9 @@ pub(super) fn label_spans(text: &str, from: usize) -> impl Iterator<Item = Span>
     })
 }
 
-/// Where the line that holds offset `at` starts.
-
+/// The headers of the top-level items of `text`; `None` where
+/// the scan cannot tell them apart, or a top-level attribute is repeated
+/// (an error of the whole file).
 pub(super) fn scan_headers(text: &str) -> Option<Vec<Header>> {
     let limits = Limits::default();
     if text.len() > limits.max_input_bytes.min(u32::MAX as usize - 1) {
@@ -58,10 +59,6 @@ pub(super) fn scan_headers(text: &str) -> Option<Vec<Header>> {
         .is_empty()
         .then_some(items)
 }
-
-/// How much the text may hold past what is still to be copied before it
-/// is shrunk: often enough that it is never held twice, seldom enough that
-/// shrinking costs nothing.
 
 /// The headers of the items from `start` on, or `None` where the scan
 /// cannot follow the text (the parser is then to read it whole).

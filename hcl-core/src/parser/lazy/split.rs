@@ -8,6 +8,7 @@ use super::scan::scan_headers;
 use super::{Header, OwnText, SplitFile};
 use crate::span::{Piece, SourceFile, Span};
 
+/// Where the line that holds offset `at` starts.
 fn line_start(bytes: &[u8], at: usize) -> usize {
     let before = bytes.get(..at).unwrap_or(bytes);
     before
@@ -112,10 +113,9 @@ impl std::fmt::Debug for OwnText {
     }
 }
 
-/// The headers of the top-level items of `text`; `None` where
-/// the scan cannot tell them apart, or a top-level attribute is repeated
-/// (an error of the whole file).
-
+/// How much the text may hold past what is still to be copied before it
+/// is shrunk: often enough that it is never held twice, seldom enough that
+/// shrinking costs nothing.
 const SHRINK_STEP: usize = 1 << 20;
 
 /// The longest rest of an item's text (after its closing brace's line)

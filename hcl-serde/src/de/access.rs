@@ -1,0 +1,251 @@
+//! Handing a body's entries to serde: the map of keys and values, enums
+//! chosen by a key, and the seeds that ask for a tuple or a struct.
+
+use std::borrow::Cow;
+
+use hcl_core::analysis::Location;
+use hcl_core::Code;
+use serde::de::value::BorrowedStrDeserializer;
+use serde::de::{self, IntoDeserializer, Visitor};
+
+use super::blocks::{BlockRef, BlocksDeserializer};
+use super::literal::LiteralDeserializer;
+use super::recovery::{Place, Resume, StandIn};
+use super::value::ValueDeserializer;
+use super::Session;
+use crate::error::{Error, Result};
+use crate::special::{Expression, Payload, PayloadDeserializer};
+
+use super::body::*;
+
+/// The keys of a body, for serde's `visit_map`.
+pub(crate) struct BodyAccess<'a, 's, 'de> {
+    entries: std::vec::IntoIter<Entry<'a>>,
+    pending: Option<Item<'a>>,
+    session: &'s Session<'s, 'de>,
+    missing: Option<Location<'a>>,
+}
+
+impl<'de, 'a, 's> BodyAccess<'a, 's, 'de> {
+    /// The keys of `entries`, in order; `missing` is where a missing one
+    /// would go.
+    pub(crate) fn new(
+        entries: Vec<Entry<'a>>,
+        session: &'s Session<'s, 'de>,
+        missing: Option<Location<'a>>,
+    ) -> Self {
+        BodyAccess {
+            entries: entries.into_iter(),
+            pending: None,
+            session,
+            missing,
+        }
+    }
+}
+
+/// Reads `item` into `seed`; an error gets the place where a next pass
+/// carries on past it.
+fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
+    item: Item<'a>,
+    seed: S,
+    session: &Session<'_, 'de>,
+    missing: Option<Location<'a>>,
+) -> Result<S::Value> {
+    let record = &session.record;
+    record.work.set(record.work.get() + 1);
+    // Only a pass after an error reads stand-ins.
+    if session.resume.any() && item.is_stand_in(session) {
+        let missing_field = match item {
+            Item::StandIn(missing_field) => missing_field,
+            _ => None,
+        };
+        return seed.deserialize(StandIn::new(session, missing_field));
+    }
+    let stand_ins = record.stand_ins.get();
+    // The result, where the item is, and its key in the error's path.
+    let (result, at, key) = match item {
+        Item::Label(label) => {
+            let at = label.location();
+            let literal = LiteralDeserializer {
+                text: label.value,
+                at,
+                borrowed: session.source.borrow(label.value),
+            };
+            (seed.deserialize(literal), Some(at), None)
+        }
+        Item::Attribute(attr, value) => {
+            let at = attr.expr_at;
+            let value = ValueDeserializer::new(&value).at(at).argument(attr.name);
+            let result = seed.deserialize(value);
+            (result, Some(at), Some(attr.name))
+        }
+        Item::Literal(attr, text) => {
+            let at = attr.expr_at;
+            let borrowed = match &text {
+                Cow::Borrowed(text) => session.source.borrow(text),
+                Cow::Owned(_) => None,
+            };
+            let literal = LiteralDeserializer {
+                text: &text,
+                at,
+                borrowed,
+            };
+            (seed.deserialize(literal), Some(at), Some(attr.name))
+        }
+        Item::Expression(attr) => {
+            let expression = Expression::new(attr.expr_at, attr.span);
+            let result = seed.deserialize(PayloadDeserializer(Payload::Expression(expression)));
+            (result, Some(attr.expr_at), Some(attr.name))
+        }
+        Item::Blocks(name, blocks) => {
+            let first = blocks.first().map(BlockRef::def_location);
+            let blocks = BlocksDeserializer::new(name, blocks, session, missing);
+            (seed.deserialize(blocks), first, Some(name))
+        }
+        Item::Body(raw) => {
+            let result = seed.deserialize(PayloadDeserializer(Payload::Body(raw)));
+            (result, None, None)
+        }
+        Item::StandIn(missing_field) => {
+            let result = seed.deserialize(StandIn::new(session, missing_field));
+            (result, None, None)
+        }
+    };
+    result.map_err(|e| {
+        // The item is where a next pass carries on past the error.
+        let e = match at {
+            Some(at) => e.or_at(at).or_resume(
+                Resume::Value(Place::of(at)),
+                record.stand_ins.get() != stand_ins,
+            ),
+            None => e,
+        };
+        match key {
+            Some(key) => e.add_key(key),
+            None => e,
+        }
+    })
+}
+
+impl<'de> de::MapAccess<'de> for BodyAccess<'_, '_, 'de> {
+    type Error = Error;
+
+    fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        let Some(entry) = self.entries.next() else {
+            return Ok(None);
+        };
+        let key = entry.key;
+        self.pending = Some(entry.item);
+        match self.session.source.borrow(key) {
+            Some(key) => seed
+                .deserialize(BorrowedStrDeserializer::new(key))
+                .map(Some),
+            None => seed.deserialize(key.into_deserializer()).map(Some),
+        }
+    }
+
+    fn next_value_seed<S: de::DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value> {
+        match self.pending.take() {
+            Some(item) => deserialize_item(item, seed, self.session, self.missing),
+            None => Err(Error::message(
+                Code::InvalidValue,
+                "Invalid value",
+                "A value was requested before its key.".to_string(),
+            )),
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.entries.len())
+    }
+}
+
+/// A body's only entry as an enum: its name is the variant.
+pub(crate) struct EntryEnum<'a, 's, 'de> {
+    pub(crate) entry: Entry<'a>,
+    pub(crate) session: &'s Session<'s, 'de>,
+    pub(crate) missing: Option<Location<'a>>,
+}
+
+impl<'de, 'a, 's> de::EnumAccess<'de> for EntryEnum<'a, 's, 'de> {
+    type Error = Error;
+    type Variant = EntryVariant<'a, 's, 'de>;
+
+    fn variant_seed<V: de::DeserializeSeed<'de>>(
+        self,
+        seed: V,
+    ) -> Result<(V::Value, Self::Variant)> {
+        let key = self.entry.key;
+        let key: de::value::StrDeserializer<'_, Error> = key.into_deserializer();
+        let variant = seed.deserialize(key)?;
+        Ok((
+            variant,
+            EntryVariant {
+                item: self.entry.item,
+                session: self.session,
+                missing: self.missing,
+            },
+        ))
+    }
+}
+
+pub(crate) struct EntryVariant<'a, 's, 'de> {
+    item: Item<'a>,
+    session: &'s Session<'s, 'de>,
+    missing: Option<Location<'a>>,
+}
+
+impl<'de> de::VariantAccess<'de> for EntryVariant<'_, '_, 'de> {
+    type Error = Error;
+
+    fn unit_variant(self) -> Result<()> {
+        let seed = std::marker::PhantomData::<de::IgnoredAny>;
+        deserialize_item(self.item, seed, self.session, self.missing).map(|_| ())
+    }
+
+    fn newtype_variant_seed<T: de::DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value> {
+        deserialize_item(self.item, seed, self.session, self.missing)
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value> {
+        let seed = TupleSeed { len, visitor };
+        deserialize_item(self.item, seed, self.session, self.missing)
+    }
+
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        let seed = StructSeed { fields, visitor };
+        deserialize_item(self.item, seed, self.session, self.missing)
+    }
+}
+
+/// A seed that asks for a tuple of `len`.
+pub(crate) struct TupleSeed<V> {
+    pub(crate) len: usize,
+    pub(crate) visitor: V,
+}
+
+impl<'de, V: Visitor<'de>> de::DeserializeSeed<'de> for TupleSeed<V> {
+    type Value = V::Value;
+
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<V::Value, D::Error> {
+        d.deserialize_tuple(self.len, self.visitor)
+    }
+}
+
+/// A seed that asks for a struct of `fields`.
+pub(crate) struct StructSeed<V> {
+    pub(crate) fields: &'static [&'static str],
+    pub(crate) visitor: V,
+}
+
+impl<'de, V: Visitor<'de>> de::DeserializeSeed<'de> for StructSeed<V> {
+    type Value = V::Value;
+
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<V::Value, D::Error> {
+        d.deserialize_struct("", self.fields, self.visitor)
+    }
+}

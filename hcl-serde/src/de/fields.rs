@@ -1,0 +1,160 @@
+//! The fields of a target as the `#[hcl]` macro marks them, and the index
+//! from attribute names and block types to fields.
+
+use std::collections::HashMap;
+
+/// What a target's field takes, from its (possibly marked) name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Field<'f> {
+    /// An attribute or the blocks of this name.
+    Auto(&'f str),
+    /// `#[hcl(attr)]`: only an attribute.
+    Attr(&'f str),
+    /// `#[hcl(block)]`: only blocks.
+    Block(&'f str),
+    /// `#[hcl(expr)]`: an attribute, not evaluated.
+    Expr(&'f str),
+    /// `#[hcl(label)]`, with the label's name for messages.
+    Label(&'f str),
+    /// `#[hcl(body)]`: the whole body.
+    Body,
+    /// `#[hcl(remain)]`: what the other fields did not take.
+    Remain,
+}
+
+pub(crate) const LABEL: &str = "$hcl:label:";
+pub(crate) const ATTR: &str = "$hcl:attr:";
+pub(crate) const BLOCK: &str = "$hcl:block:";
+pub(crate) const EXPR: &str = "$hcl:expr:";
+pub(crate) const BODY: &str = "$hcl:body";
+pub(crate) const REMAIN: &str = "$hcl:remain";
+
+impl<'f> Field<'f> {
+    pub(crate) fn parse(field: &'f str) -> Field<'f> {
+        if !field.starts_with('$') {
+            return Field::Auto(field);
+        }
+        if let Some(name) = field.strip_prefix(LABEL) {
+            Field::Label(name)
+        } else if let Some(name) = field.strip_prefix(ATTR) {
+            Field::Attr(name)
+        } else if let Some(name) = field.strip_prefix(BLOCK) {
+            Field::Block(name)
+        } else if let Some(name) = field.strip_prefix(EXPR) {
+            Field::Expr(name)
+        } else if field == BODY {
+            Field::Body
+        } else if field == REMAIN {
+            Field::Remain
+        } else {
+            Field::Auto(field)
+        }
+    }
+
+    /// The attribute name this field takes, if any.
+    pub(crate) fn attribute(self) -> Option<&'f str> {
+        match self {
+            Field::Auto(n) | Field::Attr(n) | Field::Expr(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// The block type this field takes, if any.
+    pub(crate) fn block_type(self) -> Option<&'f str> {
+        match self {
+            Field::Auto(n) | Field::Block(n) => Some(n),
+            _ => None,
+        }
+    }
+}
+
+/// The attribute names and block types that `fields` take.
+pub(crate) fn claimed<'f>(fields: &[Field<'f>]) -> (Vec<&'f str>, Vec<&'f str>) {
+    (
+        fields.iter().filter_map(|f| f.attribute()).collect(),
+        fields.iter().filter_map(|f| f.block_type()).collect(),
+    )
+}
+
+/// The field that takes each attribute name and each block type: the
+/// first of the target's fields that does.
+pub(crate) enum FieldIndex<'x, 'f> {
+    /// A struct's few fields, searched in order: faster than hashing the
+    /// name, and built without allocating, for every block read.
+    Few(&'x [Field<'f>]),
+    /// Many fields, as a schema-less target has, one for every name in the
+    /// input: maps, so that a body with very many names stays linear.
+    Many {
+        attributes: HashMap<&'f str, usize>,
+        blocks: HashMap<&'f str, usize>,
+    },
+}
+
+/// The most fields searched in order.
+const FEW_FIELDS: usize = 32;
+
+/// A value for each field of a body: on the stack for a struct's few
+/// fields, since a body is read for every block.
+pub(crate) enum PerField<T> {
+    Few([T; FEW_FIELDS]),
+    Many(Vec<T>),
+}
+
+impl<T: Copy> PerField<T> {
+    pub(crate) fn new(len: usize, value: T) -> Self {
+        if len <= FEW_FIELDS {
+            PerField::Few([value; FEW_FIELDS])
+        } else {
+            PerField::Many(vec![value; len])
+        }
+    }
+
+    pub(crate) fn get(&self, i: usize) -> Option<T> {
+        match self {
+            PerField::Few(values) => values.get(i).copied(),
+            PerField::Many(values) => values.get(i).copied(),
+        }
+    }
+
+    pub(crate) fn get_mut(&mut self, i: usize) -> Option<&mut T> {
+        match self {
+            PerField::Few(values) => values.get_mut(i),
+            PerField::Many(values) => values.get_mut(i),
+        }
+    }
+}
+
+impl<'x, 'f> FieldIndex<'x, 'f> {
+    pub(crate) fn new(fields: &'x [Field<'f>]) -> Self {
+        if fields.len() <= FEW_FIELDS {
+            return FieldIndex::Few(fields);
+        }
+        let mut attributes = HashMap::new();
+        let mut blocks = HashMap::new();
+        for (i, field) in fields.iter().enumerate() {
+            if let Some(name) = field.attribute() {
+                attributes.entry(name).or_insert(i);
+            }
+            if let Some(name) = field.block_type() {
+                blocks.entry(name).or_insert(i);
+            }
+        }
+        FieldIndex::Many { attributes, blocks }
+    }
+
+    /// The number of the field that takes attribute `name`.
+    pub(crate) fn attribute(&self, name: &str) -> Option<usize> {
+        match self {
+            FieldIndex::Few(fields) => fields.iter().position(|f| f.attribute() == Some(name)),
+            FieldIndex::Many { attributes, .. } => attributes.get(name).copied(),
+        }
+    }
+
+    /// The number of the field that takes blocks of type `name`.
+    pub(crate) fn block(&self, name: &str) -> Option<usize> {
+        match self {
+            FieldIndex::Few(fields) => fields.iter().position(|f| f.block_type() == Some(name)),
+            FieldIndex::Many { blocks, .. } => blocks.get(name).copied(),
+        }
+    }
+}
