@@ -61,6 +61,10 @@ fn agree_on_template(source: &str) {
 #[test]
 fn structure() {
     for source in [
+        // `//` starts a line comment even before `*`; an operator is one
+        // token, with nothing skipped inside it.
+        "servica = 1 //** c\n$e\"bar /*  */ {\r\n}\r\n\r\n",
+        "a = 1 / /* c */ 2\nb = ! /* c */ true\nc = 1 < /* c */ 2\n",
         "",
         "\n\n# only comments\n// here\n/* and\nhere */\n",
         "a = 1\nb = \"two\"\n",
