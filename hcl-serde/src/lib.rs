@@ -3,7 +3,7 @@
 //! A `#[derive(Deserialize)]` struct is the schema: each field matches an
 //! attribute or a block of the same name (serde renames respected).
 //! Attribute expressions are evaluated (with the standard library, and the
-//! variables and functions of an [`EvalContext`](hcl_core::EvalContext)
+//! variables and functions of an [`EvalContext`]
 //! given to [`from_str_with`]) and converted to the field's type. For
 //! blocks, the field's type decides how many it takes:
 //!
@@ -202,7 +202,7 @@
 //! not say; `#[hcl(block)]` gives "Missing *name* block".
 //!
 //! [`from_value`] and [`to_value`] convert between Rust types and
-//! evaluated [`Value`](hcl_core::Value)s; a field of type `Value` keeps an
+//! evaluated [`Value`]s; a field of type `Value` keeps an
 //! attribute's value as it is.
 
 #![forbid(unsafe_code)]

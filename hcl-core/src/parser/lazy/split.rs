@@ -56,10 +56,10 @@ impl LineCounter {
 
 impl SplitFile {
     /// Scans `text`, a file of the native syntax named `name` in
-    /// diagnostics, and splits it into its items (see [`LazyFile::split`]),
+    /// diagnostics, and splits it into its items (see [`LazyFile::split`](super::LazyFile::split)),
     /// without ever holding the text twice: the items' texts are taken
     /// from the end of the file as it shrinks. The text is given back when
-    /// the scan cannot tell the items apart (see [`LazyFile::scan`]).
+    /// the scan cannot tell the items apart (see [`LazyFile::scan`](super::LazyFile::scan)).
     ///
     /// # Errors
     ///
