@@ -76,11 +76,12 @@ struct Output {
 
 /// Only the variables, in a first pass: the rest of the file refers to
 /// them, so it cannot be evaluated yet.
+#[hcl_serde::hcl]
 #[derive(Debug, Deserialize)]
 struct VariablesOnly {
     #[serde(default)]
     variable: Vec<Variable>,
-    #[serde(rename = "$hcl:remain")]
+    #[hcl(remain)]
     _rest: hcl_serde::RawBody,
 }
 

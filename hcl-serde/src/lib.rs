@@ -185,21 +185,17 @@
 //!
 //! # Errors
 //!
-//! Each body level is checked as a whole before serde sees it, so every
-//! unsupported argument or block, every label problem and every evaluation
-//! error of one level is reported together; past that, serde stops at the
-//! first error. The error names the path that led to it
-//! (`resource.aws_instance.web.ami`) and renders each diagnostic with its
-//! source line.
+//! The error names the path that led to its first diagnostic
+//! (`resource.aws_instance.web.ami`, `ports[1]`), gives that diagnostic's
+//! range ([`Error::range`]), and renders each diagnostic with its source
+//! line.
 //!
-//! # Not yet
+//! # Borrowing
 //!
-//! Values are decoded from evaluated values (quoted strings straight from
-//! the syntax tree), never borrowed from the source: a `&str` field is an
-//! error at run time, so use `String` or `Cow<str>`. A field of a plain
-//! `#[derive(Deserialize)]` struct that is absent is reported as "Missing
-//! required argument" even when it is meant to be a block, as serde does
-//! not say; `#[hcl(block)]` gives "Missing *name* block".
+//! A `&str` field borrows from the input of [`from_str`] and
+//! [`from_slice`] where the value is a quoted string without escapes or
+//! interpolations, as serde_json does; any other value of such a field is
+//! an error that says so, and `String` or `Cow<str>` take every string.
 //!
 //! [`from_value`] and [`to_value`] convert between Rust types and
 //! evaluated [`Value`]s; a field of type `Value` keeps an
