@@ -65,6 +65,8 @@ fn structure() {
         // token, with nothing skipped inside it.
         "servica = 1 //** c\n$e\"bar /*  */ {\r\n}\r\n\r\n",
         "a = 1 / /* c */ 2\nb = ! /* c */ true\nc = 1 < /* c */ 2\n",
+        // A closing marker among any white space but line breaks.
+        "a = <<-EOT\n  x\n\u{b}  EOT\u{a0}\nb = <<EOT\ny\n\u{3000}EOT\r\n",
         "",
         "\n\n# only comments\n// here\n/* and\nhere */\n",
         "a = 1\nb = \"two\"\n",
