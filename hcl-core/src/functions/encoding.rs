@@ -26,7 +26,7 @@
 //! Reads JSON text into a value: objects become objects, arrays tuples,
 //! `null` the null of the dynamic type. Numbers keep their full precision:
 //! they are read as number literals are. Nesting deeper than
-//! [`JSON_MAX_DEPTH`] is an error.
+//! [`JSON_MAX_DEPTH`](super::limits::JSON_MAX_DEPTH) is an error.
 //!
 //! ```
 //! use hcl_core::functions::stdlib;
