@@ -1012,7 +1012,7 @@ impl<'src, 'f> Builder<'src, 'f> {
                     let text = self.quoted_literal(part);
                     parts.literal(text, span);
                 }
-                Rule::template_text | Rule::line_break => {
+                Rule::template_text | Rule::heredoc_text | Rule::line_break => {
                     let is_break = part.as_rule() == Rule::line_break;
                     let text = unescape_template_text(part.as_str());
                     push_text(&mut parts, &mut line, text, span, is_break, self.source);

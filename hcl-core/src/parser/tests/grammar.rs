@@ -67,6 +67,12 @@ fn structure() {
         "a = 1 / /* c */ 2\nb = ! /* c */ true\nc = 1 < /* c */ 2\n",
         // A closing marker among any white space but line breaks.
         "a = <<-EOT\n  x\n\u{b}  EOT\u{a0}\nb = <<EOT\ny\n\u{3000}EOT\r\n",
+        // A carriage return alone: an error in a heredoc, also before or
+        // after its marker; a NUL is text.
+        "a = <<EOT\nx\ry\nEOT\n",
+        "a = <<EOT\nx\nEOT\r\rb = 1\n",
+        "a = <<EOT\nx\n\rEOT\n",
+        "a = <<EOT\nx\0y\nEOT\n",
         "",
         "\n\n# only comments\n// here\n/* and\nhere */\n",
         "a = 1\nb = \"two\"\n",
