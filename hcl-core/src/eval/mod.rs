@@ -7,6 +7,7 @@
 
 mod context;
 mod expr;
+mod for_expr;
 mod functions;
 mod ops;
 mod template;
