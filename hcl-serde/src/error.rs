@@ -279,7 +279,28 @@ impl serde::de::Error for Error {
 
     #[cold]
     fn missing_field(field: &'static str) -> Self {
-        let mut err = if let Some(block_type) = field.strip_prefix("$hcl:block:") {
+        let mut err = if let Some(label) = field.strip_prefix("$hcl:label:") {
+            // Label fields are filled from a block's labels, which serde
+            // does not hand over through `#[serde(flatten)]`, and which a
+            // value or a file's top level does not have.
+            Error::message(
+                Code::MissingLabel,
+                &format!("Missing {label} label"),
+                format!(
+                    "The field for the label \"{label}\" has no label to take: only the \
+                     labels of a block fill label fields, and not in a struct that also has \
+                     a #[serde(flatten)] field."
+                ),
+            )
+        } else if field == "$hcl:body" || field == "$hcl:remain" {
+            Error::message(
+                Code::InvalidValue,
+                "Missing body",
+                "A field that keeps a body undecoded (#[hcl(body)] or #[hcl(remain)]) has no \
+                 body to take here: it is filled only when its struct is read from a body."
+                    .to_string(),
+            )
+        } else if let Some(block_type) = field.strip_prefix("$hcl:block:") {
             Error::message(
                 Code::MissingBlock,
                 &format!("Missing {block_type} block"),

@@ -234,7 +234,7 @@ pub use value::{from_value, to_value};
 /// assert_eq!(decoded.value["name"], "web-prod");
 /// ```
 pub use hcl_core::{
-    Diagnostic, Diagnostics, EvalContext, Limits, Number, Pos, Range, Severity, Type, Value,
+    Code, Diagnostic, Diagnostics, EvalContext, Limits, Number, Pos, Range, Severity, Type, Value,
 };
 
 pub use hcl_derive::hcl;

@@ -708,3 +708,27 @@ fn every_error_is_found_through_enums_remain_flatten_and_spanned() {
     let err = hcl_serde::from_str::<Module>(src).unwrap_err();
     assert!(err.to_string().contains("-3"), "{err}");
 }
+
+#[test]
+fn internal_field_names_never_reach_a_message() {
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug)]
+    struct Flat {
+        #[hcl(label)]
+        #[allow(dead_code)]
+        name: String,
+        #[serde(flatten)]
+        #[allow(dead_code)]
+        rest: BTreeMap<String, serde_json::Value>,
+    }
+    #[derive(Deserialize, Debug)]
+    struct Doc {
+        #[allow(dead_code)]
+        b: Vec<Flat>,
+    }
+    let err = hcl_serde::from_str::<Doc>("b \"x\" {\n  k = 1\n}\n").unwrap_err();
+    let text = err.to_string();
+    assert!(!text.contains("$hcl"), "{text}");
+    assert_eq!(err.diagnostics().as_slice()[0].code, Code::MissingLabel);
+    assert!(text.contains("#[serde(flatten)]"), "{text}");
+}

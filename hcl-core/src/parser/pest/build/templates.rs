@@ -71,7 +71,10 @@ impl<'src> Builder<'src, '_> {
 
     /// A bare template (`template` pair).
     #[cfg(test)]
-    pub(in crate::parser::pest) fn bare_template(&mut self, pair: Pair<'src, Rule>) -> Template<'src> {
+    pub(in crate::parser::pest) fn bare_template(
+        &mut self,
+        pair: Pair<'src, Rule>,
+    ) -> Template<'src> {
         let span = self.span(&pair);
         let parts = self.template_parts(children(pair));
         let start = Span::empty(if parts.is_empty() {
