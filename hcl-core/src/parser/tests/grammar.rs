@@ -73,6 +73,8 @@ fn structure() {
         "a = <<EOT\nx\nEOT\r\rb = 1\n",
         "a = <<EOT\nx\n\rEOT\n",
         "a = <<EOT\nx\0y\nEOT\n",
+        // Inside brackets line breaks may come within a traversal step.
+        "a = can(rules.2.\n  e.attr)\nb = [x.\n*\n.y, z[\n*\n].w, v.\n0]\n",
         "",
         "\n\n# only comments\n// here\n/* and\nhere */\n",
         "a = 1\nb = \"two\"\n",

@@ -144,7 +144,14 @@ impl<'src> Builder<'src, '_> {
         let mut previous_was_attr_splat = false;
         for step in steps {
             let span = self.span(&step);
-            let rule = step.as_rule();
+            // The steps of a context that ignores line breaks build alike.
+            let rule = match step.as_rule() {
+                Rule::get_attr_ml => Rule::get_attr,
+                Rule::legacy_index_ml => Rule::legacy_index,
+                Rule::attr_splat_ml => Rule::attr_splat,
+                Rule::full_splat_ml => Rule::full_splat,
+                rule => rule,
+            };
             if rule == Rule::full_splat {
                 // Each splat after the first is nested in the one before.
                 if !pieces.is_empty() && !self.enter(span) {
@@ -290,8 +297,12 @@ impl<'src> Builder<'src, '_> {
                     Some(end) => at += 2 + end + 2,
                     None => return span.end,
                 }
-            } else if rest.starts_with([' ', '\t']) {
+            } else if rest.starts_with([' ', '\t', '\n', '\r']) {
+                // Line breaks come between the tokens only where they are
+                // ignored, and so do line comments.
                 at += 1;
+            } else if rest.starts_with('#') || rest.starts_with("//") {
+                at += rest.find('\n').unwrap_or(rest.len());
             } else if rest.starts_with('*') {
                 return span.start + at as u32 + 1;
             } else {
