@@ -2,35 +2,17 @@
 // Test helpers outside `#[test]` functions panic on failure too.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
+
+mod support;
+use support::{hcl_stdin, stderr, stdout};
 
 fn hcl(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_hcl"))
         .args(args)
         .output()
         .expect("run hcl")
-}
-
-fn hcl_stdin(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hcl"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run hcl");
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 fn json_of(src: &str, args: &[&str]) -> serde_json::Value {

@@ -1,32 +1,13 @@
 //! Runs `hcl fmt` on files, directories and standard input.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+
+mod support;
+use support::{hcl_stdin as hcl, stderr, stdout};
 
 const MESSY: &str = "a=1\nlonger = 2\n";
 const TIDY: &str = "a      = 1\nlonger = 2\n";
-
-fn hcl(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hcl"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run hcl");
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 /// A fresh directory for one test, holding `files` (name, contents).
 fn tree(test: &str, files: &[(&str, &str)]) -> PathBuf {

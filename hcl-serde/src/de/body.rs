@@ -462,18 +462,19 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
 
     fn visit<V: Visitor<'de>>(self, fields: &[&'a str], visitor: V) -> Result<V::Value> {
         // The labels that label fields take belong to the path of an error
-        // inside the body, as labels that map keys take do.
-        let labels: Vec<&'a str> = match &self.block {
+        // inside the body, as labels that map keys take do: found only
+        // when there is an error, as the path is.
+        let with_labels = |e: Error| match &self.block {
             Some((block, depth))
                 if fields
                     .iter()
                     .any(|f| matches!(Field::parse(f), Field::Label(_))) =>
             {
-                block.labels.iter().skip(*depth).map(|l| l.value).collect()
+                let labels = block.labels.iter().skip(*depth).rev();
+                labels.fold(e, |e, l| e.add_key(l.value))
             }
-            _ => Vec::new(),
+            _ => e,
         };
-        let with_labels = |e: Error| labels.iter().rev().fold(e, |e, l| e.add_key(l));
         let entries = self.read(fields).map_err(with_labels)?;
         let missing = self.body.missing_item();
         visit_entries(entries, self.place(), missing, self.session, visitor).map_err(with_labels)
