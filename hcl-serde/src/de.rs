@@ -9,6 +9,7 @@ mod fields;
 mod lazy;
 mod literal;
 mod recovery;
+mod shape;
 pub(crate) mod value;
 
 pub(crate) use recovery::Resume;

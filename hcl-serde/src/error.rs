@@ -16,7 +16,8 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 ///
 /// `Display` renders the diagnostics as the reference implementation does:
 /// a summary, `--> file:line:col`, the source line with carets, and the
-/// detail.
+/// detail; then, when the first error lies deeper than a top-level
+/// attribute, the path to it (`= path: service.web.ports[1]`).
 ///
 /// # Examples
 ///
@@ -48,6 +49,8 @@ struct Inner {
     diagnostics: Diagnostics,
     /// Keys from the outermost inwards, added on the way out.
     path: Vec<String>,
+    /// The number of the diagnostic the path leads to.
+    path_of: usize,
     /// Set by serde's `missing_field`, until a body gives it a place.
     missing_field: Option<&'static str>,
     /// Where the next pass of the decode can carry on past this error.
@@ -74,6 +77,7 @@ impl Error {
             inner: Box::new(Inner {
                 diagnostics,
                 path: Vec::new(),
+                path_of: 0,
                 missing_field: None,
                 resume: None,
                 stand_in: false,
@@ -193,6 +197,13 @@ impl Error {
         self
     }
 
+    /// Says that the path leads to diagnostic number `index`, after the
+    /// diagnostics were put in another order.
+    pub(crate) fn with_path_of(mut self, index: usize) -> Self {
+        self.inner.path_of = index;
+        self
+    }
+
     /// Adds diagnostics found after this error (in sibling blocks).
     pub(crate) fn with_more(mut self, more: Diagnostics) -> Self {
         self.inner.diagnostics.extend(more);
@@ -241,8 +252,23 @@ impl Error {
 }
 
 impl fmt::Display for Error {
+    /// Renders every diagnostic as [`Diagnostics`] does, with the path of
+    /// keys (see [`Error::path`]) after the diagnostic it leads to, when
+    /// the path is more than the one name the source line shows.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.inner.diagnostics, f)
+        for (i, diag) in self.inner.diagnostics.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{diag}")?;
+            match self.path() {
+                Some(path) if i == self.inner.path_of && path.contains(['.', '[']) => {
+                    writeln!(f, "  = path: {path}")?;
+                }
+                _ => {}
+            }
+        }
+        Ok(())
     }
 }
 
@@ -277,6 +303,47 @@ impl serde::de::Error for Error {
         Error::message(Code::InvalidValue, "Invalid value", detail)
     }
 
+    /// An enum variant that is not one of `expected`, with the closest as a
+    /// suggestion, as every other name error has.
+    #[cold]
+    fn unknown_variant(variant: &str, expected: &'static [&'static str]) -> Self {
+        let detail = match expected {
+            [] => format!("Unknown variant \"{variant}\": the type has no variants."),
+            _ => {
+                let list: Vec<String> = expected.iter().map(|v| format!("\"{v}\"")).collect();
+                let mut detail = format!(
+                    "Unknown variant \"{variant}\"; expected one of {}.",
+                    list.join(", ")
+                );
+                if let Some(close) = hcl_core::suggest_name(variant, expected.iter().copied()) {
+                    detail.push_str(&format!(" Did you mean \"{close}\"?"));
+                }
+                detail
+            }
+        };
+        Error::message(Code::InvalidValue, "Invalid value", detail)
+    }
+
+    /// A field a `deny_unknown_fields` struct does not have, with the
+    /// closest as a suggestion.
+    #[cold]
+    fn unknown_field(field: &str, expected: &'static [&'static str]) -> Self {
+        // The names a document uses: a marked field's name without its
+        // marker; labels and bodies are not named in a document.
+        let shown = |name: &'static str| match name.strip_prefix("$hcl:") {
+            None => Some(name),
+            Some(marked) => ["attr:", "block:", "expr:"]
+                .iter()
+                .find_map(|kind| marked.strip_prefix(kind)),
+        };
+        let names = expected.iter().copied().filter_map(shown);
+        let mut detail = format!("An argument named \"{field}\" is not expected here.");
+        if let Some(close) = hcl_core::suggest_name(field, names) {
+            detail.push_str(&format!(" Did you mean \"{close}\"?"));
+        }
+        Error::message(Code::UnsupportedArgument, "Unsupported argument", detail)
+    }
+
     #[cold]
     fn missing_field(field: &'static str) -> Self {
         let mut err = if let Some(label) = field.strip_prefix("$hcl:label:") {
@@ -306,6 +373,7 @@ impl serde::de::Error for Error {
                 &format!("Missing {block_type} block"),
                 format!("A block of type \"{block_type}\" is required here."),
             )
+            .add_key(block_type)
         } else {
             let name = field
                 .strip_prefix("$hcl:attr:")
@@ -316,6 +384,7 @@ impl serde::de::Error for Error {
                 "Missing required argument",
                 format!("The argument \"{name}\" is required, but no definition was found."),
             )
+            .add_key(name)
         };
         err.inner.missing_field = Some(field);
         err

@@ -68,6 +68,7 @@
 //!   |   ^^^
 //!
 //! An argument named "amy" is not expected here. Did you mean "ami"?
+//!   = path: resource.a.b
 //! "#
 //! );
 //! ```

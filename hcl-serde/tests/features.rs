@@ -56,7 +56,7 @@ fn missing_label_is_reported_at_the_brace() {
     let text = err::<Terraform>("resource \"aws_instance\" {\n  ami = \"a\"\n}\n");
     assert_eq!(
         text,
-        "Error: Missing name for resource\n  --> <input>:1:25\n  |\n1 | resource \"aws_instance\" {\n  |                         ^\n\nAll resource blocks must have 2 labels (kind, name).\n"
+        "Error: Missing name for resource\n  --> <input>:1:25\n  |\n1 | resource \"aws_instance\" {\n  |                         ^\n\nAll resource blocks must have 2 labels (kind, name).\n  = path: resource.aws_instance\n"
     );
 }
 
@@ -65,7 +65,7 @@ fn extraneous_label_is_reported_at_the_label() {
     let text = err::<Terraform>("resource \"a\" \"b\" \"c\" {\n  ami = \"a\"\n}\n");
     assert_eq!(
         text,
-        "Error: Extraneous label for resource\n  --> <input>:1:18\n  |\n1 | resource \"a\" \"b\" \"c\" {\n  |                  ^^^\n\nOnly 2 labels (kind, name) are expected for resource blocks.\n"
+        "Error: Extraneous label for resource\n  --> <input>:1:18\n  |\n1 | resource \"a\" \"b\" \"c\" {\n  |                  ^^^\n\nOnly 2 labels (kind, name) are expected for resource blocks.\n  = path: resource.a.b.c\n"
     );
 }
 

@@ -173,6 +173,7 @@ fn unknown_variable_is_reported_at_its_use() {
    |                          ^^^
 
 There is no variable named "var".
+  = path: resource.aws_instance.web
 "#
     );
     assert_eq!(err.path(), Some("resource.aws_instance.web"));

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use super::Body;
 use crate::analysis::{ExprRef, Location};
 use crate::ast;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::span::{Range, SourceFile, Span};
 
 /// Attributes by name.
@@ -237,6 +238,73 @@ impl<'a> Block<'a> {
             span: block.span,
             file,
         }
+    }
+
+    /// The diagnostic for a block whose labels after the first `taken`
+    /// (labels something else already read) are not one for each of
+    /// `names`: "Extraneous label" at the first label too many, or
+    /// "Missing ..." at the opening brace, worded as the reference words
+    /// them. `None` when the count matches.
+    ///
+    /// This is the one place the rule is stated: schema processing checks
+    /// each block against its header with it, and so does a reader that
+    /// learns a block's labels from elsewhere (serde decoding, where label
+    /// fields and map levels take them).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::schema::{Body, BodySchema};
+    /// let file = hcl_core::parse("service \"web\" \"x\" {}\n", "f.hcl").unwrap();
+    /// let schema = BodySchema::builder().block("service", &["a", "b"]).build().unwrap();
+    /// let content = Body::from_file(&file).content(&schema).unwrap();
+    /// let block = &content.blocks[0];
+    /// assert!(block.check_labels(0, &["a", "b"]).is_none());
+    /// let extra = block.check_labels(0, &["name"]).unwrap();
+    /// assert_eq!(extra.detail, "Only 1 labels (name) are expected for service blocks.");
+    /// assert_eq!(extra.subject.unwrap().start.column, 15);
+    /// let missing = block.check_labels(1, &["b", "c"]).unwrap();
+    /// assert_eq!(missing.summary, "Missing c for service");
+    /// ```
+    pub fn check_labels<S: AsRef<str>>(&self, taken: usize, names: &[S]) -> Option<Diagnostic> {
+        let name = self.block_type;
+        let labels = self.labels.get(taken..).unwrap_or_default();
+        let expected = names.len();
+        // The reference's context: from the type to the opening brace.
+        let context = self.type_span.to(self.open_brace_span);
+        let list = names
+            .iter()
+            .map(AsRef::as_ref)
+            .collect::<Vec<&str>>()
+            .join(", ");
+        if let Some(extra) = labels.get(expected) {
+            let detail = if expected == 0 {
+                format!("No labels are expected for {name} blocks.")
+            } else {
+                format!("Only {expected} labels ({list}) are expected for {name} blocks.")
+            };
+            return Some(
+                extra
+                    .location()
+                    .error(
+                        Code::ExtraneousLabel,
+                        format!("Extraneous label for {name}"),
+                        detail,
+                    )
+                    .with_context(self.file, context),
+            );
+        }
+        let missing = names.get(labels.len())?.as_ref();
+        let all = taken + expected;
+        Some(
+            Location::new(self.file, self.open_brace_span)
+                .error(
+                    Code::MissingLabel,
+                    format!("Missing {missing} for {name}"),
+                    format!("All {name} blocks must have {all} labels ({list})."),
+                )
+                .with_context(self.file, context),
+        )
     }
 
     /// The label values, in order.

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::body::{BodyPart, NameSet};
 use super::content::{Attribute, Attributes, Block, BodyContent};
-use super::definition::{BlockHeaderSchema, BodySchema};
+use super::definition::BodySchema;
 use crate::analysis::Location;
 use crate::ast;
 use crate::diagnostic::{Code, Diagnostic, Diagnostics};
@@ -163,9 +163,10 @@ impl<'a> NativeBody<'a> {
             let Some(header) = schema.block(block.block_type) else {
                 continue;
             };
-            match check_labels(block, header, self.file) {
+            let block = Block::native(block, self.file);
+            match block.check_labels(0, &header.label_names) {
                 Some(diag) => diags.push(diag),
-                None => content.blocks.push(Block::native(block, self.file)),
+                None => content.blocks.push(block),
             }
         }
         let mut rest = self.clone();
@@ -287,48 +288,4 @@ impl<'a> NativeBody<'a> {
             ),
         )
     }
-}
-
-/// The diagnostic for a block whose label count is not the schema's.
-fn check_labels(
-    block: &ast::Block<'_>,
-    header: &BlockHeaderSchema,
-    file: &Arc<SourceFile>,
-) -> Option<Diagnostic> {
-    let expected = header.label_names.len();
-    let name = block.block_type;
-    let context = block.def_span();
-    if block.labels.len() > expected {
-        let detail = if expected == 0 {
-            format!("No labels are expected for {name} blocks.")
-        } else {
-            format!(
-                "Only {expected} labels ({}) are expected for {name} blocks.",
-                header.label_names.join(", ")
-            )
-        };
-        let subject = block.labels.get(expected).map_or(context, |l| l.span);
-        return Some(
-            Diagnostic::error(
-                Code::ExtraneousLabel,
-                format!("Extraneous label for {name}"),
-                detail,
-            )
-            .with_subject(file, subject)
-            .with_context(file, context),
-        );
-    }
-    let missing = header.label_names.get(block.labels.len())?;
-    Some(
-        Diagnostic::error(
-            Code::MissingLabel,
-            format!("Missing {missing} for {name}"),
-            format!(
-                "All {name} blocks must have {expected} labels ({}).",
-                header.label_names.join(", ")
-            ),
-        )
-        .with_subject(file, block.open_brace_span)
-        .with_context(file, context),
-    )
 }

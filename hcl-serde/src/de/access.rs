@@ -73,9 +73,11 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
             };
             (seed.deserialize(literal), Some(at), None)
         }
-        Item::Attribute(attr, value) => {
+        Item::Attribute(attr, value, shape) => {
             let at = attr.expr_at;
-            let value = ValueDeserializer::new(&value).at(at).argument(attr.name);
+            let value = ValueDeserializer::new(&value)
+                .shaped(&shape)
+                .argument(attr.name);
             let result = seed.deserialize(value);
             (result, Some(at), Some(attr.name))
         }

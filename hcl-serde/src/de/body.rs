@@ -19,6 +19,7 @@ use hcl_core::span::Span;
 
 use super::blocks::BlockRef;
 use super::recovery::{Place, Resume};
+use super::shape::Shape;
 use super::Session;
 use crate::error::{Error, Result};
 use crate::special::{Payload, PayloadDeserializer, RawBody, SpannedAccess, PAYLOAD, SPANNED};
@@ -46,7 +47,8 @@ pub(crate) struct Entry<'a> {
 
 pub(crate) enum Item<'a> {
     Label(Label<'a>),
-    Attribute(AttrAt<'a>, Value),
+    /// An evaluated attribute, with where its value's parts were written.
+    Attribute(AttrAt<'a>, Value, Shape<'a>),
     /// An attribute whose value is a quoted string without interpolations.
     Literal(AttrAt<'a>, Cow<'a, str>),
     Expression(AttrAt<'a>),
@@ -84,7 +86,7 @@ impl Item<'_> {
     pub(crate) fn resume(&self) -> Option<Resume> {
         match self {
             Item::Label(label) => Some(label.location()),
-            Item::Attribute(attr, _) | Item::Literal(attr, _) | Item::Expression(attr) => {
+            Item::Attribute(attr, ..) | Item::Literal(attr, _) | Item::Expression(attr) => {
                 Some(attr.expr_at)
             }
             Item::Blocks(_, blocks) => blocks.first().map(BlockRef::def_location),
@@ -104,7 +106,7 @@ impl Item<'_> {
     /// The attribute this entry holds, if any.
     pub(crate) fn attribute(&self) -> Option<&AttrAt<'_>> {
         match self {
-            Item::Attribute(a, _) | Item::Literal(a, _) | Item::Expression(a) => Some(a),
+            Item::Attribute(a, ..) | Item::Literal(a, _) | Item::Expression(a) => Some(a),
             _ => None,
         }
     }
@@ -126,9 +128,10 @@ pub(crate) fn attribute_item<'a>(
     if let Some(text) = literal() {
         return Ok(Item::Literal(at, text));
     }
-    session
-        .evaluate(attr)
-        .map(|value| Item::Attribute(at, value))
+    session.evaluate(attr).map(|value| {
+        let shape = Shape::of(at.expr_at.file, &attr.expr, &value);
+        Item::Attribute(at, value, shape)
+    })
 }
 
 /// The number of `file` among the files seen so far, adding it if new.
@@ -407,42 +410,11 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
             }
             return;
         };
-        let t = block.block_type;
+        if let Some(diag) = block.check_labels(*depth, &names) {
+            diags.push(diag);
+            return;
+        }
         let labels = block.labels.get(*depth..).unwrap_or_default();
-        let expected = names.len();
-        let list = names.join(", ");
-        if let Some(extra) = labels.get(expected) {
-            let detail = match expected {
-                0 => format!("No labels are expected for {t} blocks."),
-                1 => format!("Only 1 label ({list}) is expected for {t} blocks."),
-                n => format!("Only {n} labels ({list}) are expected for {t} blocks."),
-            };
-            diags.push(
-                extra
-                    .location()
-                    .error(
-                        Code::ExtraneousLabel,
-                        format!("Extraneous label for {t}"),
-                        detail,
-                    )
-                    .with_context(block.file, block.def_span),
-            );
-            return;
-        }
-        if let Some(missing) = names.get(labels.len()) {
-            let all = depth + expected;
-            let noun = if all == 1 { "label" } else { "labels" };
-            diags.push(
-                Location::new(block.file, block.open_brace_span)
-                    .error(
-                        Code::MissingLabel,
-                        format!("Missing {missing} for {t}"),
-                        format!("All {t} blocks must have {all} {noun} ({list})."),
-                    )
-                    .with_context(block.file, block.def_span),
-            );
-            return;
-        }
         let mut label_keys = fields
             .iter()
             .zip(keys)

@@ -345,6 +345,13 @@ impl Found {
     /// (files in the order first met).
     fn take_error(&mut self) -> Option<Error> {
         let first = self.first.take()?;
+        // The diagnostic the first error's path leads to, found again
+        // after sorting.
+        let pathed = first
+            .diagnostics()
+            .iter()
+            .next()
+            .map(|d| (d.code, d.summary.clone(), d.subject.clone()));
         let mut files: Vec<Arc<str>> = Vec::new();
         let mut keyed: Vec<((usize, u32), Diagnostic)> = std::mem::take(&mut self.diagnostics)
             .into_iter()
@@ -367,7 +374,14 @@ impl Found {
             .collect();
         keyed.sort_by_key(|(key, _)| *key);
         let sorted: Vec<Diagnostic> = keyed.into_iter().map(|(_, d)| d).collect();
-        Some(first.with_diagnostics(sorted.into()))
+        let path_of = pathed
+            .and_then(|(code, summary, subject)| {
+                sorted
+                    .iter()
+                    .position(|d| d.code == code && d.summary == summary && d.subject == subject)
+            })
+            .unwrap_or(0);
+        Some(first.with_diagnostics(sorted.into()).with_path_of(path_of))
     }
 }
 

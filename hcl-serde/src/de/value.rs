@@ -9,6 +9,7 @@ use hcl_core::value::ValueKind;
 use hcl_core::{Code, Number, Value};
 use serde::de::{self, IntoDeserializer, Visitor};
 
+use super::shape::Shape;
 use crate::error::{Error, Result};
 use crate::special::{SpannedAccess, PAYLOAD, SPANNED};
 
@@ -17,6 +18,8 @@ use crate::special::{SpannedAccess, PAYLOAD, SPANNED};
 pub(crate) struct ValueDeserializer<'v> {
     value: &'v Value,
     at: Option<Location<'v>>,
+    /// Where the value's parts were written, when known.
+    shape: Option<&'v Shape<'v>>,
     /// The argument whose whole value this is, if it is one: `null` for a
     /// target that is not an `Option` then means the argument is not set.
     argument: Option<&'v str>,
@@ -27,7 +30,17 @@ impl<'v> ValueDeserializer<'v> {
         ValueDeserializer {
             value,
             at: None,
+            shape: None,
             argument: None,
+        }
+    }
+
+    /// The same, for a value whose parts were written as `shape` says.
+    pub(crate) fn shaped(self, shape: &'v Shape<'v>) -> Self {
+        ValueDeserializer {
+            at: Some(shape.at),
+            shape: Some(shape),
+            ..self
         }
     }
 
@@ -51,6 +64,7 @@ impl<'v> ValueDeserializer<'v> {
         ValueDeserializer {
             value,
             at: self.at,
+            shape: None,
             argument: None,
         }
     }
@@ -185,9 +199,9 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
             }
             ValueKind::String(s) => visitor.visit_str(s),
             ValueKind::List(e) | ValueKind::Set(e) | ValueKind::Tuple(e) => {
-                visit_seq(e, self.at, visitor)
+                visit_seq(e, self.at, self.shape, visitor)
             }
-            ValueKind::Map(e) | ValueKind::Object(e) => visit_map(e, self.at, visitor),
+            ValueKind::Map(e) | ValueKind::Object(e) => visit_map(e, self.at, self.shape, visitor),
             ValueKind::Unknown | ValueKind::Capsule(_) => Err(self.mismatch("a value")),
         }
     }
@@ -261,7 +275,7 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
     fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         match self.kind()? {
             ValueKind::String(s) => visitor.visit_bytes(s.as_bytes()),
-            ValueKind::List(e) | ValueKind::Tuple(e) => visit_seq(e, self.at, visitor),
+            ValueKind::List(e) | ValueKind::Tuple(e) => visit_seq(e, self.at, self.shape, visitor),
             _ => Err(self.mismatch("a string")),
         }
     }
@@ -314,7 +328,7 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         match self.kind()? {
             ValueKind::List(e) | ValueKind::Set(e) | ValueKind::Tuple(e) => {
-                visit_seq(e, self.at, visitor)
+                visit_seq(e, self.at, self.shape, visitor)
             }
             _ => Err(self.mismatch("a list, set or tuple")),
         }
@@ -344,7 +358,7 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         match self.kind()? {
-            ValueKind::Map(e) | ValueKind::Object(e) => visit_map(e, self.at, visitor),
+            ValueKind::Map(e) | ValueKind::Object(e) => visit_map(e, self.at, self.shape, visitor),
             _ => Err(self.mismatch("a map or object")),
         }
     }
@@ -360,7 +374,7 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
             return visitor.visit_map(SpannedAccess::new(range, self));
         }
         match self.kind()? {
-            ValueKind::Map(e) | ValueKind::Object(e) => visit_map(e, self.at, visitor),
+            ValueKind::Map(e) | ValueKind::Object(e) => visit_map(e, self.at, self.shape, visitor),
             _ => Err(self.mismatch("an object")),
         }
     }
@@ -395,11 +409,13 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
 fn visit_seq<'de, 'v, V: Visitor<'de>>(
     elements: &'v [Value],
     at: Option<Location<'v>>,
+    shape: Option<&'v Shape<'v>>,
     visitor: V,
 ) -> Result<V::Value> {
     let mut seq = SeqAccess {
         iter: elements.iter().enumerate(),
         at,
+        shape,
     };
     visitor.visit_seq(&mut seq)
 }
@@ -407,19 +423,47 @@ fn visit_seq<'de, 'v, V: Visitor<'de>>(
 fn visit_map<'de, 'v, V: Visitor<'de>>(
     entries: &'v [(String, Value)],
     at: Option<Location<'v>>,
+    shape: Option<&'v Shape<'v>>,
     visitor: V,
 ) -> Result<V::Value> {
+    let order = shape.and_then(|s| s.entry_order(entries.len()));
     let mut map = MapAccess {
-        iter: entries.iter(),
+        entries,
+        ordered: order.is_some(),
+        order: order.unwrap_or_default().into_iter(),
+        next: 0,
         value: None,
         at,
     };
     visitor.visit_map(&mut map)
 }
 
+/// The deserializer of a part of a value: at the part's own location when
+/// its shape is known, with errors inside it placed there.
+fn part<'de, 'v, S: de::DeserializeSeed<'de>>(
+    seed: S,
+    value: &'v Value,
+    at: Option<Location<'v>>,
+    shape: Option<&'v Shape<'v>>,
+) -> Result<S::Value> {
+    let part = ValueDeserializer {
+        value,
+        at,
+        shape: None,
+        argument: None,
+    };
+    match shape {
+        Some(shape) => seed
+            .deserialize(part.shaped(shape))
+            .map_err(|e| e.or_at(shape.at)),
+        None => seed.deserialize(part),
+    }
+}
+
 struct SeqAccess<'v, I: Iterator<Item = (usize, &'v Value)>> {
     iter: I,
     at: Option<Location<'v>>,
+    shape: Option<&'v Shape<'v>>,
 }
 
 impl<'de, 'v, I: Iterator<Item = (usize, &'v Value)>> de::SeqAccess<'de> for SeqAccess<'v, I> {
@@ -430,14 +474,12 @@ impl<'de, 'v, I: Iterator<Item = (usize, &'v Value)>> de::SeqAccess<'de> for Seq
         seed: T,
     ) -> Result<Option<T::Value>> {
         match self.iter.next() {
-            Some((i, v)) => seed
-                .deserialize(ValueDeserializer {
-                    value: v,
-                    at: self.at,
-                    argument: None,
-                })
-                .map(Some)
-                .map_err(|e| e.add_index(i)),
+            Some((i, v)) => {
+                let shape = self.shape.and_then(|s| s.element(i));
+                part(seed, v, self.at, shape)
+                    .map(Some)
+                    .map_err(|e| e.add_index(i))
+            }
             None => Ok(None),
         }
     }
@@ -447,19 +489,37 @@ impl<'de, 'v, I: Iterator<Item = (usize, &'v Value)>> de::SeqAccess<'de> for Seq
     }
 }
 
+/// An object's or map's entries: in the order an object constructor wrote
+/// them when its shape is known (`order`), else sorted (`next`).
 struct MapAccess<'v> {
-    iter: std::slice::Iter<'v, (String, Value)>,
-    value: Option<(&'v str, &'v Value)>,
+    entries: &'v [(String, Value)],
+    order: std::vec::IntoIter<(usize, Option<&'v Shape<'v>>)>,
+    next: usize,
+    /// Whether `order` lists the entries.
+    ordered: bool,
+    value: Option<(&'v str, &'v Value, Option<&'v Shape<'v>>)>,
     at: Option<Location<'v>>,
+}
+
+impl<'v> MapAccess<'v> {
+    fn next_entry(&mut self) -> Option<(&'v (String, Value), Option<&'v Shape<'v>>)> {
+        if self.ordered {
+            let (i, shape) = self.order.next()?;
+            return Some((self.entries.get(i)?, shape));
+        }
+        let entry = self.entries.get(self.next)?;
+        self.next += 1;
+        Some((entry, None))
+    }
 }
 
 impl<'de, 'v> de::MapAccess<'de> for MapAccess<'v> {
     type Error = Error;
 
     fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
-        match self.iter.next() {
-            Some((k, v)) => {
-                self.value = Some((k, v));
+        match self.next_entry() {
+            Some(((k, v), shape)) => {
+                self.value = Some((k, v, shape));
                 // Keys are strings; a numeric or bool key type converts them.
                 let key = Value::string(k);
                 seed.deserialize(ValueDeserializer::new(&key))
@@ -472,13 +532,7 @@ impl<'de, 'v> de::MapAccess<'de> for MapAccess<'v> {
 
     fn next_value_seed<S: de::DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value> {
         match self.value.take() {
-            Some((k, v)) => seed
-                .deserialize(ValueDeserializer {
-                    value: v,
-                    at: self.at,
-                    argument: None,
-                })
-                .map_err(|e| e.add_key(k)),
+            Some((k, v, shape)) => part(seed, v, self.at, shape).map_err(|e| e.add_key(k)),
             None => Err(Error::message(
                 Code::InvalidValue,
                 "Invalid value",
@@ -488,7 +542,11 @@ impl<'de, 'v> de::MapAccess<'de> for MapAccess<'v> {
     }
 
     fn size_hint(&self) -> Option<usize> {
-        Some(self.iter.len())
+        if self.ordered {
+            Some(self.order.len())
+        } else {
+            Some(self.entries.len().saturating_sub(self.next))
+        }
     }
 }
 
