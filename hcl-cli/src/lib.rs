@@ -5,14 +5,16 @@
 //! [`run`] takes the parsed arguments and returns the exit status; the
 //! binary only parses the command line and prints.
 
+pub mod convert;
 pub mod fmt;
 pub mod hcl_text;
 pub mod json;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use hcl_core::ast::Body;
-use hcl_core::{Code, Diagnostic, Diagnostics, EvalContext, SourceFile, Span};
-use json::{body_to_json, is_unresolved, value_to_json, Json, Strings};
+use hcl_core::{Code, Diagnostic, Diagnostics, EvalContext, SourceFile, Span, Value};
+use convert::{is_unresolved, Converter, Mode};
+use json::Json;
 use std::io::{Read, Write};
 use std::path::Path;
 use std::sync::Arc;
@@ -70,27 +72,48 @@ pub enum Command {
     /// Converts HCL files to JSON (the HCL JSON syntax) on stdout.
     ///
     /// Attributes are evaluated with the standard functions and the given
-    /// variables. An expression that refers to an unknown variable or
-    /// function, or whose value is not wholly known, is written as a
-    /// "${...}" template of its source text (a quoted template as its inner
-    /// text); other evaluation errors give the same fallback and are
-    /// printed as warnings. Blocks nest by type and then by each label;
-    /// blocks with the same type and labels become an array of bodies (a
-    /// block that conflicts with an argument or with blocks of its type
-    /// with another number of labels is left out, with a warning). Integers are JSON
-    /// integers, other numbers JSON numbers from their decimal text,
-    /// infinities the strings "+Inf" and "-Inf". In strings, "${" and "%{"
-    /// are escaped as "$${" and "%%{", as the JSON syntax reads strings as
-    /// templates. With one file the output is its object; with several, an
-    /// object keyed by file name. `-` reads stdin.
+    /// variables. Tuples `[...]` and objects `{...}` keep their structure:
+    /// each element and attribute is converted on its own. A part that
+    /// refers to an unknown variable or function, or whose value is not
+    /// wholly known or is infinite, is written as a "${...}" template of
+    /// its source text (a quoted string or heredoc as its template text);
+    /// other evaluation errors give the same template and are printed as
+    /// warnings. Conditionals and `for` expressions are parts, not
+    /// structure. With --no-eval nothing is evaluated: literals are their
+    /// values and every other part its source template, as hcl2json writes.
+    ///
+    /// The output reads back through the HCL JSON syntax as the same
+    /// values: numbers are JSON numbers with every digit; in strings and
+    /// in the keys of objects "${" and "%{" are escaped as "$${" and "%%{"
+    /// (the syntax reads them as templates); an object key that is an
+    /// expression is its template (`(var.k) = 1` gives "${(var.k)}": 1);
+    /// an object key written twice keeps its last value. Attribute names,
+    /// block types and labels are written as they are. Blocks nest by type
+    /// and then by each label; blocks with the same type and labels become
+    /// an array of bodies (a block that conflicts with an argument or with
+    /// blocks of its type with another number of labels is left out, with
+    /// a warning).
+    ///
+    /// Each file's object is a JSON document on its own line; with
+    /// --by-file, one object keyed by file name. `-`, or no file, reads
+    /// stdin.
     #[command(after_help = EXIT_HELP)]
     Json {
-        /// The files to convert (`-` for stdin).
-        #[arg(required = true, value_name = "FILE")]
+        /// The files to convert (`-` for stdin; none reads stdin).
+        #[arg(value_name = "FILE")]
         files: Vec<String>,
         /// Indents the output.
         #[arg(long)]
         pretty: bool,
+        /// Writes one object keyed by file name, whatever the number of
+        /// files (by default, each file's object is a JSON document on
+        /// its own line).
+        #[arg(long)]
+        by_file: bool,
+        /// Evaluates nothing: literals as their values, every other
+        /// expression as its source template.
+        #[arg(long)]
+        no_eval: bool,
         /// Variables.
         #[command(flatten)]
         vars: VarArgs,
@@ -295,38 +318,33 @@ fn render_human(diags: &Diagnostics, out: &mut String) {
 /// ```
 pub fn diagnostic_json(diag: &Diagnostic) -> String {
     let severity = if diag.is_error() { "error" } else { "warning" };
-    let mut entries = vec![
-        ("severity".to_owned(), Json::String(severity.to_owned())),
-        (
-            "code".to_owned(),
-            Json::String(diag.code.as_str().to_owned()),
+    let null = || Value::null(hcl_core::Type::Dynamic);
+    let pos = |p: hcl_core::Pos| {
+        Value::object([
+            ("line", Value::from(i64::from(p.line))),
+            ("column", Value::from(i64::from(p.column))),
+            ("byte", Value::from(i64::from(p.byte))),
+        ])
+    };
+    let (filename, start, end) = match &diag.subject {
+        Some(range) => (
+            Value::from(range.filename.as_ref()),
+            pos(range.start),
+            pos(range.end),
         ),
-        ("summary".to_owned(), Json::String(diag.summary.clone())),
-        ("detail".to_owned(), Json::String(diag.detail.clone())),
-    ];
-    match &diag.subject {
-        Some(range) => {
-            let pos = |p: hcl_core::Pos| {
-                Json::Object(vec![
-                    ("line".to_owned(), Json::Number(p.line.to_string())),
-                    ("column".to_owned(), Json::Number(p.column.to_string())),
-                    ("byte".to_owned(), Json::Number(p.byte.to_string())),
-                ])
-            };
-            entries.push((
-                "filename".to_owned(),
-                Json::String(range.filename.to_string()),
-            ));
-            entries.push(("start".to_owned(), pos(range.start)));
-            entries.push(("end".to_owned(), pos(range.end)));
-        }
-        None => {
-            entries.push(("filename".to_owned(), Json::Null));
-            entries.push(("start".to_owned(), Json::Null));
-            entries.push(("end".to_owned(), Json::Null));
-        }
-    }
-    Json::Object(entries).to_text(false)
+        None => (null(), null(), null()),
+    };
+    let object = Value::object([
+        ("severity", Value::from(severity)),
+        ("code", Value::from(diag.code.as_str())),
+        ("summary", Value::from(diag.summary.as_str())),
+        ("detail", Value::from(diag.detail.as_str())),
+        ("filename", filename),
+        ("start", start),
+        ("end", end),
+    ]);
+    // Every part is known and finite.
+    object.to_json().unwrap_or_default()
 }
 
 fn check_body(
@@ -337,7 +355,7 @@ fn check_body(
     diags: &mut Diagnostics,
 ) {
     for attr in &body.attributes {
-        if !strict && json::refers_to_undefined(&attr.expr, source, ctx) {
+        if !strict && convert::refers_to_undefined(&attr.expr, source, ctx) {
             continue;
         }
         let (_, found) = ctx.evaluate_with_diagnostics(&attr.expr, source);
@@ -371,9 +389,13 @@ fn run_into(command: &Command, out: &mut Output) -> Result<u8, IoError> {
         Command::Json {
             files,
             pretty,
+            by_file,
+            no_eval,
             vars,
         } => {
             let ctx = context(vars, &mut diags)?;
+            let stdin = ["-".to_owned()];
+            let files = if files.is_empty() { &stdin[..] } else { &files[..] };
             let inputs = files
                 .iter()
                 .map(|f| read_input(f))
@@ -389,7 +411,8 @@ fn run_into(command: &Command, out: &mut Output) -> Result<u8, IoError> {
                         Ok(text) => match hcl_core::parse(text, &input.name) {
                             Ok(file) => {
                                 let ctx = document_context(&ctx, text.len());
-                                body_to_json(&file.body, &file.source, &ctx, &mut diags)
+                                let mode = if *no_eval { Mode::Source } else { Mode::Evaluate };
+                                Converter { source: &file.source, ctx: &ctx, mode, diags: &mut diags }.body(&file.body)
                             }
                             Err(found) => {
                                 diags.extend(found);
@@ -404,13 +427,16 @@ fn run_into(command: &Command, out: &mut Output) -> Result<u8, IoError> {
             if diags.has_errors() {
                 return Ok(EXIT_DIAGNOSTICS);
             }
-            let json = if objects.len() == 1 {
-                objects.pop().map(|(_, j)| j).unwrap_or(Json::Null)
+            let indent = pretty.then_some(2);
+            if *by_file {
+                out.stdout.push_str(&Json::Object(objects).to_text(indent));
+                out.stdout.push('\n');
             } else {
-                Json::Object(objects)
-            };
-            out.stdout.push_str(&json.to_text(*pretty));
-            out.stdout.push('\n');
+                for (_, json) in objects {
+                    out.stdout.push_str(&json.to_text(indent));
+                    out.stdout.push('\n');
+                }
+            }
             Ok(EXIT_OK)
         }
         Command::Check {
@@ -467,7 +493,7 @@ fn run_into(command: &Command, out: &mut Output) -> Result<u8, IoError> {
             match value {
                 Some(v) if !diags.has_errors() => {
                     let text = if *json {
-                        value_to_json(&v, Strings::Plain).to_text(false)
+                        v.to_json().unwrap_or_else(|_| "null".to_owned())
                     } else {
                         hcl_text::value_to_hcl(&v)
                     };

@@ -14,7 +14,8 @@ pub fn hcl_stdin(args: &[&str], input: &[u8]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run hcl");
-    child.stdin.take().unwrap().write_all(input).unwrap();
+    // A command that fails before reading its input closes the pipe.
+    let _ = child.stdin.take().unwrap().write_all(input);
     child.wait_with_output().unwrap()
 }
 
