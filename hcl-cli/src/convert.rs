@@ -111,7 +111,9 @@ impl Converter<'_, '_> {
     /// is evaluated once, so the work is linear in the expression's size.
     fn parts(&mut self, expr: &Expression<'_>) -> Json {
         match &expr.kind {
-            ExpressionKind::Tuple(items) => Json::Array(items.iter().map(|e| self.parts(e)).collect()),
+            ExpressionKind::Tuple(items) => {
+                Json::Array(items.iter().map(|e| self.parts(e)).collect())
+            }
             ExpressionKind::Object(items) if items.iter().all(has_plain_key) => self.object(items),
             _ => self.leaf(expr),
         }
@@ -210,7 +212,9 @@ fn literal(expr: &Expression<'_>) -> Option<Value> {
             op: UnaryOp::Negate,
             operand,
         } => match &operand.kind {
-            ExpressionKind::Number(text) => Number::parse_literal(text).map(|n| Value::from(n.neg())),
+            ExpressionKind::Number(text) => {
+                Number::parse_literal(text).map(|n| Value::from(n.neg()))
+            }
             _ => None,
         },
         ExpressionKind::Bool(b) => Some(Value::from(*b)),
@@ -282,7 +286,8 @@ fn template_text(t: &Template<'_>, source: &SourceFile, out: &mut String) {
                 out.push_str(source_text(&dir.condition, source));
                 out.push_str(" }");
                 template_text(&dir.then_template, source, out);
-                let empty = |p: &TemplatePart<'_>| matches!(p, TemplatePart::Literal(s, _) if s.is_empty());
+                let empty =
+                    |p: &TemplatePart<'_>| matches!(p, TemplatePart::Literal(s, _) if s.is_empty());
                 if !dir.else_template.parts.iter().all(empty) {
                     out.push_str("%{ else }");
                     template_text(&dir.else_template, source, out);

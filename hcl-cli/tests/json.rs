@@ -35,7 +35,8 @@ inf = [1, 1/0]
 
 #[test]
 fn conditionals_and_for_expressions_stay_templates() {
-    let src = "a = [for x in var.l : x]\nb = var.c ? [1] : [2]\nc = { for k, v in var.m : k => v }\n";
+    let src =
+        "a = [for x in var.l : x]\nb = var.c ? [1] : [2]\nc = { for k, v in var.m : k => v }\n";
     assert_eq!(
         json(src, &[]),
         serde_json::json!({
@@ -48,7 +49,8 @@ fn conditionals_and_for_expressions_stay_templates() {
 
 #[test]
 fn no_eval_writes_every_expression_as_its_source() {
-    let src = "a = 1 + 1\nb = upper(\"x\")\nc = [-1.5, true, null, \"s\", {k = 1e3}]\nd = \"x ${y}\"\n";
+    let src =
+        "a = 1 + 1\nb = upper(\"x\")\nc = [-1.5, true, null, \"s\", {k = 1e3}]\nd = \"x ${y}\"\n";
     assert_eq!(
         json(src, &["--no-eval"]),
         serde_json::json!({
@@ -107,7 +109,10 @@ fn numbers_keep_every_digit() {
     let text = stdout(&out);
     assert!(text.contains("\"a\":12345678901234567890123,"), "{text}");
     assert!(text.contains("\"b\":0.1,"), "{text}");
-    assert!(text.contains(&format!("\"c\":[1{},", "0".repeat(400))), "{text}");
+    assert!(
+        text.contains(&format!("\"c\":[1{},", "0".repeat(400))),
+        "{text}"
+    );
     let third = text.split("\"d\":").nth(1).unwrap();
     assert!(third.starts_with("0.3333333333333333333333333"), "{text}");
 }

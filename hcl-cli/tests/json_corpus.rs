@@ -4,7 +4,12 @@
 //! evaluating mode every attribute the library evaluates to a wholly known
 //! value, without referring to a variable it lacks, comes out as that
 //! value's JSON ([`hcl_core::Value::write_json`]).
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 use hcl_core::ast::{Body, ExpressionKind};
 use hcl_core::value::JsonStyle;
