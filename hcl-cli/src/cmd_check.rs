@@ -2,7 +2,7 @@
 
 use crate::convert::{is_unresolved, refers_to_undefined};
 use crate::input::each_parsed;
-use crate::report::{Format, OutputArgs, Reporter};
+use crate::report::{Format, OutputArgs};
 use crate::vars::{define, variables, VarArgs};
 use crate::{document_context, Output};
 use hcl_core::ast::Body;
@@ -66,7 +66,7 @@ pub struct CheckArgs {
 /// # std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 pub fn run(args: &CheckArgs, out: &mut Output) -> u8 {
-    let mut report = Reporter::new(args.output.format, args.output.format == Format::Json);
+    let mut report = args.output.reporter(args.output.format == Format::Json);
     let Some(vars) = variables(&args.vars, &mut report, out) else {
         return report.status();
     };
@@ -81,7 +81,7 @@ pub fn run(args: &CheckArgs, out: &mut Output) -> u8 {
             let ctx = document_context(&ctx, text.len());
             let mut diags = Diagnostics::default();
             check_body(&file.body, &file.source, &ctx, args.strict, &mut diags);
-            report.diagnostics(&diags, out);
+            report.diagnostics_in(&diags, &file.body, out);
         },
     );
     let (errors, warnings) = report.counts();

@@ -69,7 +69,7 @@ pub struct EvalArgs {
 /// assert_eq!(out.stdout, "[1, 2]\n");
 /// ```
 pub fn run(args: &EvalArgs, out: &mut Output) -> u8 {
-    let mut report = Reporter::new(args.output.format, false);
+    let mut report = args.output.reporter(false);
     let Some(vars) = variables(&args.vars, &mut report, out) else {
         return report.status();
     };

@@ -3,7 +3,7 @@
 use crate::convert::{Converter, Mode};
 use crate::input::each_parsed;
 use crate::json::Json;
-use crate::report::{OutputArgs, Reporter};
+use crate::report::OutputArgs;
 use crate::vars::{define, variables, VarArgs};
 use crate::{document_context, Output};
 use hcl_core::{Diagnostics, EvalContext};
@@ -74,7 +74,7 @@ pub struct JsonArgs {
 /// # std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 pub fn run(args: &JsonArgs, out: &mut Output) -> u8 {
-    let mut report = Reporter::new(args.output.format, false);
+    let mut report = args.output.reporter(false);
     let Some(vars) = variables(&args.vars, &mut report, out) else {
         return report.status();
     };
@@ -101,7 +101,7 @@ pub fn run(args: &JsonArgs, out: &mut Output) -> u8 {
                 diags: &mut diags,
             }
             .body(&file.body);
-            report.diagnostics(&diags, out);
+            report.diagnostics_in(&diags, &file.body, out);
             objects.push((file.source.name().to_owned(), json));
         },
     );

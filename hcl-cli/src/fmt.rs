@@ -76,7 +76,7 @@ pub struct FmtArgs {
 /// # std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 pub fn run(args: &FmtArgs, out: &mut Output) -> u8 {
-    let mut report = Reporter::new(args.output.format, false);
+    let mut report = args.output.reporter(false);
     let mut status = EXIT_OK;
     if args.paths.is_empty() {
         return stdin(args, &mut report, out).max(report.status());

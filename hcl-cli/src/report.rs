@@ -5,7 +5,10 @@
 use crate::input::IoError;
 use crate::{Output, EXIT_DIAGNOSTICS, EXIT_OK, EXIT_USAGE};
 use clap::ValueEnum;
+use hcl_core::ast::Body;
+use hcl_core::diagnostic::{RenderOptions, Styles};
 use hcl_core::{Code, Diagnostic, Diagnostics, Type, Value};
+use std::io::IsTerminal;
 
 /// How messages are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
@@ -17,6 +20,43 @@ pub enum Format {
     Json,
 }
 
+/// When diagnostics are coloured.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum ColorChoice {
+    /// When standard error is a terminal that shows colours, unless the
+    /// environment sets `NO_COLOR` (`CLICOLOR_FORCE` forces them).
+    #[default]
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl ColorChoice {
+    /// Whether messages written to standard error are coloured.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_cli::report::ColorChoice;
+    /// assert!(ColorChoice::Always.colors_stderr());
+    /// assert!(!ColorChoice::Never.colors_stderr());
+    /// ```
+    pub fn colors_stderr(self) -> bool {
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                !anstyle_query::no_color()
+                    && (anstyle_query::clicolor_force()
+                        || (std::io::stderr().is_terminal()
+                            && anstyle_query::term_supports_color()))
+            }
+        }
+    }
+}
+
 /// The options of messages every command takes.
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct OutputArgs {
@@ -24,6 +64,20 @@ pub struct OutputArgs {
     /// and line, e.g. `--format json`.
     #[arg(long, value_enum, default_value_t = Format::Human, value_name = "FORMAT")]
     pub format: Format,
+    /// Colours diagnostics: `auto` (on a terminal, unless NO_COLOR is
+    /// set), `always` or `never`, e.g. `--color never`.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    pub color: ColorChoice,
+}
+
+impl OutputArgs {
+    /// A reporter for these options, on standard output when `to_stdout`
+    /// (never coloured) and otherwise on standard error.
+    pub fn reporter(&self, to_stdout: bool) -> Reporter {
+        let mut report = Reporter::new(self.format, to_stdout);
+        report.color = !to_stdout && self.format == Format::Human && self.color.colors_stderr();
+        report
+    }
 }
 
 /// Collects the exit status while writing messages to an [`Output`]: on
@@ -50,6 +104,7 @@ pub struct Reporter {
     status: u8,
     errors: usize,
     warnings: usize,
+    color: bool,
 }
 
 impl Reporter {
@@ -61,6 +116,7 @@ impl Reporter {
             status: EXIT_OK,
             errors: 0,
             warnings: 0,
+            color: false,
         }
     }
 
@@ -95,8 +151,25 @@ impl Reporter {
         }
     }
 
+    /// Writes diagnostics about a parsed file, each naming the block it is
+    /// in (`--> main.tf:3:7, in resource "aws_instance" "web"`).
+    pub fn diagnostics_in(&mut self, diags: &Diagnostics, body: &Body<'_>, out: &mut Output) {
+        for diag in diags.iter() {
+            let context = diag
+                .subject
+                .as_ref()
+                .and_then(|s| body.block_at(s.start.byte))
+                .map(|b| b.header());
+            self.write_diagnostic(diag, context, out);
+        }
+    }
+
     /// Writes one diagnostic.
     pub fn diagnostic(&mut self, diag: &Diagnostic, out: &mut Output) {
+        self.write_diagnostic(diag, None, out);
+    }
+
+    fn write_diagnostic(&mut self, diag: &Diagnostic, context: Option<String>, out: &mut Output) {
         if diag.is_error() {
             self.errors += 1;
             self.status = self.status.max(EXIT_DIAGNOSTICS);
@@ -104,10 +177,14 @@ impl Reporter {
             self.warnings += 1;
         }
         let format = self.format;
+        let options = RenderOptions {
+            context,
+            styles: self.color.then(Styles::default),
+        };
         let stream = self.stream(out);
         match format {
             Format::Human => {
-                stream.push_str(&diag.to_string());
+                stream.push_str(&diag.render_with(&options));
                 if !stream.ends_with('\n') {
                     stream.push('\n');
                 }
