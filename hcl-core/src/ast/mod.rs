@@ -117,7 +117,7 @@ impl Block<'_> {
 
     /// The block's type and labels as text, each label quoted:
     /// `resource "aws_instance" "web"`, as diagnostics name the block
-    /// they are in.
+    /// they are in (a label's `"`, `\` and control characters are escaped).
     ///
     /// # Examples
     ///
@@ -128,8 +128,8 @@ impl Block<'_> {
     pub fn header(&self) -> String {
         let mut out = self.block_type.to_owned();
         for label in &self.labels {
-            out.push(' ');
-            out.push_str(&crate::value::go_quote(&label.value));
+            // Quoted with escapes for `"`, `\` and control characters.
+            out.push_str(&format!(" {:?}", label.value.as_ref()));
         }
         out
     }
