@@ -50,7 +50,7 @@ const MAX_CLUSTER_BYTES: usize = 4;
 /// let diag = &diags.as_slice()[0];
 /// let context = file.body.block_at(diag.subject.as_ref().unwrap().start.byte).map(|b| b.header());
 /// let plain = diag.render_with(&RenderOptions { context: context.clone(), styles: None });
-/// assert!(plain.contains("--> main.tf:2:7, in locals\n"), "{plain}");
+/// assert!(plain.contains("--> main.tf:2:11, in locals\n"), "{plain}");
 /// let styled = diag.render_with(&RenderOptions { context, styles: Some(Styles::default()) });
 /// assert!(styled.contains("\u{1b}["), "{styled}");
 /// assert_eq!(diag.render_with(&RenderOptions::default()), diag.to_string());
