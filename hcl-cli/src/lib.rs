@@ -115,6 +115,38 @@ pub enum Command {
     Fmt(fmt::FmtArgs),
 }
 
+/// Reports a command line that does not parse: as a JSON message when
+/// the arguments ask for `--format json`, else as clap prints it (help
+/// and version included, which are not errors).
+fn command_line_error(err: &clap::Error, args: Vec<String>) -> u8 {
+    let json = args.windows(2).any(|w| {
+        w.first().is_some_and(|a| a == "--format") && w.get(1).is_some_and(|v| v == "json")
+    }) || args.iter().any(|a| a == "--format=json");
+    let is_error = !matches!(
+        err.kind(),
+        clap::error::ErrorKind::DisplayHelp
+            | clap::error::ErrorKind::DisplayVersion
+            | clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    );
+    if !(json && is_error) {
+        // Printing help or an error cannot be done better when it fails.
+        let _ = err.print();
+        return if err.use_stderr() {
+            EXIT_USAGE
+        } else {
+            EXIT_OK
+        };
+    }
+    let mut out = Output::default();
+    let mut report = report::Reporter::new(report::Format::Json, false);
+    // The first line of clap's message names the argument.
+    let text = err.render().to_string();
+    let first = text.lines().next().unwrap_or_default();
+    report.usage_error(first.trim_start_matches("error: "), &mut out);
+    let _ = std::io::stderr().write_all(out.stderr.as_bytes());
+    report.status()
+}
+
 /// What a command writes: standard output and standard error text.
 #[derive(Debug, Default)]
 pub struct Output {
@@ -153,9 +185,14 @@ pub fn run(command: &Command) -> (Output, u8) {
     (out, status)
 }
 
-/// Parses the command line and runs it, printing the output.
+/// Parses the command line and runs it, printing the output. A command
+/// line that does not parse is reported by clap, or with `--format json`
+/// as a JSON message of code `custom` (exit status 2).
 pub fn main_with_args() -> u8 {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => return command_line_error(&err, std::env::args().collect()),
+    };
     let (out, status) = run(&cli.command);
     let mut stdout = std::io::stdout().lock();
     let mut stderr = std::io::stderr().lock();

@@ -154,3 +154,23 @@ fn check_prints_a_summary_on_success() {
         [serde_json::json!({"type": "summary", "files": 1, "errors": 0, "warnings": 0})]
     );
 }
+
+#[test]
+fn a_command_line_that_does_not_parse_is_json_with_format_json() {
+    let out = hcl(&["check", "--format", "json", "--nosuch"]);
+    assert_eq!(out.status.code(), Some(2));
+    let lines = json_lines(&stderr(&out));
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0]["code"], "custom");
+    assert!(lines[0]["detail"].as_str().unwrap().contains("--nosuch"));
+    let out = hcl(&["check", "--nosuch"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).starts_with("error: unexpected argument"),
+        "{}",
+        stderr(&out)
+    );
+    let out = hcl(&["json", "--format", "json", "--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).contains("Usage: hcl json"));
+}
