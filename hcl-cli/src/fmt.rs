@@ -7,13 +7,11 @@
 //! syntax is broken), and the exit status is then 1; the other files are
 //! still processed.
 
-use crate::{read_input, render_human, IoError, Output, EXIT_DIAGNOSTICS, EXIT_OK, EXIT_USAGE};
+use crate::input::{collect, read_input, IoError};
+use crate::report::{OutputArgs, Reporter};
+use crate::{Output, EXIT_DIAGNOSTICS, EXIT_OK, EXIT_USAGE};
 use hcl_core::Diagnostics;
-use std::path::{Path, PathBuf};
-
-/// The extensions of the files `hcl fmt` formats in a directory
-/// (`.pkr.hcl` ends with `.hcl`).
-pub const EXTENSIONS: [&str; 4] = ["hcl", "tf", "tfvars", "nomad"];
+use std::path::Path;
 
 const FMT_HELP: &str = "\
 Examples:
@@ -24,6 +22,7 @@ Examples:
   hcl fmt --diff main.tf      show the changes as a unified diff, and make them
   hcl fmt --check --diff .    show the changes without making them
   cat a.hcl | hcl fmt - > b   format standard input to standard output
+  hcl fmt --format json .     messages (syntax errors...) as JSON lines on stderr
 
 Exit status:
   0  success (with --check: every file is formatted)
@@ -48,6 +47,9 @@ pub struct FmtArgs {
     /// Shows the changes as a unified diff (on standard output).
     #[arg(long)]
     pub diff: bool,
+    /// Messages.
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 /// Runs `hcl fmt`; returns the exit status.
@@ -74,71 +76,35 @@ pub struct FmtArgs {
 /// # std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 pub fn run(args: &FmtArgs, out: &mut Output) -> u8 {
+    let mut report = args.output.reporter(false);
     let mut status = EXIT_OK;
     if args.paths.is_empty() {
-        return stdin(args, out);
+        return stdin(args, &mut report, out).max(report.status());
     }
     for path in &args.paths {
         let found = if path == "-" {
-            stdin(args, out)
+            stdin(args, &mut report, out)
         } else {
             let mut files = Vec::new();
-            match collect(Path::new(path), true, &mut files) {
-                Ok(()) => files
-                    .iter()
-                    .map(|file| format_file(file, args, out))
-                    .max()
-                    .unwrap_or(EXIT_OK),
-                Err(message) => {
-                    out.stderr.push_str(&format!("hcl: {message}\n"));
-                    EXIT_USAGE
-                }
+            let listed = collect(Path::new(path), true, true, &mut files);
+            let found = files
+                .iter()
+                .map(|file| format_file(file, args, &mut report, out))
+                .max()
+                .unwrap_or(EXIT_OK);
+            if let Err(err) = listed {
+                report.io_error(&err, out);
             }
+            found
         };
         status = status.max(found);
     }
-    status
-}
-
-/// Adds `path` to `files` if it is a file (named on the command line, or
-/// found with a formatted extension), or the files below it if it is a
-/// directory, in name order. Below a directory, symbolic links are followed
-/// to files only, so that a link to a parent cannot make the search endless.
-fn collect(path: &Path, named: bool, files: &mut Vec<PathBuf>) -> Result<(), String> {
-    let meta = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let link = !named && std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
-    if link && meta.is_dir() {
-        return Ok(());
-    }
-    if !meta.is_dir() {
-        if named || has_formatted_extension(path) {
-            files.push(path.to_path_buf());
-        }
-        return Ok(());
-    }
-    let mut entries = std::fs::read_dir(path)
-        .and_then(|entries| {
-            entries
-                .map(|entry| entry.map(|e| e.path()))
-                .collect::<Result<Vec<_>, _>>()
-        })
-        .map_err(|e| format!("{}: cannot read directory: {e}", path.display()))?;
-    entries.sort();
-    for entry in entries {
-        collect(&entry, false, files)?;
-    }
-    Ok(())
-}
-
-fn has_formatted_extension(path: &Path) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| EXTENSIONS.contains(&e))
+    status.max(report.status())
 }
 
 /// Formats standard input to standard output.
-fn stdin(args: &FmtArgs, out: &mut Output) -> u8 {
-    let (name, text) = match parsed_input("-", out) {
+fn stdin(args: &FmtArgs, report: &mut Reporter, out: &mut Output) -> u8 {
+    let (name, text) = match parsed_input("-", report, out) {
         Ok(input) => input,
         Err(status) => return status,
     };
@@ -160,13 +126,16 @@ fn stdin(args: &FmtArgs, out: &mut Output) -> u8 {
 }
 
 /// Formats one file in place (or checks it).
-fn format_file(path: &Path, args: &FmtArgs, out: &mut Output) -> u8 {
+fn format_file(path: &Path, args: &FmtArgs, report: &mut Reporter, out: &mut Output) -> u8 {
     let Some(path_text) = path.to_str() else {
-        out.stderr
-            .push_str(&format!("hcl: {}: the name is not UTF-8\n", path.display()));
+        let err = IoError {
+            name: path.display().to_string(),
+            message: "the name is not UTF-8".to_owned(),
+        };
+        report.io_error(&err, out);
         return EXIT_USAGE;
     };
-    let (name, text) = match parsed_input(path_text, out) {
+    let (name, text) = match parsed_input(path_text, report, out) {
         Ok(input) => input,
         Err(status) => return status,
     };
@@ -185,8 +154,11 @@ fn format_file(path: &Path, args: &FmtArgs, out: &mut Output) -> u8 {
     match std::fs::write(path, formatted) {
         Ok(()) => EXIT_OK,
         Err(e) => {
-            out.stderr
-                .push_str(&format!("hcl: {name}: cannot write: {e}\n"));
+            let err = IoError {
+                name,
+                message: format!("cannot write: {e}"),
+            };
+            report.io_error(&err, out);
             EXIT_USAGE
         }
     }
@@ -195,11 +167,15 @@ fn format_file(path: &Path, args: &FmtArgs, out: &mut Output) -> u8 {
 /// The name and text of an input (`-` for standard input) that is UTF-8
 /// and parses; otherwise what is wrong goes to standard error and the
 /// error is the exit status.
-fn parsed_input(name: &str, out: &mut Output) -> Result<(String, String), u8> {
+fn parsed_input(
+    name: &str,
+    report: &mut Reporter,
+    out: &mut Output,
+) -> Result<(String, String), u8> {
     let input = match read_input(name) {
         Ok(input) => input,
-        Err(IoError(message)) => {
-            out.stderr.push_str(&format!("hcl: {message}\n"));
+        Err(err) => {
+            report.io_error(&err, out);
             return Err(EXIT_USAGE);
         }
     };
@@ -210,7 +186,7 @@ fn parsed_input(name: &str, out: &mut Output) -> Result<(String, String), u8> {
         },
         Err(diag) => Diagnostics::from(diag),
     };
-    render_human(&found, &mut out.stderr);
+    report.diagnostics(&found, out);
     Err(EXIT_DIAGNOSTICS)
 }
 

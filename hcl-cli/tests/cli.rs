@@ -63,7 +63,7 @@ locals {
                 },
                 "aws_s3_bucket": {"b": {}}
             },
-            "locals": {"half": 0.5, "inf": "+Inf", "ninf": "-Inf"}
+            "locals": {"half": 0.5, "inf": "${1/0}", "ninf": "${-1/0}"}
         })
     );
     let out = hcl_stdin(&["json", "-"], src.as_bytes());
@@ -129,7 +129,7 @@ fn json_of_several_files_is_keyed_by_file_name() {
     let a = temp_file("a.hcl", b"x = 1\n");
     let b = temp_file("b.hcl", b"y { }\n");
     let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
-    let out = hcl(&["json", "--pretty", a, b]);
+    let out = hcl(&["json", "--by-file", "--pretty", a, b]);
     assert_eq!(out.status.code(), Some(0));
     let text = stdout(&out);
     assert!(text.contains("\n  "), "{text}");
@@ -144,7 +144,8 @@ fn eval_prints_hcl_and_json() {
     assert_eq!(stdout(&out), "{ a = [1, 2.5], b = \"x\\\"y\", c = null }\n");
     let out = hcl(&[
         "eval",
-        "--json",
+        "--format",
+        "json",
         "{ a = [1, 2.5], b = n }",
         "--var",
         "n=\"s\"",
@@ -208,12 +209,6 @@ fn io_errors_exit_with_2() {
     let out = hcl(&["json", "/nonexistent/file.hcl"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("/nonexistent/file.hcl"));
-    let dir = std::env::temp_dir();
-    let out = hcl(&["check", dir.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("directory"));
-    let out = hcl(&["json"]);
-    assert_eq!(out.status.code(), Some(2));
     let out = hcl(&["eval", "1", "--var", "novalue"]);
     assert_eq!(out.status.code(), Some(2));
 }
@@ -271,17 +266,13 @@ fn json_of_the_real_corpus_is_valid_json() {
     for dir in ["real", "real-v2.20"] {
         let Some(files) = corpus(dir) else { return };
         for batch in files.chunks(400) {
-            let mut args = vec!["json".to_owned()];
+            let mut args = vec!["json".to_owned(), "--by-file".to_owned()];
             args.extend(batch.iter().map(|p| p.to_string_lossy().into_owned()));
             let args: Vec<&str> = args.iter().map(String::as_str).collect();
             let out = hcl(&args);
             assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
             let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-            if batch.len() > 1 {
-                assert_eq!(v.as_object().unwrap().len(), batch.len());
-            } else {
-                assert!(v.is_object());
-            }
+            assert_eq!(v.as_object().unwrap().len(), batch.len());
         }
     }
 }

@@ -1,6 +1,6 @@
 //! Running the `hcl` binary in the integration tests.
 
-#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -14,7 +14,8 @@ pub fn hcl_stdin(args: &[&str], input: &[u8]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run hcl");
-    child.stdin.take().unwrap().write_all(input).unwrap();
+    // A command that fails before reading its input closes the pipe.
+    let _ = child.stdin.take().unwrap().write_all(input);
     child.wait_with_output().unwrap()
 }
 
@@ -26,4 +27,29 @@ pub fn stdout(o: &Output) -> String {
 /// The standard error, as text.
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Runs `hcl` with `args` and no input.
+pub fn hcl(args: &[&str]) -> Output {
+    hcl_stdin(args, b"")
+}
+
+/// A fresh directory for one test, holding `files` (name, contents).
+pub fn tree(test: &str, files: &[(&str, &str)]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("hcl-cli-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, contents) in files {
+        let path = dir.join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, contents).unwrap();
+    }
+    dir
+}
+
+/// Each line of the text parsed as JSON.
+pub fn json_lines(text: &str) -> Vec<serde_json::Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
 }

@@ -41,6 +41,26 @@ pub struct Body<'src> {
 }
 
 impl<'src> Body<'src> {
+    /// The block of this body (not of the bodies within it) whose span
+    /// holds the byte offset `byte`: the block a diagnostic at that offset
+    /// is in. Blocks are in source order, so this is a binary search.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let src = "a = 1\nlocals {\n  x = 1 + \"q\"\n}\n";
+    /// let file = hcl_core::parse(src, "main.tf").unwrap();
+    /// let at = u32::try_from(src.find("1 +").unwrap()).unwrap();
+    /// assert_eq!(file.body.block_at(at).map(|b| b.header()), Some("locals".to_owned()));
+    /// assert!(file.body.block_at(0).is_none());
+    /// ```
+    pub fn block_at(&self, byte: u32) -> Option<&Block<'src>> {
+        let at = self.blocks.partition_point(|b| b.span.end <= byte);
+        self.blocks
+            .get(at)
+            .filter(|b| b.span.start <= byte && byte < b.span.end)
+    }
+
     /// The attribute named `name`, if any.
     pub fn attribute(&self, name: &str) -> Option<&Attribute<'src>> {
         self.attributes.iter().find(|a| a.name == name)
@@ -93,6 +113,25 @@ impl Block<'_> {
     /// The block's header: type and labels, without the body.
     pub fn def_span(&self) -> Span {
         self.type_span.to(self.open_brace_span)
+    }
+
+    /// The block's type and labels as text, each label quoted:
+    /// `resource "aws_instance" "web"`, as diagnostics name the block
+    /// they are in (a label's `"`, `\` and control characters are escaped).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let file = hcl_core::parse("resource \"aws_instance\" web {\n}\n", "main.tf").unwrap();
+    /// assert_eq!(file.body.blocks[0].header(), r#"resource "aws_instance" "web""#);
+    /// ```
+    pub fn header(&self) -> String {
+        let mut out = self.block_type.to_owned();
+        for label in &self.labels {
+            // Quoted with escapes for `"`, `\` and control characters.
+            out.push_str(&format!(" {:?}", label.value.as_ref()));
+        }
+        out
     }
 }
 

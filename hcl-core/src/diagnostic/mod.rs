@@ -5,6 +5,7 @@ mod code;
 mod render;
 
 pub use code::Code;
+pub use render::{RenderOptions, Styles};
 
 use std::fmt;
 use std::sync::Arc;
@@ -152,7 +153,25 @@ impl Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        render::render(self, f)
+        render::render(self, &RenderOptions::default(), f)
+    }
+}
+
+/// A diagnostic rendered with options.
+struct Rendered<'a>(&'a Diagnostic, &'a RenderOptions);
+
+impl fmt::Display for Rendered<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        render::render(self.0, self.1, f)
+    }
+}
+
+impl Diagnostic {
+    /// The diagnostic rendered as `Display` renders it, with what
+    /// `options` add: the block the subject is in, and styles for a
+    /// terminal. See [`RenderOptions`] for an example.
+    pub fn render_with(&self, options: &RenderOptions) -> String {
+        Rendered(self, options).to_string()
     }
 }
 

@@ -34,21 +34,116 @@ const MAX_HIGHLIGHT_CLUSTERS: usize = 120;
 /// clusters of context rather than taking longer.
 const MAX_CLUSTER_BYTES: usize = 4;
 
-pub(super) fn render(diag: &Diagnostic, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-    writeln!(f, "{}: {}", diag.severity, Safe(&diag.summary))?;
+/// How [`Diagnostic::render_with`] renders: the plain text of `Display`
+/// by default.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::diagnostic::{RenderOptions, Styles};
+///
+/// let src = "locals {\n  x = 1 + \"q\"\n}\n";
+/// let file = hcl_core::parse(src, "main.tf").unwrap();
+/// let ctx = hcl_core::EvalContext::new();
+/// let expr = &file.body.blocks[0].body.attributes[0].expr;
+/// let (_, diags) = ctx.evaluate_with_diagnostics(expr, &file.source);
+/// let diag = &diags.as_slice()[0];
+/// let context = file.body.block_at(diag.subject.as_ref().unwrap().start.byte).map(|b| b.header());
+/// let plain = diag.render_with(&RenderOptions { context: context.clone(), styles: None });
+/// assert!(plain.contains("--> main.tf:2:11, in locals\n"), "{plain}");
+/// let styled = diag.render_with(&RenderOptions { context, styles: Some(Styles::default()) });
+/// assert!(styled.contains("\u{1b}["), "{styled}");
+/// assert_eq!(diag.render_with(&RenderOptions::default()), diag.to_string());
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RenderOptions {
+    /// What the subject is in, shown after its location as the reference
+    /// shows it (`--> main.tf:3:7, in resource "aws_instance" "web"`):
+    /// for instance the [header](crate::ast::Block::header) of the block
+    /// that [holds](crate::ast::Body::block_at) the subject's start.
+    pub context: Option<String>,
+    /// Styles (ANSI escape sequences) for the severity, the location and
+    /// line numbers and the carets; `None` writes plain text. Whether a
+    /// terminal shows them is for the caller to decide.
+    pub styles: Option<Styles>,
+}
+
+/// The styles of a rendered diagnostic; the default is that of rustc:
+/// errors bold red, warnings bold yellow, the summary bold, the location
+/// and line numbers bold blue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Styles {
+    /// `Error` and the carets under an error's subject.
+    pub error: anstyle::Style,
+    /// `Warning` and the carets under a warning's subject.
+    pub warning: anstyle::Style,
+    /// The summary.
+    pub summary: anstyle::Style,
+    /// The `-->` arrow, the line numbers and the `|` gutter.
+    pub gutter: anstyle::Style,
+}
+
+impl Default for Styles {
+    fn default() -> Styles {
+        let bold = anstyle::Style::new().bold();
+        let color = |c: anstyle::AnsiColor| bold.fg_color(Some(anstyle::Color::Ansi(c)));
+        Styles {
+            error: color(anstyle::AnsiColor::BrightRed),
+            warning: color(anstyle::AnsiColor::BrightYellow),
+            summary: bold,
+            gutter: color(anstyle::AnsiColor::BrightBlue),
+        }
+    }
+}
+
+/// Writes `text` in `style`, if any.
+struct Paint<'a, T: fmt::Display>(Option<anstyle::Style>, &'a T);
+
+impl<T: fmt::Display> fmt::Display for Paint<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(style) => write!(f, "{}{}{}", style.render(), self.1, style.render_reset()),
+            None => write!(f, "{}", self.1),
+        }
+    }
+}
+
+pub(super) fn render(
+    diag: &Diagnostic,
+    options: &RenderOptions,
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
+    let styles = options.styles.as_ref();
+    let severity_style = styles.map(|s| match diag.severity {
+        super::Severity::Error => s.error,
+        super::Severity::Warning => s.warning,
+    });
+    let gutter_style = styles.map(|s| s.gutter);
+    writeln!(
+        f,
+        "{}{} {}",
+        Paint(severity_style, &diag.severity),
+        Paint(severity_style, &":"),
+        Paint(styles.map(|s| s.summary), &Safe(&diag.summary))
+    )?;
     if let Some(subject) = &diag.subject {
         let gutter = digits(subject.end.line.max(subject.start.line));
         pad(f, gutter + 1)?;
-        writeln!(
+        write!(
             f,
-            "--> {}:{}:{}",
+            "{} {}:{}:{}",
+            Paint(gutter_style, &"-->"),
             Safe(&subject.filename),
             subject.start.line,
             subject.start.column
         )?;
+        if let Some(context) = &options.context {
+            write!(f, ", in {}", Safe(context))?;
+        }
+        writeln!(f)?;
         if let Some(source) = &diag.source {
             pad(f, gutter)?;
-            writeln!(f, " |")?;
+            writeln!(f, " {}", Paint(gutter_style, &"|"))?;
             // A subject that ends at the start of a line, such as a line
             // break, ends with the line before.
             let (end_line, end_byte) =
@@ -72,15 +167,16 @@ pub(super) fn render(diag: &Diagnostic, f: &mut fmt::Formatter<'_>) -> fmt::Resu
                     _ => text.len(),
                 };
                 let shown = Shown::new(text, from, to);
-                write!(f, "{line:>gutter$} | ")?;
+                let number = format!("{line:>gutter$} |");
+                write!(f, "{} ", Paint(gutter_style, &number))?;
                 shown.write_text(f)?;
                 pad(f, gutter)?;
-                f.write_str(" | ")?;
-                shown.write_carets(f)?;
+                write!(f, " {} ", Paint(gutter_style, &"|"))?;
+                shown.write_carets(f, severity_style)?;
             }
             if last < end_line {
                 pad(f, gutter)?;
-                writeln!(f, " | ...")?;
+                writeln!(f, " {} ...", Paint(gutter_style, &"|"))?;
             }
         }
     }
@@ -197,7 +293,11 @@ impl<'a> Shown<'a> {
         f.write_char('\n')
     }
 
-    fn write_carets(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    fn write_carets(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        style: Option<anstyle::Style>,
+    ) -> fmt::Result {
         let mut line = String::new();
         if self.cut_before {
             line.push_str("   ");
@@ -206,9 +306,10 @@ impl<'a> Shown<'a> {
         let before = self.clusters.get(..self.high.start).map_or(0, width);
         let high = self.clusters.get(self.high.clone()).map_or(0, width);
         line.extend(std::iter::repeat_n(' ', before));
-        // At least one caret, even for an empty range at the end of input.
-        line.extend(std::iter::repeat_n('^', high.max(1)));
         f.write_str(&line)?;
+        // At least one caret, even for an empty range at the end of input.
+        let carets = "^".repeat(high.max(1));
+        write!(f, "{}", Paint(style, &carets))?;
         f.write_char('\n')
     }
 }

@@ -1,7 +1,95 @@
-//! The typed-JSON encoding of values.
+//! Writing values as JSON: the typed-JSON encoding of the conformance
+//! data ([`Value::to_typed_json`]) and plain JSON with exact numbers
+//! ([`Value::to_json`]), by one writer.
+
+use std::fmt;
 
 use super::{Repr, Value};
 use crate::types::write_json_string;
+
+/// How [`Value::write_json`] lays out its text.
+///
+/// The default is compact text with strings as they are.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::value::{JsonStyle, Value};
+///
+/// let v = Value::object([("a", Value::tuple(vec![Value::from(1)])), ("t", Value::from("${x}"))]);
+/// let style = JsonStyle { indent: Some(2), escape_templates: true, ..JsonStyle::default() };
+/// let mut out = String::new();
+/// v.write_json(&mut out, &style).unwrap();
+/// assert_eq!(out, "{\n  \"a\": [\n    1\n  ],\n  \"t\": \"$${x}\"\n}");
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct JsonStyle {
+    /// Puts each element and attribute on its own line, indented by this
+    /// many spaces per level (and a space after each `:`); `None` writes
+    /// everything on one line without spaces.
+    pub indent: Option<usize>,
+    /// The level the value starts at when it is written inside a larger
+    /// indented document: its nested lines are indented one level more.
+    pub depth: usize,
+    /// Writes `${` and `%{` in strings and object keys as `$${` and
+    /// `%%{`, as the HCL JSON syntax reads them as templates: the text then
+    /// reads back through that syntax as the same strings.
+    pub escape_templates: bool,
+}
+
+/// Why a value has no plain JSON text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ToJsonErrorKind {
+    /// The value, or a part of it, is not known yet.
+    Unknown,
+    /// A number is infinite, which JSON cannot write.
+    Infinite,
+    /// A capsule value, which has no JSON form.
+    Capsule,
+}
+
+/// A value that [`Value::to_json`] cannot write, and where in it the part
+/// that cannot be written is.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::types::Type;
+/// use hcl_core::value::{ToJsonErrorKind, Value};
+///
+/// let v = Value::object([("a", Value::tuple(vec![Value::from(1), Value::unknown(Type::String)]))]);
+/// let err = v.to_json().unwrap_err();
+/// assert_eq!(err.kind, ToJsonErrorKind::Unknown);
+/// assert_eq!(err.path, ".a[1]");
+/// assert_eq!(err.to_string(), "the value at .a[1] is not known yet");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ToJsonError {
+    /// What the part is.
+    pub kind: ToJsonErrorKind,
+    /// Where it is: attribute names (`.name`, or `["a b"]` for a name
+    /// that is not an identifier) and element indexes (`[2]`); empty for
+    /// the value itself.
+    pub path: String,
+}
+
+impl fmt::Display for ToJsonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = match self.kind {
+            ToJsonErrorKind::Unknown => "is not known yet",
+            ToJsonErrorKind::Infinite => "is an infinite number, which JSON cannot write",
+            ToJsonErrorKind::Capsule => "is a capsule value, which has no JSON form",
+        };
+        if self.path.is_empty() {
+            write!(f, "the value {what}")
+        } else {
+            write!(f, "the value at {} {what}", self.path)
+        }
+    }
+}
+
+impl std::error::Error for ToJsonError {}
 
 impl Value {
     /// The typed-JSON encoding of the value: the JSON text of its type and
@@ -48,55 +136,208 @@ impl Value {
     /// ```
     pub fn to_json_text(&self) -> String {
         let mut out = String::new();
-        write_value(self, &mut out);
+        // The typed encoding writes every value.
+        let _ = Writer::Typed.value(self, &mut out, 0);
         out
     }
+
+    /// The plain JSON text of a wholly known value, compact: what
+    /// [`Value::write_json`] writes with the default [`JsonStyle`].
+    ///
+    /// Numbers are JSON numbers with every digit that identifies them at
+    /// their precision (512 bits for those read from source), so the text
+    /// reads back as exactly the same number: integers as integers
+    /// (`12345678901234567890123`), others in decimal (`0.1`, `-2.5`), and
+    /// the huge and tiny magnitudes of
+    /// [`Number::to_text_bounded`](crate::value::Number::to_text_bounded)
+    /// in exponent form. Strings are escaped minimally (`"`, `\`, control
+    /// characters). Lists, sets and tuples are arrays (a set in its
+    /// iteration order); maps and objects are objects with their keys
+    /// sorted. An unknown value, an infinite number or a capsule value has
+    /// no JSON text: the error says which and where.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::EvalContext;
+    /// use hcl_core::value::{ToJsonErrorKind, Value};
+    ///
+    /// let v = EvalContext::new().evaluate_str(r#"{ n = 12345678901234567890123, f = 0.1, s = "a\"b", l = [true, null] }"#).unwrap();
+    /// assert_eq!(v.to_json().unwrap(), r#"{"f":0.1,"l":[true,null],"n":12345678901234567890123,"s":"a\"b"}"#);
+    ///
+    /// let inf = EvalContext::new().evaluate_str("1/0").unwrap();
+    /// assert_eq!(inf.to_json().unwrap_err().kind, ToJsonErrorKind::Infinite);
+    /// ```
+    pub fn to_json(&self) -> Result<String, ToJsonError> {
+        let mut out = String::new();
+        self.write_json(&mut out, &JsonStyle::default())?;
+        Ok(out)
+    }
+
+    /// Appends the plain JSON text of a wholly known value to `out`, laid
+    /// out as `style` says (see [`Value::to_json`] for what is written).
+    /// On an error, `out` may hold part of the text.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::{JsonStyle, Value};
+    ///
+    /// let mut out = String::from("[");
+    /// let style = JsonStyle { escape_templates: true, ..JsonStyle::default() };
+    /// Value::from("100%{x}").write_json(&mut out, &style).unwrap();
+    /// out.push(']');
+    /// assert_eq!(out, r#"["100%%{x}"]"#);
+    /// ```
+    pub fn write_json(&self, out: &mut String, style: &JsonStyle) -> Result<(), ToJsonError> {
+        Writer::Plain(style).value(self, out, style.depth)
+    }
 }
 
-fn write_value(v: &Value, out: &mut String) {
-    match &v.0 {
-        Repr::Null(_) => out.push_str("null"),
-        Repr::Unknown(_) => out.push_str("{\"$unknown\":true}"),
-        Repr::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        Repr::Number(n) => write_json_string(&n.to_text_bounded(), out),
-        Repr::String(s) => write_json_string(s, out),
-        Repr::List(s) | Repr::Tuple(s) => write_array(s.elems.iter().map(text), out),
-        Repr::Set(s) => {
-            let mut texts: Vec<String> = s.elems.iter().map(text).collect();
-            texts.sort_unstable();
-            write_array(texts.into_iter(), out);
-        }
-        Repr::Map(e) | Repr::Object(e) => {
-            out.push('{');
-            for (i, (k, x)) in e.entries.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
+/// The two encodings, which differ in numbers, sets, unknown and capsule
+/// values and layout.
+enum Writer<'a> {
+    Typed,
+    Plain(&'a JsonStyle),
+}
+
+impl Writer<'_> {
+    fn value(&self, v: &Value, out: &mut String, depth: usize) -> Result<(), ToJsonError> {
+        match &v.0 {
+            Repr::Null(_) => out.push_str("null"),
+            Repr::Unknown(_) => match self {
+                Writer::Typed => out.push_str("{\"$unknown\":true}"),
+                Writer::Plain(_) => return Err(error(ToJsonErrorKind::Unknown)),
+            },
+            Repr::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+            Repr::Number(n) => match self {
+                Writer::Typed => write_json_string(&n.to_text_bounded(), out),
+                Writer::Plain(_) if n.is_infinite() => {
+                    return Err(error(ToJsonErrorKind::Infinite))
                 }
-                write_json_string(k, out);
-                out.push(':');
-                write_value(x, out);
+                Writer::Plain(_) => out.push_str(&n.to_text_bounded()),
+            },
+            Repr::String(s) => self.string(s, out),
+            Repr::List(s) | Repr::Tuple(s) => self.array(&s.elems, out, depth)?,
+            Repr::Set(s) => match self {
+                Writer::Typed => {
+                    let mut texts: Vec<String> = s.elems.iter().map(Value::to_json_text).collect();
+                    texts.sort_unstable();
+                    out.push('[');
+                    out.push_str(&texts.join(","));
+                    out.push(']');
+                }
+                Writer::Plain(_) => self.array(&s.elems, out, depth)?,
+            },
+            Repr::Map(e) | Repr::Object(e) => {
+                if e.entries.is_empty() {
+                    out.push_str("{}");
+                    return Ok(());
+                }
+                out.push('{');
+                for (i, (k, x)) in e.entries.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    self.newline(out, depth + 1);
+                    self.string(k, out);
+                    out.push(':');
+                    if self.indent().is_some() {
+                        out.push(' ');
+                    }
+                    self.value(x, out, depth + 1)
+                        .map_err(|err| err.within(&attribute_step(k)))?;
+                }
+                self.newline(out, depth);
+                out.push('}');
             }
-            out.push('}');
+            Repr::Capsule(c) => match self {
+                Writer::Typed => {
+                    out.push_str("{\"$capsule\":");
+                    write_json_string(&c.ty.to_string(), out);
+                    out.push('}');
+                }
+                Writer::Plain(_) => return Err(error(ToJsonErrorKind::Capsule)),
+            },
         }
-        Repr::Capsule(c) => {
-            out.push_str("{\"$capsule\":");
-            write_json_string(&c.ty.to_string(), out);
-            out.push('}');
+        Ok(())
+    }
+
+    fn array(&self, elems: &[Value], out: &mut String, depth: usize) -> Result<(), ToJsonError> {
+        if elems.is_empty() {
+            out.push_str("[]");
+            return Ok(());
+        }
+        out.push('[');
+        for (i, e) in elems.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            self.newline(out, depth + 1);
+            self.value(e, out, depth + 1)
+                .map_err(|err| err.within(&format!("[{i}]")))?;
+        }
+        self.newline(out, depth);
+        out.push(']');
+        Ok(())
+    }
+
+    fn string(&self, s: &str, out: &mut String) {
+        match self {
+            Writer::Plain(style) if style.escape_templates && s.contains(['$', '%']) => {
+                write_json_string(&escape_templates(s), out);
+            }
+            _ => write_json_string(s, out),
+        }
+    }
+
+    fn indent(&self) -> Option<usize> {
+        match self {
+            Writer::Typed => None,
+            Writer::Plain(style) => style.indent,
+        }
+    }
+
+    fn newline(&self, out: &mut String, depth: usize) {
+        if let Some(width) = self.indent() {
+            out.push('\n');
+            out.extend(std::iter::repeat_n(' ', width.saturating_mul(depth)));
         }
     }
 }
 
-fn text(v: &Value) -> String {
-    v.to_json_text()
+/// `${` and `%{` written as `$${` and `%%{`: the template text whose value
+/// is `s`.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(hcl_core::value::escape_templates("${a} %{b} $$ %"), "$${a} %%{b} $$ %");
+/// ```
+pub fn escape_templates(s: &str) -> String {
+    s.replace("${", "$${").replace("%{", "%%{")
 }
 
-fn write_array(items: impl Iterator<Item = String>, out: &mut String) {
-    out.push('[');
-    for (i, t) in items.enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        out.push_str(&t);
+fn error(kind: ToJsonErrorKind) -> ToJsonError {
+    ToJsonError {
+        kind,
+        path: String::new(),
     }
-    out.push(']');
+}
+
+impl ToJsonError {
+    fn within(mut self, step: &str) -> ToJsonError {
+        self.path.insert_str(0, step);
+        self
+    }
+}
+
+fn attribute_step(name: &str) -> String {
+    if crate::types::is_identifier(name) {
+        format!(".{name}")
+    } else {
+        let mut quoted = String::new();
+        write_json_string(name, &mut quoted);
+        format!("[{quoted}]")
+    }
 }

@@ -678,3 +678,63 @@ fn debug_and_json_texts_of_huge_numbers_stay_short() {
     assert_eq!(format!("{v:?}"), "tuple[1e+600000000, -2e-600000000]");
     assert_eq!(v.to_json_text(), r#"["1e+600000000","-2e-600000000"]"#);
 }
+
+#[test]
+fn plain_json_writes_numbers_exactly_and_sets_in_order() {
+    let v = Value::tuple(vec![
+        num("10"),
+        num("-0.25"),
+        num("1e600000000"),
+        Value::set(Type::Number, vec![num("10"), num("9")]).unwrap(),
+    ]);
+    assert_eq!(v.to_json().unwrap(), "[10,-0.25,1e+600000000,[9,10]]");
+    let third = Value::number(
+        num("1")
+            .as_number()
+            .unwrap()
+            .div(num("3").as_number().unwrap())
+            .unwrap(),
+    );
+    let text = third.to_json().unwrap();
+    assert!(
+        text.starts_with("0.33333333333333333333333333333"),
+        "{text}"
+    );
+    let back = Number::parse_literal(&text).unwrap();
+    assert!(back.equals(third.as_number().unwrap()));
+}
+
+#[test]
+fn plain_json_errors_name_the_path() {
+    let v = Value::object([(
+        "a b",
+        Value::map(Type::Number, [("k", Value::number(Number::infinity()))]).unwrap(),
+    )]);
+    let err = v.to_json().unwrap_err();
+    assert_eq!(err.kind, ToJsonErrorKind::Infinite);
+    assert_eq!(err.path, r#"["a b"].k"#);
+    let capsule = Value::tuple(vec![Value::dynamic()]);
+    assert_eq!(
+        capsule.to_json().unwrap_err().kind,
+        ToJsonErrorKind::Unknown
+    );
+}
+
+#[test]
+fn plain_json_indents_from_the_given_depth() {
+    let v = Value::object([
+        ("k", Value::tuple(vec![s("${x}")])),
+        ("e", Value::empty_tuple()),
+    ]);
+    let style = JsonStyle {
+        indent: Some(1),
+        depth: 2,
+        escape_templates: true,
+    };
+    let mut out = String::new();
+    v.write_json(&mut out, &style).unwrap();
+    assert_eq!(
+        out,
+        "{\n   \"e\": [],\n   \"k\": [\n    \"$${x}\"\n   ]\n  }"
+    );
+}

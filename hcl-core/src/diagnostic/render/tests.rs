@@ -189,3 +189,59 @@ fn each_diagnostic_on_a_long_line_renders_in_bounded_size() {
     }
     assert!(total > 200);
 }
+
+/// The text without its ANSI escape sequences (`ESC [ ... m`).
+fn strip_ansi(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find('\u{1b}') {
+        out.push_str(&rest[..at]);
+        let tail = &rest[at..];
+        let end = tail.find('m').map_or(tail.len(), |m| m + 1);
+        rest = &tail[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[test]
+fn styles_only_add_escape_sequences_and_context_follows_the_location() {
+    use crate::diagnostic::{RenderOptions, Styles};
+    let file = Arc::new(SourceFile::new(
+        "main.tf",
+        "resource \"a\" \"b\" {\n  x = 1 + \"q\"\n}\n",
+    ));
+    for diag in [
+        Diagnostic::error(Code::InvalidOperand, "Invalid operand", "Bad.")
+            .with_subject(&file, Span::new(25, 32)),
+        Diagnostic::warning(Code::InvalidOperand, "Odd operand", "Hmm.")
+            .with_subject(&file, Span::new(25, 32)),
+    ] {
+        let context = Some("resource \"a\" \"b\"".to_owned());
+        let plain = diag.render_with(&RenderOptions {
+            context: context.clone(),
+            styles: None,
+        });
+        assert!(
+            plain.contains("  --> main.tf:2:7, in resource \"a\" \"b\"\n"),
+            "{plain}"
+        );
+        assert_eq!(
+            plain.replace(", in resource \"a\" \"b\"", ""),
+            diag.to_string()
+        );
+        let styled = diag.render_with(&RenderOptions {
+            context,
+            styles: Some(Styles::default()),
+        });
+        assert_ne!(styled, plain);
+        assert_eq!(strip_ansi(&styled), plain);
+        let severity = if diag.is_error() {
+            Styles::default().error
+        } else {
+            Styles::default().warning
+        };
+        let carets = format!("{}^^^^^^^{}", severity.render(), severity.render_reset());
+        assert!(styled.contains(&carets), "{styled:?}");
+    }
+}

@@ -1,0 +1,443 @@
+//! A parsed file as a document of the HCL JSON syntax ([`Json`]), for
+//! `hcl json`.
+//!
+//! Blocks nest by type and then by each label; blocks with the same type
+//! and labels become an array of bodies. Tuple and object constructors
+//! keep their structure: each element and attribute is converted on its
+//! own, so that one part that cannot be evaluated leaves the others as
+//! values. Any other expression (a reference, a call, an operator, a
+//! conditional, a `for` expression) is a leaf: its value when it has one,
+//! else its source as a template, `"${...}"`, or the template text of a
+//! quoted string or heredoc.
+
+use crate::json::Json;
+use hcl_core::ast::{
+    Body, Expression, ExpressionKind, ObjectItem, Template, TemplatePart, UnaryOp,
+};
+use hcl_core::value::escape_templates;
+use hcl_core::{
+    Code, Diagnostic, Diagnostics, EvalContext, ExprRef, Number, Severity, SourceFile, Type, Value,
+};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// Whether expressions are evaluated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Evaluated with the context: values where they are known.
+    Evaluate,
+    /// Not evaluated: literals as their values, every other expression as
+    /// its source template.
+    Source,
+}
+
+/// Converts parsed files to [`Json`].
+///
+/// # Examples
+///
+/// ```
+/// use hcl_cli::convert::{Converter, Mode};
+/// use hcl_core::{Diagnostics, EvalContext};
+///
+/// let file = hcl_core::parse("tags = [\"a\", var.b, 1 + 1]\n", "main.tf").unwrap();
+/// let ctx = EvalContext::new();
+/// let mut diags = Diagnostics::default();
+/// let mut conv = Converter { source: &file.source, ctx: &ctx, mode: Mode::Evaluate, diags: &mut diags };
+/// assert_eq!(conv.body(&file.body).to_text(None), r#"{"tags":["a","${var.b}",2]}"#);
+/// let mut conv = Converter { source: &file.source, ctx: &ctx, mode: Mode::Source, diags: &mut diags };
+/// assert_eq!(conv.body(&file.body).to_text(None), r#"{"tags":["a","${var.b}","${1 + 1}"]}"#);
+/// ```
+pub struct Converter<'a, 'p> {
+    /// The file's text, for source templates.
+    pub source: &'a Arc<SourceFile>,
+    /// Variables and functions.
+    pub ctx: &'a EvalContext<'p>,
+    /// Whether to evaluate.
+    pub mode: Mode,
+    /// Where evaluation errors go, as warnings.
+    pub diags: &'a mut Diagnostics,
+}
+
+impl Converter<'_, '_> {
+    /// A body: attributes, then blocks nested by type and labels (a block
+    /// that conflicts with an argument or with blocks of its type with
+    /// another number of labels is left out, with a warning).
+    pub fn body(&mut self, body: &Body<'_>) -> Json {
+        let mut entries = Entries::default();
+        for attr in &body.attributes {
+            let json = self.attribute(&attr.expr);
+            entries
+                .index
+                .insert(attr.name.to_owned(), entries.list.len());
+            entries.list.push((attr.name.to_owned(), Node::Json(json)));
+        }
+        for block in &body.blocks {
+            let json = self.body(&block.body);
+            let labels: Vec<&str> = block.labels.iter().map(|l| l.value.as_ref()).collect();
+            if insert_block(&mut entries, block.block_type, &labels, json) {
+                continue;
+            }
+            self.diags.push(
+                Diagnostic::warning(
+                    Code::BlockLeftOutOfJson, "Block left out of the JSON",
+                    format!(
+                        "A block of type \"{}\" with {} label(s) conflicts with an argument or with another block of that type that has a different number of labels, which the JSON syntax cannot represent; it is left out.",
+                        block.block_type,
+                        block.labels.len()
+                    ),
+                )
+                .with_subject(self.source, block.def_span()),
+            );
+        }
+        entries.into_json()
+    }
+
+    /// An attribute's expression: in [`Mode::Evaluate`], its value when it
+    /// is wholly known, else its parts.
+    pub fn attribute(&mut self, expr: &Expression<'_>) -> Json {
+        if self.mode == Mode::Evaluate && !self.refers_to_undefined(expr) {
+            let (value, found) = self.ctx.evaluate_with_diagnostics(expr, self.source);
+            if !found.has_errors() {
+                if let Some(json) = Json::known(value) {
+                    self.diags.extend(found);
+                    return json;
+                }
+            }
+        }
+        self.parts(expr)
+    }
+
+    /// Constructors part by part; other expressions as leaves. Each leaf
+    /// is evaluated once, so the work is linear in the expression's size.
+    fn parts(&mut self, expr: &Expression<'_>) -> Json {
+        match &expr.kind {
+            ExpressionKind::Tuple(items) => {
+                Json::Array(items.iter().map(|e| self.parts(e)).collect())
+            }
+            ExpressionKind::Object(items) if items.iter().all(has_plain_key) => self.object(items),
+            _ => self.leaf(expr),
+        }
+    }
+
+    fn object(&mut self, items: &[ObjectItem<'_>]) -> Json {
+        let mut list: Vec<(String, Json)> = Vec::new();
+        let mut index: HashMap<String, usize> = HashMap::new();
+        for item in items {
+            let key = self.key(&item.key);
+            let value = self.parts(&item.value);
+            // A later attribute with the same key replaces an earlier one,
+            // as evaluation does (the JSON syntax forbids repeating one).
+            match index.get(&key) {
+                Some(&at) => {
+                    if let Some(slot) = list.get_mut(at) {
+                        slot.1 = value;
+                    }
+                }
+                None => {
+                    index.insert(key.clone(), list.len());
+                    list.push((key, value));
+                }
+            }
+        }
+        Json::Object(list)
+    }
+
+    /// An object key as the JSON syntax reads it, a template: a bare name
+    /// or a known key escaped, another key as its source template.
+    fn key(&mut self, key: &Expression<'_>) -> String {
+        if let ExpressionKind::ScopeTraversal { root, .. } = &key.kind {
+            return escape_templates(root);
+        }
+        let value = match self.mode {
+            Mode::Source => literal(key),
+            Mode::Evaluate => self.known_value(key),
+        };
+        let text = value
+            .filter(|v| !v.is_null())
+            .and_then(|v| hcl_core::types::convert(&v, &Type::String).ok())
+            .and_then(|v| v.as_str().map(escape_templates));
+        text.unwrap_or_else(|| template(key, self.source))
+    }
+
+    fn leaf(&mut self, expr: &Expression<'_>) -> Json {
+        let value = match self.mode {
+            Mode::Source => literal(expr),
+            Mode::Evaluate => self.known_value(expr),
+        };
+        value
+            .and_then(Json::known)
+            .unwrap_or_else(|| Json::Template(template(expr, self.source)))
+    }
+
+    /// The value of an expression that refers only to what the context
+    /// defines and evaluates without errors; errors other than unknown
+    /// names are reported as warnings.
+    fn known_value(&mut self, expr: &Expression<'_>) -> Option<Value> {
+        if self.refers_to_undefined(expr) {
+            return None;
+        }
+        let (value, found) = self.ctx.evaluate_with_diagnostics(expr, self.source);
+        if found.iter().any(is_unresolved) {
+            return None;
+        }
+        let failed = found.has_errors();
+        for mut diag in found.into_vec() {
+            if diag.is_error() {
+                diag.severity = Severity::Warning;
+                diag.detail
+                    .push_str(" The expression is written as a \"${...}\" template of its source.");
+            }
+            self.diags.push(diag);
+        }
+        (!failed).then_some(value)
+    }
+
+    fn refers_to_undefined(&self, expr: &Expression<'_>) -> bool {
+        refers_to_undefined(expr, self.source, self.ctx)
+    }
+}
+
+/// Whether an object key is one the JSON syntax can hold: anything but a
+/// traversal with steps (`a.b = 1`), which evaluation rejects as ambiguous.
+fn has_plain_key(item: &ObjectItem<'_>) -> bool {
+    !matches!(&item.key.kind, ExpressionKind::ScopeTraversal { steps, .. } if !steps.is_empty())
+}
+
+/// The value of a literal: a number (negated or not), a bool, null, or a
+/// string without interpolations.
+fn literal(expr: &Expression<'_>) -> Option<Value> {
+    match &expr.kind {
+        ExpressionKind::Number(text) => Number::parse_literal(text).map(Value::from),
+        ExpressionKind::Unary {
+            op: UnaryOp::Negate,
+            operand,
+        } => match &operand.kind {
+            ExpressionKind::Number(text) => {
+                Number::parse_literal(text).map(|n| Value::from(n.neg()))
+            }
+            _ => None,
+        },
+        ExpressionKind::Bool(b) => Some(Value::from(*b)),
+        ExpressionKind::Null => Some(Value::null(Type::Dynamic)),
+        ExpressionKind::Template(t) => {
+            let mut text = String::new();
+            for part in &t.parts {
+                match part {
+                    TemplatePart::Literal(s, _) => text.push_str(s),
+                    _ => return None,
+                }
+            }
+            Some(Value::from(text))
+        }
+        _ => None,
+    }
+}
+
+/// An expression as a template of the JSON syntax that evaluates to its
+/// value: a quoted string or heredoc as its template text, anything else
+/// as `${` its source `}`.
+///
+/// # Examples
+///
+/// ```
+/// let file = hcl_core::parse("a = \"x\\n${var.y}$${z}\"\nb = f(1)\n", "t.hcl").unwrap();
+/// let text = |i: usize| hcl_cli::convert::template(&file.body.attributes[i].expr, &file.source);
+/// assert_eq!(text(0), "x\n${var.y}$${z}");
+/// assert_eq!(text(1), "${f(1)}");
+/// ```
+pub fn template(expr: &Expression<'_>, source: &SourceFile) -> String {
+    let mut out = String::new();
+    match &expr.kind {
+        ExpressionKind::Template(t) => template_text(t, source, &mut out),
+        ExpressionKind::TemplateWrap(inner) => interpolation(inner, source, &mut out),
+        _ => interpolation(expr, source, &mut out),
+    }
+    out
+}
+
+fn interpolation(expr: &Expression<'_>, source: &SourceFile, out: &mut String) {
+    out.push_str("${");
+    out.push_str(source_text(expr, source));
+    out.push('}');
+}
+
+fn source_text<'s>(expr: &Expression<'_>, source: &'s SourceFile) -> &'s str {
+    source.text().get(expr.span.as_range()).unwrap_or_default()
+}
+
+/// A template's text: literals escaped, interpolations and directives
+/// from their expressions' source. Adjacent literals are escaped together;
+/// a literal `$` or `%` just before an interpolation or directive is
+/// written as an interpolation of itself, as `$${` and `%%{` would be read
+/// as escapes.
+fn template_text(t: &Template<'_>, source: &SourceFile, out: &mut String) {
+    let mut pending = String::new();
+    for part in &t.parts {
+        if let TemplatePart::Literal(s, _) = part {
+            pending.push_str(s);
+            continue;
+        }
+        flush(&mut pending, true, out);
+        match part {
+            TemplatePart::Literal(..) => {}
+            TemplatePart::Interpolation(expr) => interpolation(expr, source, out),
+            TemplatePart::If(dir) => {
+                out.push_str("%{ if ");
+                out.push_str(source_text(&dir.condition, source));
+                out.push_str(" }");
+                template_text(&dir.then_template, source, out);
+                let empty =
+                    |p: &TemplatePart<'_>| matches!(p, TemplatePart::Literal(s, _) if s.is_empty());
+                if !dir.else_template.parts.iter().all(empty) {
+                    out.push_str("%{ else }");
+                    template_text(&dir.else_template, source, out);
+                }
+                out.push_str("%{ endif }");
+            }
+            TemplatePart::For(dir) => {
+                out.push_str("%{ for ");
+                if let Some(key) = dir.key_var {
+                    out.push_str(key);
+                    out.push_str(", ");
+                }
+                out.push_str(dir.value_var);
+                out.push_str(" in ");
+                out.push_str(source_text(&dir.collection, source));
+                out.push_str(" }");
+                template_text(&dir.body, source, out);
+                out.push_str("%{ endfor }");
+            }
+        }
+    }
+    flush(&mut pending, false, out);
+}
+
+fn flush(pending: &mut String, before_sequence: bool, out: &mut String) {
+    let escaped = escape_templates(pending);
+    pending.clear();
+    match escaped.strip_suffix(['$', '%']) {
+        Some(rest) if before_sequence => {
+            out.push_str(rest);
+            let last = escaped.get(rest.len()..).unwrap_or_default();
+            out.push_str(&format!("${{\"{last}\"}}"));
+        }
+        _ => out.push_str(&escaped),
+    }
+}
+
+/// Whether a diagnostic means an expression refers to something only known
+/// at run time (a variable or a function of the host application).
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::EvalContext;
+/// let diags = EvalContext::new().evaluate_str("var.region").unwrap_err();
+/// assert!(diags.iter().all(hcl_cli::convert::is_unresolved));
+/// let diags = EvalContext::new().evaluate_str("1 + true").unwrap_err();
+/// assert!(!diags.iter().any(hcl_cli::convert::is_unresolved));
+/// ```
+pub fn is_unresolved(diag: &Diagnostic) -> bool {
+    matches!(diag.code, Code::UnknownVariable | Code::UnknownFunction)
+}
+
+/// Whether an expression refers to a variable that neither `ctx` nor its
+/// parents define.
+///
+/// # Examples
+///
+/// ```
+/// let file = hcl_core::parse("a = var.x + 1\n", "t.hcl").unwrap();
+/// let expr = &file.body.attributes[0].expr;
+/// let mut ctx = hcl_core::EvalContext::new();
+/// assert!(hcl_cli::convert::refers_to_undefined(expr, &file.source, &ctx));
+/// ctx.set_variable("var", hcl_core::Value::object([("x", hcl_core::Value::from(1))]));
+/// assert!(!hcl_cli::convert::refers_to_undefined(expr, &file.source, &ctx));
+/// ```
+pub fn refers_to_undefined(
+    expr: &Expression<'_>,
+    source: &Arc<SourceFile>,
+    ctx: &EvalContext<'_>,
+) -> bool {
+    ExprRef::new(expr, source)
+        .variables()
+        .iter()
+        .any(|t| ctx.variable(t.root).is_none())
+}
+
+/// One key of a body's JSON object while blocks are being nested.
+enum Node {
+    Json(Json),
+    Labels(Entries),
+    Bodies(Vec<Json>),
+}
+
+/// The keys of a JSON object being built, in order, with an index to find
+/// a key again in constant time: a body of many blocks is nested in time
+/// linear in its size.
+#[derive(Default)]
+struct Entries {
+    list: Vec<(String, Node)>,
+    index: HashMap<String, usize>,
+}
+
+impl Entries {
+    /// The node under `key`, made by `make` when the key is new.
+    fn slot(&mut self, key: &str, make: fn() -> Node) -> Option<&mut Node> {
+        let at = match self.index.get(key) {
+            Some(&at) => at,
+            None => {
+                self.index.insert(key.to_owned(), self.list.len());
+                self.list.push((key.to_owned(), make()));
+                self.list.len() - 1
+            }
+        };
+        self.list.get_mut(at).map(|(_, node)| node)
+    }
+
+    fn into_json(self) -> Json {
+        Json::Object(
+            self.list
+                .into_iter()
+                .map(|(k, n)| (k, n.into_json()))
+                .collect(),
+        )
+    }
+}
+
+impl Node {
+    fn into_json(self) -> Json {
+        match self {
+            Node::Json(j) => j,
+            Node::Labels(entries) => entries.into_json(),
+            Node::Bodies(mut bodies) => match bodies.pop() {
+                Some(only) if bodies.is_empty() => only,
+                Some(last) => {
+                    bodies.push(last);
+                    Json::Array(bodies)
+                }
+                None => Json::Array(bodies),
+            },
+        }
+    }
+}
+
+/// Puts a block's body under its type and labels; false on a conflict
+/// with an argument or a block with another number of labels. Recurses
+/// once per label: the parser bounds labels and blocks together by
+/// `max_nesting_depth`.
+fn insert_block(entries: &mut Entries, key: &str, labels: &[&str], body: Json) -> bool {
+    match labels.split_first() {
+        None => match entries.slot(key, || Node::Bodies(Vec::new())) {
+            Some(Node::Bodies(bodies)) => {
+                bodies.push(body);
+                true
+            }
+            _ => false,
+        },
+        Some((first, rest)) => match entries.slot(key, || Node::Labels(Entries::default())) {
+            Some(Node::Labels(next)) => insert_block(next, first, rest, body),
+            _ => false,
+        },
+    }
+}
