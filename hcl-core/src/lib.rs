@@ -91,6 +91,7 @@ mod didyoumean;
 pub mod eval;
 pub mod format;
 pub mod functions;
+mod json;
 mod lexer;
 mod limits;
 mod parser;
@@ -113,6 +114,10 @@ pub use diagnostic::{Code, Diagnostic, Diagnostics, Severity};
 pub use didyoumean::suggest_name;
 pub use eval::EvalContext;
 pub use format::{format, format_with, FormatOptions};
+pub use json::{
+    parse_config, parse_expression_json, parse_json, parse_json_with, ConfigFile, JsonExpression,
+    JsonFile,
+};
 pub use limits::Limits;
 pub use parser::{
     parse, parse_expression, parse_source, parse_template, parse_with, reparse_body, File,
