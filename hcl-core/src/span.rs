@@ -238,8 +238,8 @@ impl SourceFile {
     /// use hcl_core::SourceFile;
     /// let file = SourceFile::new_json("a.json", "{\t\"é\": 1}");
     /// assert_eq!(file.pos(2).column, 4);
-    /// assert_eq!(file.pos(7).column, 7);
-    /// assert_eq!(SourceFile::new("a.hcl", "{\t\"é\": 1}").pos(7).column, 6);
+    /// assert_eq!(file.pos(7).column, 8);
+    /// assert_eq!(SourceFile::new("a.hcl", "{\t\"é\": 1}").pos(7).column, 7);
     /// ```
     pub fn new_json(name: &str, text: &str) -> Self {
         SourceFile {

@@ -62,25 +62,6 @@ pub(super) fn string_text<'a>(node: &'a Node<'a>, file: &'a SourceFile) -> Optio
     })
 }
 
-/// Parses the string `node` of `file` with `parse`, which is given the
-/// text, the start and end offsets to parse and the source its spans are
-/// into; for a string with escapes, its diagnostics' positions are moved to
-/// the reference's, through the decoded text from the string's start.
-fn parse_string<'a, T>(
-    node: &'a Node<'a>,
-    file: &'a Arc<SourceFile>,
-    parse: impl FnOnce(&'a str, usize, usize, &Arc<SourceFile>) -> Result<T, Diagnostics>,
-) -> Option<(Result<T, Diagnostics>, Option<Arc<SourceFile>>)> {
-    let at = string_text(node, file)?;
-    if at.in_file {
-        let end = (node.span.end as usize).saturating_sub(1).max(at.start);
-        return Some((parse(at.text, at.start, end, file), None));
-    }
-    let decoded = Arc::new(SourceFile::new(file.name(), at.text));
-    let parsed = parse(at.text, 0, at.text.len(), &decoded);
-    Some((parsed, Some(decoded)))
-}
-
 /// Moves the positions of `diags`, found in the decoded text of the string
 /// `node`, to the reference's positions in `file`.
 fn relocate(diags: Diagnostics, node: &Node<'_>, file: &Arc<SourceFile>) -> Diagnostics {
@@ -265,13 +246,15 @@ pub(super) fn string_template<'a>(
     node: &'a Node<'a>,
     file: &'a Arc<SourceFile>,
 ) -> Option<(Template<'a>, u32)> {
-    let (parsed, decoded) = parse_string(node, file, parse_template_part)?;
-    let template = parsed.ok()?;
-    let offset = match decoded {
-        Some(_) => string_text(node, file)?.start as u32,
-        None => 0,
-    };
-    Some((template, offset))
+    let at = string_text(node, file)?;
+    if at.in_file {
+        let end = (node.span.end as usize).saturating_sub(1).max(at.start);
+        let template = parse_template_part(at.text, at.start, end, file).ok()?;
+        return Some((template, 0));
+    }
+    let decoded = Arc::new(SourceFile::new(file.name(), at.text));
+    let template = parse_template_part(at.text, 0, at.text.len(), &decoded).ok()?;
+    Some((template, at.start as u32))
 }
 
 /// `span` moved by `offset` bytes.

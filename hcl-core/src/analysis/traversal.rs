@@ -190,7 +190,7 @@ pub(super) fn abs_traversal<'a>(
             root_span,
             steps,
         } => Some(Traversal {
-            root: *root,
+            root,
             root_span: *root_span,
             steps: convert_steps(steps)?,
             file,
@@ -235,7 +235,7 @@ fn convert_steps<'a>(steps: &[TraversalStep<'a>]) -> Option<Vec<Traverse<'a>>> {
         .iter()
         .map(|step| match &step.kind {
             TraversalStepKind::Attr(name) => Some(Traverse::Attr {
-                name: *name,
+                name,
                 span: step.span,
             }),
             TraversalStepKind::Index(key) => Some(Traverse::Index {

@@ -60,7 +60,7 @@ impl<'a> Walker<'a> {
                 // Index keys of traversal steps are literals: nothing to walk.
                 if !self.locals.contains(root) {
                     self.found
-                        .push(traversal::reference(*root, *root_span, steps, self.file));
+                        .push(traversal::reference(root, *root_span, steps, self.file));
                 }
             }
             ExpressionKind::RelativeTraversal { source, .. } => self.expr(source),
