@@ -9,7 +9,10 @@
 //!    spans into line and column. A syntax error is a [`Diagnostic`] that
 //!    renders the offending line with a caret, like the reference
 //!    implementation and rustc. [`parse_expression`] and [`parse_template`]
-//!    read a lone expression or template.
+//!    read a lone expression or template. [`parse_json`] reads a file of
+//!    the JSON syntax (Terraform's `*.tf.json`), and [`parse_config`]
+//!    picks the syntax by file name; both are read through the same
+//!    [`Body`] and [`ExprRef`] as the native syntax.
 //! 2. **Syntax tree → body content.** A [`BodySchema`] says which
 //!    attributes and blocks a body may hold; [`Body`] applies it
 //!    exhaustively ([`Body::content`]), partially, leaving the rest for a

@@ -452,7 +452,10 @@ impl<'a> ExprRef<'a> {
     }
 
     /// The static call interpretation: the function's name and argument
-    /// expressions.
+    /// expressions. A value of the JSON syntax is never one here: the
+    /// reference reads a JSON string such as `"f(x)"` as a call, but its
+    /// arguments would be native expressions parsed from the string, which
+    /// nothing keeps for the lifetime of the result.
     ///
     /// # Errors
     ///
