@@ -391,3 +391,122 @@ fn a_long_line_of_many_properties_reads_in_one_pass() {
         src.rfind("\"p4999\"").unwrap() + 1
     );
 }
+
+#[test]
+fn strings_decode_as_go_decodes_them() {
+    use super::strings::decode_string;
+    let ok = |token: &str| decode_string(token).unwrap().into_owned();
+    assert_eq!(ok(r#""plain""#), "plain");
+    assert!(matches!(
+        decode_string(r#""plain""#).unwrap(),
+        std::borrow::Cow::Borrowed(_)
+    ));
+    assert_eq!(ok(r#""a\"b\\c\/d\b\f\n\r\t""#), "a\"b\\c/d\u{8}\u{c}\n\r\t");
+    assert_eq!(ok(r#""\u00e9\ud83d\ude00""#), "é😀");
+    // Half a surrogate pair is U+FFFD, and what follows it is kept.
+    assert_eq!(ok(r#""\ud83dA\udc00""#), "\u{FFFD}A\u{FFFD}");
+    assert_eq!(ok(r#""\ud83d\u0041""#), "\u{FFFD}A");
+    // Errors: one past the byte at fault, or the length when cut short.
+    assert_eq!(decode_string(r#""x\q""#).unwrap_err(), 4);
+    assert_eq!(decode_string(r#""\u12g4""#).unwrap_err(), 6);
+    assert_eq!(decode_string(r#""abc"#).unwrap_err(), 4);
+    assert_eq!(decode_string(r#""abc\""#).unwrap_err(), 6);
+    assert_eq!(decode_string(r#""\u12"#).unwrap_err(), 5);
+}
+
+#[test]
+fn numbers_follow_the_json_grammar() {
+    use super::strings::valid_number;
+    for good in [
+        "0", "-0", "1", "-12", "1.5", "0.25", "1e5", "1E+5", "2.5e-3",
+    ] {
+        assert!(valid_number(good), "{good}");
+    }
+    for bad in [
+        "", "-", "+1", ".5", "5.", "01", "1e", "1e+", "1.2.3", "--1", "0x1", "1-",
+    ] {
+        assert!(!valid_number(bad), "{bad}");
+    }
+}
+
+#[test]
+fn columns_on_a_long_line_count_through_strings() {
+    // Each `"é", ` is six bytes and five columns; far along the line the
+    // positions come from checkpoints.
+    let n = 3000;
+    let src = format!("[{}1]", "\"é\", ".repeat(n));
+    let file = crate::SourceFile::new_json("t.json", &src);
+    for k in [0, 1, 700, 1500, 2999] {
+        let pos = file.pos(1 + 6 * k as u32);
+        assert_eq!(pos.column, 2 + 5 * k as u32, "string {k}");
+    }
+    assert_eq!(file.pos(src.len() as u32 - 1).column, 2 + 5 * n as u32 + 1);
+}
+
+#[test]
+fn bodies_of_the_wrong_kind() {
+    let file = parse_json(r#"[{"a": 1}, {"b": 2}]"#, "t.json").unwrap();
+    // A root array of objects is one body for a schema, but not a map of
+    // attributes.
+    let schema = BodySchema::builder()
+        .attribute("a")
+        .attribute("b")
+        .build()
+        .unwrap();
+    let content = Body::from_json_file(&file).content(&schema).unwrap();
+    assert_eq!(content.attributes.len(), 2);
+    let err = Body::from_json_file(&file).just_attributes().unwrap_err();
+    assert_eq!(first(&err), "Incorrect JSON value type @ 1:1-1:2 (0-1)");
+    // Something missing from an array of objects is reported at its `[`.
+    let at = Body::from_json_file(&file).missing_item().unwrap();
+    assert_eq!(at.range().to_string(), "t.json:1,1-2");
+
+    let file = parse_json(r#"{"b": null, "c": 1}"#, "t.json").unwrap();
+    let schema = BodySchema::builder()
+        .block("b", &["name"])
+        .block("c", &[])
+        .build()
+        .unwrap();
+    let (_, diags) = Body::from_json_file(&file).content_with_diagnostics(&schema);
+    assert_eq!(
+        summaries(&diags),
+        ["Missing block label", "Incorrect JSON value type"]
+    );
+    assert_eq!(diags.iter().next().unwrap().code, Code::MissingLabel);
+}
+
+#[test]
+fn the_native_only_operations_on_a_json_body() {
+    let file = parse_json(r#"{"a": 1, "b": 2}"#, "t.json").unwrap();
+    let body = Body::from_json_file(&file);
+    let (attrs, blocks) = body.items();
+    assert!(attrs.is_empty() && blocks.is_empty());
+    assert!(body.parts().is_empty());
+    let rest = body.hide(&["a"], &[]);
+    let attrs = rest.just_attributes().unwrap();
+    assert_eq!(attrs.keys().copied().collect::<Vec<_>>(), ["b"]);
+    assert_eq!(body.source_len(), 16);
+}
+
+#[test]
+fn literal_value_of_a_native_expression_allows_no_variables() {
+    let src = "a + 1";
+    let expr = crate::parse_expression(src, "e.hcl").unwrap();
+    let file = std::sync::Arc::new(crate::SourceFile::new("e.hcl", src));
+    let err = ExprRef::new(&expr, &file).literal_value().unwrap_err();
+    assert_eq!(summaries(&err), ["Variables not allowed"]);
+}
+
+#[test]
+fn an_object_key_that_is_not_a_string() {
+    let mut ctx = EvalContext::new();
+    ctx.set_variable("l", Value::tuple(vec![]));
+    let err = eval(r#"{"${l}": 1, "${null}": 2}"#, &ctx).unwrap_err();
+    assert_eq!(
+        summaries(&err),
+        [
+            "Invalid object key expression",
+            "Invalid object key expression"
+        ]
+    );
+}
