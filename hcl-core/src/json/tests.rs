@@ -510,3 +510,15 @@ fn an_object_key_that_is_not_a_string() {
         ]
     );
 }
+
+#[test]
+fn a_byte_that_starts_no_token_is_reported_and_rendered() {
+    for src in ["\u{feff}{}", "{\"a\": é}", "{\"a\": 1}\u{0}"] {
+        let err = parse_json(src, "t.json").unwrap_err();
+        let text = err.to_string();
+        assert!(text.starts_with("Error: "), "{src:?}: {text}");
+        let diag = err.iter().next().unwrap();
+        let range = diag.subject.as_ref().unwrap();
+        assert_eq!(range.end.byte, range.start.byte + 1, "{src:?}");
+    }
+}
