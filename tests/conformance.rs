@@ -12,9 +12,9 @@
 //! the same severity, summary, subject range (start and end: line, column,
 //! byte) and detail. The one allowance is the name a "Did you mean"
 //! suggestion gives for an unknown function or variable, which the
-//! reference picks at random among close names (`FORMAT.md`). Cases that
-//! need a part of the library that does not exist yet (the JSON syntax) are
-//! skipped, never passed.
+//! reference picks at random among close names (`FORMAT.md`). Cases where
+//! the reference gave no answer (a panic, a timeout, a crash) are skipped,
+//! never passed.
 //!
 //! For each file the run prints `N passed, M failed[, K skipped (reasons)]`,
 //! then a total; for each failure its id, its source and the first

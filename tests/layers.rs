@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 /// `ARCHITECTURE.md` lists them.
 const LAYERS: &[&[&str]] = &[
     &["span", "diagnostic", "limits", "didyoumean"],
-    &["lexer", "ast", "parser", "format"],
+    &["lexer", "ast", "parser", "format", "json"],
     &["value", "types"],
     &["functions"],
     &["eval"],

@@ -9,7 +9,10 @@
 //!    spans into line and column. A syntax error is a [`Diagnostic`] that
 //!    renders the offending line with a caret, like the reference
 //!    implementation and rustc. [`parse_expression`] and [`parse_template`]
-//!    read a lone expression or template.
+//!    read a lone expression or template. [`parse_json`] reads a file of
+//!    the JSON syntax (Terraform's `*.tf.json`), and [`parse_config`]
+//!    picks the syntax by file name; both are read through the same
+//!    [`Body`] and [`ExprRef`] as the native syntax.
 //! 2. **Syntax tree → body content.** A [`BodySchema`] says which
 //!    attributes and blocks a body may hold; [`Body`] applies it
 //!    exhaustively ([`Body::content`]), partially, leaving the rest for a
@@ -91,6 +94,7 @@ mod didyoumean;
 pub mod eval;
 pub mod format;
 pub mod functions;
+mod json;
 mod lexer;
 mod limits;
 mod parser;
@@ -113,6 +117,10 @@ pub use diagnostic::{Code, Diagnostic, Diagnostics, Severity};
 pub use didyoumean::suggest_name;
 pub use eval::EvalContext;
 pub use format::{format, format_with, FormatOptions};
+pub use json::{
+    parse_config, parse_expression_json, parse_json, parse_json_with, ConfigFile, JsonExpression,
+    JsonFile,
+};
 pub use limits::Limits;
 pub use parser::{
     parse, parse_expression, parse_source, parse_template, parse_with, reparse_body, File,

@@ -6,6 +6,8 @@ use std::sync::{Arc, OnceLock};
 
 use unicode_segmentation::UnicodeSegmentation;
 
+mod json_columns;
+
 /// A half-open byte range `start..end` into one source file.
 ///
 /// The AST stores spans rather than line/column positions so that parsing
@@ -159,6 +161,12 @@ pub struct SourceFile {
     /// Column checkpoints in lines longer than [`CHECKPOINT_SPAN`], found
     /// the first time a position far into such a line is asked for.
     checkpoints: OnceLock<Box<[Checkpoint]>>,
+    /// Whether columns follow the JSON syntax's rule rather than the native
+    /// syntax's (see [`SourceFile::new_json`]).
+    json: bool,
+    /// The JSON rule's checkpoints in lines longer than
+    /// [`CHECKPOINT_SPAN`], found the first time they are needed.
+    json_checkpoints: OnceLock<Box<[json_columns::Walker]>>,
 }
 
 /// A column checkpoint: text offset `offset` starts a grapheme cluster and
@@ -213,7 +221,45 @@ impl SourceFile {
             line_starts: OnceLock::new(),
             pieces: Box::default(),
             checkpoints: OnceLock::new(),
+            json: false,
+            json_checkpoints: OnceLock::new(),
         }
+    }
+
+    /// Makes a source file of the JSON syntax from its name and text, which
+    /// it copies. Its columns follow the JSON syntax's rule, as the
+    /// reference's JSON scanner counts them: outside strings one column
+    /// per byte, a tab two and a carriage return none; inside strings one
+    /// per grapheme cluster.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::SourceFile;
+    /// let file = SourceFile::new_json("a.json", "{\t\"é\": 1}");
+    /// assert_eq!(file.pos(2).column, 4);
+    /// assert_eq!(file.pos(7).column, 8);
+    /// assert_eq!(SourceFile::new("a.hcl", "{\t\"é\": 1}").pos(7).column, 7);
+    /// ```
+    pub fn new_json(name: &str, text: &str) -> Self {
+        SourceFile {
+            json: true,
+            ..SourceFile::new(name, text)
+        }
+    }
+
+    /// Whether the columns follow the JSON syntax's rule
+    /// ([`SourceFile::new_json`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::SourceFile;
+    /// assert!(SourceFile::new_json("a.json", "{}").is_json());
+    /// assert!(!SourceFile::new("a.hcl", "").is_json());
+    /// ```
+    pub fn is_json(&self) -> bool {
+        self.json
     }
 
     /// A text made of parts of the file `name`, laid out by `pieces` (see
@@ -226,6 +272,8 @@ impl SourceFile {
             line_starts: OnceLock::new(),
             pieces: pieces.into_boxed_slice(),
             checkpoints: OnceLock::new(),
+            json: false,
+            json_checkpoints: OnceLock::new(),
         }
     }
 
@@ -306,6 +354,14 @@ impl SourceFile {
         let byte = (byte as usize).min(self.text.len());
         let line_idx = self.line_index(byte as u32);
         let line_start = self.line_starts().get(line_idx).copied().unwrap_or(0) as usize;
+        if self.json {
+            let column = self.json_columns_before(line_start, byte) + 1;
+            return Pos {
+                line: (line_idx + 1) as u32,
+                column,
+                byte: byte as u32,
+            };
+        }
         let mut column = self.columns_before(line_start, byte) + 1;
         // A byte order mark that starts the text takes no column, as the
         // reference's scanner skips it.
@@ -340,6 +396,25 @@ impl SourceFile {
             (line_start, 0)
         };
         before + count_clusters(self.text.get(from..byte).unwrap_or(""))
+    }
+
+    /// The columns between `line_start` and `byte` by the JSON rule,
+    /// counted from the last checkpoint before `byte` on a long line.
+    fn json_columns_before(&self, line_start: usize, byte: usize) -> u32 {
+        let mut walker = json_columns::Walker::at(line_start);
+        if byte - line_start > CHECKPOINT_SPAN {
+            let checkpoints = self.json_checkpoints.get_or_init(|| {
+                json_columns::checkpoints(&self.text, self.line_starts(), CHECKPOINT_SPAN)
+            });
+            let after = checkpoints.partition_point(|c| c.offset <= byte);
+            if let Some(c) = after.checked_sub(1).and_then(|i| checkpoints.get(i)) {
+                if c.offset >= line_start {
+                    walker = *c;
+                }
+            }
+        }
+        walker.walk_to(&self.text, byte);
+        walker.columns
     }
 
     /// The column checkpoints of every line longer than

@@ -3,12 +3,14 @@
 use std::fmt;
 use std::sync::Arc;
 
+use super::json;
 use super::statics::{self, StaticCall, StaticPair};
 use super::traversal::{self, Traversal, Traverse};
 use super::variables;
-use crate::ast::Expression;
+use crate::ast::{Expression, ExpressionKind};
 use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
+use crate::json::{JsonExpression, Node, NodeKind};
 use crate::span::{Range, SourceFile, Span};
 use crate::value::Value;
 
@@ -126,6 +128,12 @@ impl fmt::Debug for Location<'_> {
 /// An expression with the file it was parsed from: what the static analysis
 /// operations take, and what body content gives for each attribute value.
 ///
+/// It stands for an expression of either syntax: of the native syntax
+/// ([`ExprRef::new`]), or a value of a file of the JSON syntax
+/// ([`ExprRef::from_json`], and the attributes of a JSON body). Its methods
+/// work alike for both; for a JSON value the `expr` field is a placeholder
+/// (a `null` literal), see [`ExprRef::is_json`].
+///
 /// # Examples
 ///
 /// ```
@@ -142,54 +150,114 @@ impl fmt::Debug for Location<'_> {
 /// ```
 #[derive(Clone, Copy)]
 pub struct ExprRef<'a> {
-    /// The expression.
+    /// The expression (a placeholder for a value of the JSON syntax).
     pub expr: &'a Expression<'a>,
     /// The file it belongs to.
     pub file: &'a Arc<SourceFile>,
+    /// The value of the JSON syntax it stands for, if it is one.
+    json: Option<&'a Node<'a>>,
 }
+
+/// What the `expr` of an [`ExprRef`] of the JSON syntax points at.
+static JSON_PLACEHOLDER: Expression<'static> = Expression {
+    kind: ExpressionKind::Null,
+    span: Span::empty(0),
+};
 
 impl fmt::Debug for ExprRef<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("ExprRef")
-            .field("file", &self.file.name())
-            .field("expr", self.expr)
-            .finish()
+        let mut f = f.debug_struct("ExprRef");
+        f.field("file", &self.file.name());
+        match self.json {
+            Some(node) => f.field("json", node),
+            None => f.field("expr", self.expr),
+        };
+        f.finish()
     }
 }
 
 impl PartialEq for ExprRef<'_> {
     /// Equal when both are the same expression node of the same file.
     fn eq(&self, other: &Self) -> bool {
-        std::ptr::eq(self.expr, other.expr) && Arc::ptr_eq(self.file, other.file)
+        std::ptr::eq(self.expr, other.expr)
+            && Arc::ptr_eq(self.file, other.file)
+            && match (self.json, other.json) {
+                (Some(a), Some(b)) => std::ptr::eq(a, b),
+                (a, b) => a.is_none() && b.is_none(),
+            }
     }
 }
 
 impl<'a> ExprRef<'a> {
     /// Pairs an expression with its file.
     pub fn new(expr: &'a Expression<'a>, file: &'a Arc<SourceFile>) -> Self {
-        ExprRef { expr, file }
+        ExprRef {
+            expr,
+            file,
+            json: None,
+        }
+    }
+
+    /// The expression that a value parsed with
+    /// [`parse_expression_json`](crate::parse_expression_json) stands for.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::{EvalContext, ExprRef, Value};
+    /// let parsed = hcl_core::parse_expression_json(r#"{"a": "${x}"}"#, "e.json").unwrap();
+    /// let expr = ExprRef::from_json(&parsed);
+    /// let mut ctx = EvalContext::new();
+    /// ctx.set_variable("x", Value::from(1));
+    /// assert_eq!(expr.value(&ctx).unwrap(), Value::object([("a", Value::from(1))]));
+    /// ```
+    pub fn from_json(expr: &'a JsonExpression<'a>) -> Self {
+        ExprRef::json(&expr.root, &expr.source)
+    }
+
+    /// The expression that the JSON value `node` of `file` stands for.
+    pub(crate) fn json(node: &'a Node<'a>, file: &'a Arc<SourceFile>) -> Self {
+        ExprRef {
+            expr: &JSON_PLACEHOLDER,
+            file,
+            json: Some(node),
+        }
+    }
+
+    /// Whether this is a value of the JSON syntax (whose `expr` field is a
+    /// placeholder) rather than an expression of the native syntax.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::ExprRef;
+    /// let parsed = hcl_core::parse_expression_json("[1]", "e.json").unwrap();
+    /// assert!(ExprRef::from_json(&parsed).is_json());
+    /// ```
+    pub fn is_json(&self) -> bool {
+        self.json.is_some()
     }
 
     fn with(&self, expr: &'a Expression<'a>) -> ExprRef<'a> {
-        ExprRef {
-            expr,
-            file: self.file,
-        }
+        ExprRef::new(expr, self.file)
     }
 
     /// The whole expression's span.
     pub fn span(&self) -> Span {
-        self.expr.span
+        match self.json {
+            Some(node) => node.span,
+            None => self.expr.span,
+        }
     }
 
     /// The whole expression's range.
     pub fn range(&self) -> Range {
-        self.file.range(self.expr.span)
+        self.file.range(self.span())
     }
 
     /// The whole expression as a [`Location`].
     pub fn location(&self) -> Location<'a> {
-        Location::new(self.file, self.expr.span)
+        Location::new(self.file, self.span())
     }
 
     /// The start of the expression (see [`start_span`](super::start_span))
@@ -207,7 +275,10 @@ impl<'a> ExprRef<'a> {
     /// assert_eq!(ExprRef::new(&expr, &file).start_location().text(), "lookup(");
     /// ```
     pub fn start_location(&self) -> Location<'a> {
-        Location::new(self.file, super::start_span(self.expr))
+        match self.json {
+            Some(node) => Location::new(self.file, node.start_span()),
+            None => Location::new(self.file, super::start_span(self.expr)),
+        }
     }
 
     /// Evaluates the expression in `ctx`.
@@ -228,7 +299,70 @@ impl<'a> ExprRef<'a> {
     /// assert_eq!(ExprRef::new(&expr, &file).value(&EvalContext::new()).unwrap(), Value::from(42));
     /// ```
     pub fn value(&self, ctx: &EvalContext<'_>) -> Result<Value, Diagnostics> {
-        ctx.evaluate(self.expr, self.file)
+        into_result(self.value_with_diagnostics(ctx))
+    }
+
+    /// Evaluates the expression in `ctx`, returning the value found (an
+    /// unknown value where evaluation failed) with every diagnostic.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::{EvalContext, ExprRef, Value};
+    /// let parsed = hcl_core::parse_expression_json(r#"["${1 + 1}", "${nope}"]"#, "e.json").unwrap();
+    /// let (value, diags) = ExprRef::from_json(&parsed).value_with_diagnostics(&EvalContext::new());
+    /// assert_eq!(diags.len(), 1);
+    /// assert!(!value.is_wholly_known());
+    /// ```
+    pub fn value_with_diagnostics(&self, ctx: &EvalContext<'_>) -> (Value, Diagnostics) {
+        match self.json {
+            Some(node) => json::value(node, self.file, Some(ctx)),
+            None => ctx.evaluate_with_diagnostics(self.expr, self.file),
+        }
+    }
+
+    /// Evaluates the expression with no evaluation context at all: the
+    /// literal-only mode of the JSON syntax's specification, where a JSON
+    /// string is the string itself rather than a template (`"${x}"` is the
+    /// text `${x}`). This is not evaluating in an empty context (which
+    /// [`ExprRef::value`] does with [`EvalContext::literal_only`]): there a
+    /// JSON string is still a template. An expression of the native syntax
+    /// is evaluated with [`EvalContext::literal_only`]: variables and
+    /// function calls are errors.
+    ///
+    /// # Errors
+    ///
+    /// The diagnostics, when any is an error.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::{EvalContext, ExprRef, Value};
+    /// let parsed = hcl_core::parse_expression_json(r#""${x}""#, "e.json").unwrap();
+    /// let expr = ExprRef::from_json(&parsed);
+    /// assert_eq!(expr.literal_value().unwrap(), Value::string("${x}"));
+    /// assert!(expr.value(&EvalContext::literal_only()).is_err());
+    /// ```
+    pub fn literal_value(&self) -> Result<Value, Diagnostics> {
+        into_result(self.literal_value_with_diagnostics())
+    }
+
+    /// [`ExprRef::literal_value`], returning the value found with every
+    /// diagnostic.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::{ExprRef, Value};
+    /// let parsed = hcl_core::parse_expression_json(r#"{"a": 1, "a": 2}"#, "e.json").unwrap();
+    /// let (_, diags) = ExprRef::from_json(&parsed).literal_value_with_diagnostics();
+    /// assert!(diags.to_string().contains("Duplicate object attribute"));
+    /// ```
+    pub fn literal_value_with_diagnostics(&self) -> (Value, Diagnostics) {
+        match self.json {
+            Some(node) => json::value(node, self.file, None),
+            None => EvalContext::literal_only().evaluate_with_diagnostics(self.expr, self.file),
+        }
     }
 
     /// The static list interpretation: the element expressions of a tuple
@@ -253,6 +387,11 @@ impl<'a> ExprRef<'a> {
     /// assert_eq!(texts, ["aws_vpc.main", "var.id"]);
     /// ```
     pub fn as_static_list(&self) -> Result<Vec<ExprRef<'a>>, Diagnostics> {
+        // A JSON value that is not an array falls through to the error:
+        // its `expr` placeholder is no tuple.
+        if let Some(items) = self.json.and_then(|n| json::static_list(n, self.file)) {
+            return Ok(items);
+        }
         match statics::static_list(self.expr) {
             Some(items) => Ok(items.iter().map(|e| self.with(e)).collect()),
             None => Err(self
@@ -290,6 +429,9 @@ impl<'a> ExprRef<'a> {
     /// assert_eq!(pairs[2].key.location().text(), "3");
     /// ```
     pub fn as_static_map(&self) -> Result<Vec<StaticPair<'a>>, Diagnostics> {
+        if let Some(pairs) = self.json.and_then(|n| json::static_map(n, self.file)) {
+            return Ok(pairs);
+        }
         match statics::static_map(self.expr) {
             Some(items) => Ok(items
                 .iter()
@@ -310,7 +452,10 @@ impl<'a> ExprRef<'a> {
     }
 
     /// The static call interpretation: the function's name and argument
-    /// expressions.
+    /// expressions. A value of the JSON syntax is never one here: the
+    /// reference reads a JSON string such as `"f(x)"` as a call, but its
+    /// arguments would be native expressions parsed from the string, which
+    /// nothing keeps for the lifetime of the result.
     ///
     /// # Errors
     ///
@@ -377,7 +522,11 @@ impl<'a> ExprRef<'a> {
     /// assert_eq!(t.to_string(), "aws_subnet.private[0].id");
     /// ```
     pub fn as_traversal(&self) -> Result<Traversal<'a>, Diagnostics> {
-        traversal::abs_traversal(self.expr, self.file).ok_or_else(|| {
+        let found = match self.json {
+            Some(node) => json::traversal(node, self.file),
+            None => traversal::abs_traversal(self.expr, self.file),
+        };
+        found.ok_or_else(|| {
             self.location()
                 .error(
                     Code::InvalidExpression,
@@ -436,7 +585,10 @@ impl<'a> ExprRef<'a> {
     /// assert_eq!(ExprRef::new(&expr, &file).as_string_literal().map(|t| t.as_ref()), Some("web"));
     /// ```
     pub fn as_string_literal(&self) -> Option<&'a std::borrow::Cow<'a, str>> {
-        self.expr.as_string_literal()
+        match self.json {
+            Some(node) => json::string_literal(node),
+            None => self.expr.as_string_literal(),
+        }
     }
 
     /// Whether the expression is a template in quotes or a heredoc, rather
@@ -453,7 +605,10 @@ impl<'a> ExprRef<'a> {
     /// assert!(ExprRef::new(&expr, &file).is_template());
     /// ```
     pub fn is_template(&self) -> bool {
-        self.expr.is_template()
+        match self.json {
+            Some(node) => matches!(node.kind, NodeKind::String(_)),
+            None => self.expr.is_template(),
+        }
     }
 
     /// The expression as a keyword: the name, when it is a lone name with no
@@ -476,7 +631,12 @@ impl<'a> ExprRef<'a> {
     /// assert_eq!(keyword("\"allow\""), None);
     /// ```
     pub fn as_keyword(&self) -> Option<&'a str> {
-        traversal::keyword(self.expr)
+        match self.json {
+            Some(node) => json::traversal(node, self.file)
+                .filter(|t| t.steps.is_empty())
+                .map(|t| t.root),
+            None => traversal::keyword(self.expr),
+        }
     }
 
     /// Every traversal the expression refers to, in source order, for
@@ -499,6 +659,21 @@ impl<'a> ExprRef<'a> {
     /// assert_eq!(vars[1].location().text(), "local.skip");
     /// ```
     pub fn variables(&self) -> Vec<Traversal<'a>> {
-        variables::variables(self.expr, self.file)
+        match self.json {
+            Some(node) => {
+                let mut found = Vec::new();
+                json::variables(node, self.file, &mut found);
+                found
+            }
+            None => variables::variables(self.expr, self.file),
+        }
+    }
+}
+
+fn into_result<T>((value, diags): (T, Diagnostics)) -> Result<T, Diagnostics> {
+    if diags.has_errors() {
+        Err(diags)
+    } else {
+        Ok(value)
     }
 }

@@ -39,6 +39,7 @@
 //! assert_eq!(refs, ["var.subnets", "local.suffix"]);
 //! ```
 
+mod json;
 mod location;
 mod statics;
 mod traversal;

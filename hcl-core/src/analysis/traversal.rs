@@ -181,7 +181,7 @@ fn write_key(f: &mut fmt::Formatter<'_>, key: &Value) -> fmt::Result {
 
 /// The absolute traversal an expression stands for, if it is one.
 pub(super) fn abs_traversal<'a>(
-    expr: &'a Expression<'a>,
+    expr: &Expression<'a>,
     file: &'a Arc<SourceFile>,
 ) -> Option<Traversal<'a>> {
     match &expr.kind {
@@ -211,7 +211,7 @@ pub(super) fn abs_traversal<'a>(
 }
 
 /// The keyword an expression stands for: a lone name with no steps.
-pub(super) fn keyword<'a>(expr: &'a Expression<'a>) -> Option<&'a str> {
+pub(super) fn keyword<'a>(expr: &Expression<'a>) -> Option<&'a str> {
     match &expr.kind {
         ExpressionKind::ScopeTraversal { root, steps, .. } if steps.is_empty() => Some(*root),
         ExpressionKind::Bool(_) | ExpressionKind::Null => keyword_literal(expr),
@@ -230,7 +230,7 @@ fn keyword_literal(expr: &Expression<'_>) -> Option<&'static str> {
     }
 }
 
-fn convert_steps<'a>(steps: &'a [TraversalStep<'a>]) -> Option<Vec<Traverse<'a>>> {
+fn convert_steps<'a>(steps: &[TraversalStep<'a>]) -> Option<Vec<Traverse<'a>>> {
     steps
         .iter()
         .map(|step| match &step.kind {
@@ -271,7 +271,7 @@ fn constant_key(key: &Expression<'_>) -> Option<Value> {
 pub(super) fn reference<'a>(
     root: &'a str,
     root_span: Span,
-    steps: &'a [TraversalStep<'a>],
+    steps: &[TraversalStep<'a>],
     file: &'a Arc<SourceFile>,
 ) -> Traversal<'a> {
     let mut converted = Vec::with_capacity(steps.len());

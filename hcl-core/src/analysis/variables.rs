@@ -7,7 +7,7 @@ use crate::ast::{Expression, ExpressionKind, Template, TemplatePart};
 use crate::span::SourceFile;
 
 pub(super) fn variables<'a>(
-    expr: &'a Expression<'a>,
+    expr: &Expression<'a>,
     file: &'a Arc<SourceFile>,
 ) -> Vec<Traversal<'a>> {
     let mut walker = Walker {
@@ -16,6 +16,20 @@ pub(super) fn variables<'a>(
         found: Vec::new(),
     };
     walker.expr(expr);
+    walker.found
+}
+
+/// The traversals a template refers to; see [`variables`].
+pub(super) fn template_variables<'a>(
+    template: &Template<'a>,
+    file: &'a Arc<SourceFile>,
+) -> Vec<Traversal<'a>> {
+    let mut walker = Walker {
+        file,
+        locals: Vec::new(),
+        found: Vec::new(),
+    };
+    walker.template(template);
     walker.found
 }
 
@@ -28,7 +42,7 @@ struct Walker<'a> {
 }
 
 impl<'a> Walker<'a> {
-    fn expr(&mut self, expr: &'a Expression<'a>) {
+    fn expr(&mut self, expr: &Expression<'a>) {
         match &expr.kind {
             ExpressionKind::Number(_)
             | ExpressionKind::Bool(_)
@@ -108,7 +122,7 @@ impl<'a> Walker<'a> {
         }
     }
 
-    fn template(&mut self, template: &'a Template<'a>) {
+    fn template(&mut self, template: &Template<'a>) {
         for part in &template.parts {
             match part {
                 TemplatePart::Literal(..) => {}

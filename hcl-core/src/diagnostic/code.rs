@@ -198,6 +198,21 @@ codes! {
     /// An index or splat index (`[`) whose closing bracket is missing.
     MissingCloseBracket => "missing-close-bracket",
 
+    // --------------------------------------------------------- JSON syntax
+
+    /// Text that is not valid JSON: a trailing comma, a comment, single
+    /// quotes, an unterminated string or object, a bad escape, number or
+    /// keyword.
+    InvalidJsonSyntax => "invalid-json-syntax",
+    /// A file of the JSON syntax whose root is not an object or an array.
+    JsonRootNotObject => "json-root-not-object",
+    /// A JSON value of the wrong kind where the schema wants a body, a
+    /// block or its labels.
+    IncorrectJsonValueType => "incorrect-json-value-type",
+    /// A JSON object property that names no argument or block type of the
+    /// schema.
+    ExtraneousJsonProperty => "extraneous-json-property",
+
     // -------------------------------------------------------------- limits
 
     /// The input is longer than `Limits::max_input_bytes`.

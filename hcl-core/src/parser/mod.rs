@@ -583,3 +583,35 @@ impl<'src, 'a> Parser<'src, 'a> {
 
 #[cfg(test)]
 mod tests;
+
+/// Parses the bare template that is the text of `file` from byte `start`
+/// to byte `end`, with spans into the whole text: a JSON string's content.
+pub(crate) fn parse_template_part<'src>(
+    text: &'src str,
+    start: usize,
+    end: usize,
+    file: &Arc<SourceFile>,
+) -> Result<Template<'src>, Diagnostics> {
+    let limits = Limits::default();
+    let source = text.get(..end).unwrap_or_default();
+    let mut parser = Parser::new(Lexer::new(source, start, Start::Template), file, &limits);
+    let template = parser.bare_template();
+    parser.finish()?;
+    Ok(template)
+}
+
+/// Parses the one expression that is the text of `file` from byte `start`
+/// to byte `end`, with spans into the whole text: a JSON string's content.
+pub(crate) fn parse_expression_part<'src>(
+    text: &'src str,
+    start: usize,
+    end: usize,
+    file: &Arc<SourceFile>,
+) -> Result<Expression<'src>, Diagnostics> {
+    let limits = Limits::default();
+    let source = text.get(..end).unwrap_or_default();
+    let mut parser = Parser::new(Lexer::new(source, start, Start::Code), file, &limits);
+    let expr = parser.standalone_expression();
+    parser.finish()?;
+    Ok(expr)
+}

@@ -5,10 +5,11 @@ use std::sync::Arc;
 
 use super::content::{Attribute, Attributes, Block, BodyContent};
 use super::definition::BodySchema;
-use super::{merged, native};
+use super::{json, merged, native};
 use crate::analysis::Location;
 use crate::ast;
 use crate::diagnostic::Diagnostics;
+use crate::json::{ConfigFile, JsonFile, Node};
 use crate::parser::File;
 use crate::span::SourceFile;
 
@@ -49,6 +50,7 @@ pub struct Body<'a> {
 #[derive(Debug, Clone, PartialEq)]
 enum Inner<'a> {
     Native(native::NativeBody<'a>),
+    Json(json::JsonBody<'a>),
     /// Never holds a merged body: merging flattens.
     Merged(Vec<Body<'a>>),
 }
@@ -95,6 +97,54 @@ impl<'a> Body<'a> {
         }
     }
 
+    /// The top-level body of a parsed file of the JSON syntax: the schema
+    /// of each step tells its attributes from its blocks.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::schema::{Body, BodySchema};
+    /// let src = r#"{"variable": {"region": {"default": "eu"}}, "count": 2}"#;
+    /// let file = hcl_core::parse_json(src, "main.tf.json").unwrap();
+    /// let schema = BodySchema::builder()
+    ///     .attribute("count")
+    ///     .block("variable", &["name"])
+    ///     .build()
+    ///     .unwrap();
+    /// let content = Body::from_json_file(&file).content(&schema).unwrap();
+    /// assert!(content.attributes.contains_key("count"));
+    /// let variable = &content.blocks[0];
+    /// assert_eq!(variable.labels[0].value, "region");
+    /// assert!(variable.body.just_attributes().unwrap().contains_key("default"));
+    /// ```
+    pub fn from_json_file(file: &'a JsonFile<'a>) -> Self {
+        Body::json(&file.root, &file.source)
+    }
+
+    /// The top-level body of a file of either syntax; see
+    /// [`parse_config`](crate::parse_config).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::schema::Body;
+    /// let file = hcl_core::parse_config("{\"a\": 1}", "a.tf.json").unwrap();
+    /// assert_eq!(Body::from_config_file(&file).just_attributes().unwrap().len(), 1);
+    /// ```
+    pub fn from_config_file(file: &'a ConfigFile<'a>) -> Self {
+        match file {
+            ConfigFile::Native(file) => Body::from_file(file),
+            ConfigFile::Json(file) => Body::from_json_file(file),
+        }
+    }
+
+    /// The JSON-syntax body that the value `val` of `file` stands for.
+    pub(super) fn json(val: &'a Node<'a>, file: &'a Arc<SourceFile>) -> Self {
+        Body {
+            inner: Inner::Json(json::JsonBody::new(val, file)),
+        }
+    }
+
     /// A body with nothing in it.
     ///
     /// # Examples
@@ -137,7 +187,7 @@ impl<'a> Body<'a> {
         for body in bodies {
             match body.inner {
                 Inner::Merged(children) => flat.extend(children),
-                inner @ Inner::Native(_) => flat.push(Body { inner }),
+                inner @ (Inner::Native(_) | Inner::Json(_)) => flat.push(Body { inner }),
             }
         }
         Body {
@@ -164,7 +214,9 @@ impl<'a> Body<'a> {
     /// Where something missing from the body is reported, as the
     /// reference's `MissingItemRange`: the empty range at the body's start,
     /// a block's opening brace or a file's first byte (the first body's,
-    /// for a merged body). `None` for an empty merged body.
+    /// for a merged body); for a JSON body, its object's closing brace, or
+    /// the opening bracket of an array of objects. `None` for an empty
+    /// merged body.
     ///
     /// # Examples
     ///
@@ -177,6 +229,7 @@ impl<'a> Body<'a> {
     pub fn missing_item(&self) -> Option<Location<'a>> {
         match &self.inner {
             Inner::Native(body) => Some(body.missing_item()),
+            Inner::Json(body) => Some(body.missing_item()),
             Inner::Merged(children) => children.first().and_then(Body::missing_item),
         }
     }
@@ -195,6 +248,7 @@ impl<'a> Body<'a> {
     pub fn source_len(&self) -> usize {
         match &self.inner {
             Inner::Native(body) => body.source_len(),
+            Inner::Json(body) => body.source_len(),
             Inner::Merged(children) => children.iter().map(Body::source_len).sum(),
         }
     }
@@ -352,7 +406,9 @@ impl<'a> Body<'a> {
     /// other), whatever their names and label counts: for readers whose
     /// targets, not a schema, decide what a block's labels mean. Nothing is
     /// checked; [`Body::hide`] and [`Body::content`] with an empty schema
-    /// report what a reader did not take.
+    /// report what a reader did not take. A body of the JSON syntax gives
+    /// nothing here, since only a schema tells its attributes from its
+    /// blocks.
     ///
     /// # Examples
     ///
@@ -374,6 +430,7 @@ impl<'a> Body<'a> {
     fn items_into(&self, attributes: &mut Vec<Attribute<'a>>, blocks: &mut Vec<Block<'a>>) {
         match &self.inner {
             Inner::Native(body) => body.items_into(attributes, blocks),
+            Inner::Json(_) => {}
             Inner::Merged(children) => {
                 for child in children {
                     child.items_into(attributes, blocks);
@@ -385,7 +442,9 @@ impl<'a> Body<'a> {
     /// The body less the attributes named in `attributes` and the blocks of
     /// the types in `block_types`, as a partial step with a schema of those
     /// names leaves it, without checking anything. The names hidden stay
-    /// candidates for "Did you mean" suggestions.
+    /// candidates for "Did you mean" suggestions (in a body of the JSON
+    /// syntax, whose properties are one namespace, both lists are hidden
+    /// as property names).
     ///
     /// # Examples
     ///
@@ -401,6 +460,9 @@ impl<'a> Body<'a> {
             Inner::Native(body) => Body {
                 inner: Inner::Native(body.hide(attributes, block_types)),
             },
+            Inner::Json(body) => Body {
+                inner: Inner::Json(body.hide(&[attributes, block_types].concat())),
+            },
             Inner::Merged(children) => Body {
                 inner: Inner::Merged(
                     children
@@ -415,7 +477,8 @@ impl<'a> Body<'a> {
     /// The native-syntax bodies this body is made of, each with the names
     /// earlier partial steps hid: enough to keep the body as file positions
     /// and build it again later with [`Body::native_hiding`] over
-    /// [`reparse_body`](crate::reparse_body).
+    /// [`reparse_body`](crate::reparse_body). Bodies of the JSON syntax
+    /// have no such parts and are left out.
     ///
     /// # Examples
     ///
@@ -433,6 +496,7 @@ impl<'a> Body<'a> {
     pub fn parts(&self) -> Vec<BodyPart<'a>> {
         match &self.inner {
             Inner::Native(body) => vec![body.part()],
+            Inner::Json(_) => Vec::new(),
             Inner::Merged(children) => children.iter().flat_map(Body::parts).collect(),
         }
     }
@@ -477,6 +541,7 @@ impl<'a> Body<'a> {
     ) -> BodyContent<'a> {
         match &self.inner {
             Inner::Native(body) => body.content(schema, check_required, diags),
+            Inner::Json(body) => body.content(schema, check_required, diags),
             Inner::Merged(children) => merged::content(children, schema, check_required, diags),
         }
     }
@@ -497,6 +562,15 @@ impl<'a> Body<'a> {
                     },
                 )
             }
+            Inner::Json(body) => {
+                let (content, rest) = body.partial_content(schema, check_required, diags);
+                (
+                    content,
+                    Body {
+                        inner: Inner::Json(rest),
+                    },
+                )
+            }
             Inner::Merged(children) => {
                 let (content, rests) =
                     merged::partial_content(children, schema, check_required, diags);
@@ -508,6 +582,7 @@ impl<'a> Body<'a> {
     pub(super) fn just_attributes_into(&self, diags: &mut Diagnostics) -> Attributes<'a> {
         match &self.inner {
             Inner::Native(body) => body.just_attributes(diags),
+            Inner::Json(body) => body.just_attributes(diags),
             Inner::Merged(children) => merged::just_attributes(children, diags),
         }
     }

@@ -374,7 +374,7 @@ impl fmt::Debug for Attribute<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Attribute")
             .field("name", &self.name)
-            .field("expr", &self.expr.expr)
+            .field("expr", &self.expr)
             .field("name_span", &self.name_span)
             .field("span", &self.span)
             .field("file", &self.file.name())

@@ -23,8 +23,8 @@
 //!
 //! [`Body`] is one concrete type over an enum of representations rather
 //! than a trait object: a native-syntax body (the syntax tree of a file or a
-//! block, with its source file) and a merged body (a list of bodies,
-//! flattened). A JSON-syntax body will be one more variant. An enum keeps
+//! block, with its source file), a JSON-syntax body (a value of a JSON
+//! file's tree) and a merged body (a list of bodies, flattened). An enum keeps
 //! `Body` `Clone`, `Debug` and `PartialEq`, lets a merged body hold any
 //! other kind without boxing, and keeps the whole set of syntaxes in view in
 //! one `match` per mode; bodies are not meant to be implemented outside
@@ -80,6 +80,7 @@
 mod body;
 mod content;
 mod definition;
+mod json;
 mod merged;
 mod native;
 

@@ -7,7 +7,7 @@ use hcl_core::{Diagnostics, EvalContext, File};
 use serde_json::Value as Json;
 
 use super::compare::compare_result;
-use super::context::Names;
+use super::context::{is_literal, Names};
 use super::diagnostics::{self, compare_range};
 
 /// The schema of the case, or of a block type's body, or a `rest`: absent
@@ -52,6 +52,8 @@ fn block_body_schema<'j>(schema: &'j Json, block_type: &str) -> &'j Json {
 struct Reader<'c, 'n> {
     ctx: &'c EvalContext<'c>,
     names: &'n Names,
+    /// `"eval": "literal"`: no evaluation context at all.
+    literal: bool,
 }
 
 pub fn run(
@@ -60,8 +62,22 @@ pub fn run(
     file: &File<'_>,
     names: &Names,
 ) -> Result<(), String> {
-    let reader = Reader { ctx, names };
-    reader.read(&Body::from_file(file), &case["schema"], &case["expect"], "")
+    run_body(case, ctx, &Body::from_file(file), names)
+}
+
+/// Reads `body`, a file's, through the case's schema.
+pub fn run_body(
+    case: &Json,
+    ctx: &EvalContext<'_>,
+    body: &Body<'_>,
+    names: &Names,
+) -> Result<(), String> {
+    let reader = Reader {
+        ctx,
+        names,
+        literal: is_literal(case),
+    };
+    reader.read(body, &case["schema"], &case["expect"], "")
 }
 
 impl Reader<'_, '_> {
@@ -204,9 +220,11 @@ impl Reader<'_, '_> {
                 &attr.name_range(),
                 &t["name_range"],
             )?;
-            let (value, diags) = self
-                .ctx
-                .evaluate_with_diagnostics(attr.expr.expr, attr.expr.file);
+            let (value, diags) = if self.literal {
+                attr.expr.literal_value_with_diagnostics()
+            } else {
+                attr.expr.value_with_diagnostics(self.ctx)
+            };
             compare_result(
                 &format!("{here}: "),
                 Some(&value),

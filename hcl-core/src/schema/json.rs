@@ -1,0 +1,364 @@
+//! Schema processing of JSON-syntax bodies, by the rules of the JSON
+//! syntax's specification as the reference applies them: the schema tells
+//! an attribute from a block; a block type's value is an object with one
+//! level of properties per label, then the body; any of these levels may be
+//! an array of objects instead, and the body an array of bodies (one block
+//! each); `null` as a body is no block; a `"//"` property of a body is a
+//! comment.
+
+use std::fmt;
+use std::sync::Arc;
+
+use super::body::NameSet;
+use super::content::{Attribute, Attributes, Block, BodyContent, Label};
+use super::definition::BodySchema;
+use crate::analysis::{ExprRef, Location};
+use crate::diagnostic::{Code, Diagnostic, Diagnostics};
+use crate::didyoumean::first_close_name;
+use crate::json::{Node, NodeKind, Property};
+use crate::span::{SourceFile, Span};
+use crate::value::go_quote;
+
+/// A JSON-syntax body: the value that stands for it (an object, an array of
+/// objects, or a value of the wrong kind reported when read), less the
+/// names that earlier partial steps took.
+#[derive(Clone)]
+pub(super) struct JsonBody<'a> {
+    val: &'a Node<'a>,
+    file: &'a Arc<SourceFile>,
+    hidden: NameSet,
+}
+
+impl PartialEq for JsonBody<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.val, other.val)
+            && Arc::ptr_eq(self.file, other.file)
+            && self.hidden == other.hidden
+    }
+}
+
+impl fmt::Debug for JsonBody<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("JsonBody")
+            .field("file", &self.file.name())
+            .field("span", &self.val.span)
+            .field("hidden", &self.hidden)
+            .finish()
+    }
+}
+
+/// The message for a value of the wrong kind where properties should be.
+fn wrong_kind(file: &Arc<SourceFile>, at: Span, detail: String) -> Diagnostic {
+    Location::new(file, at).error(
+        Code::IncorrectJsonValueType,
+        "Incorrect JSON value type",
+        detail,
+    )
+}
+
+impl<'a> JsonBody<'a> {
+    pub(super) fn new(val: &'a Node<'a>, file: &'a Arc<SourceFile>) -> Self {
+        JsonBody {
+            val,
+            file,
+            hidden: NameSet::new(),
+        }
+    }
+
+    pub(super) fn hide(&self, names: &[&str]) -> JsonBody<'a> {
+        let mut rest = self.clone();
+        rest.hidden.extend(names.iter().map(|n| (*n).to_string()));
+        rest
+    }
+
+    pub(super) fn source_len(&self) -> usize {
+        self.val.span.len() as usize
+    }
+
+    /// The reference's `MissingItemRange`: an object's closing brace, an
+    /// array's opening bracket, else the value's start.
+    pub(super) fn missing_item(&self) -> Location<'a> {
+        let span = match &self.val.kind {
+            NodeKind::Object(o) => o.close,
+            NodeKind::Array(a) => a.open,
+            _ => self.val.start_span(),
+        };
+        Location::new(self.file, span)
+    }
+
+    /// The properties of `v`, an object or an array of objects (null has
+    /// none); anything else is reported, naming the label it should give
+    /// when `label` is set.
+    fn collect(
+        &self,
+        v: &'a Node<'a>,
+        label: Option<&str>,
+        diags: &mut Diagnostics,
+    ) -> Vec<&'a Property<'a>> {
+        let mut props = Vec::new();
+        match &v.kind {
+            NodeKind::Null => {}
+            NodeKind::Object(o) => props.extend(o.properties.iter()),
+            NodeKind::Array(a) => {
+                for item in &a.items {
+                    match &item.kind {
+                        NodeKind::Object(o) => props.extend(o.properties.iter()),
+                        _ => diags.push(wrong_kind(
+                            self.file,
+                            item.start_span(),
+                            match label {
+                                Some(l) => format!(
+                                    "A JSON object is required here, to specify {l} labels for this block."
+                                ),
+                                None => "A JSON object is required here, to define arguments and child blocks.".to_owned(),
+                            },
+                        )),
+                    }
+                }
+            }
+            _ => diags.push(wrong_kind(
+                self.file,
+                v.start_span(),
+                match label {
+                    Some(l) => format!(
+                        "Either a JSON object or JSON array of objects is required here, to specify {l} labels for this block."
+                    ),
+                    None => "Either a JSON object or JSON array of objects is required here, to define arguments and child blocks.".to_owned(),
+                },
+            )),
+        }
+        props
+    }
+
+    fn attribute(&self, prop: &'a Property<'a>) -> Attribute<'a> {
+        Attribute {
+            name: prop.name(),
+            expr: ExprRef::json(&prop.value, self.file),
+            name_span: prop.name.span,
+            span: prop.span(),
+            file: self.file,
+        }
+    }
+
+    pub(super) fn partial_content(
+        &self,
+        schema: &BodySchema,
+        check_required: bool,
+        diags: &mut Diagnostics,
+    ) -> (BodyContent<'a>, JsonBody<'a>) {
+        let props = self.collect(self.val, None, diags);
+        let mut used = self.hidden.clone();
+        let mut content = BodyContent::new(Some(self.missing_item()));
+        for prop in props {
+            let name = prop.name();
+            if self.hidden.contains(name) {
+                continue;
+            }
+            if schema.attribute(name).is_some() {
+                if let Some(existing) = content.attributes.get(name) {
+                    diags.push(
+                        Diagnostic::error(
+                            Code::DuplicateArgument,
+                            "Duplicate argument",
+                            format!(
+                                "The argument {} was already set at {}.",
+                                go_quote(name),
+                                existing.range()
+                            ),
+                        )
+                        .with_subject(self.file, prop.name.span)
+                        .with_context(self.file, prop.name.span),
+                    );
+                    continue;
+                }
+                content.attributes.insert(name, self.attribute(prop));
+                used.insert(name.to_owned());
+            } else if let Some(header) = schema.block(name) {
+                let labels: Vec<&str> = header.label_names.iter().map(String::as_str).collect();
+                let mut found = Vec::new();
+                self.unpack_block(
+                    &prop.value,
+                    name,
+                    prop.name.span,
+                    &labels,
+                    &mut found,
+                    &mut content.blocks,
+                    diags,
+                );
+                used.insert(name.to_owned());
+            }
+        }
+        if check_required {
+            for attr in schema.attributes() {
+                if attr.required && !content.attributes.contains_key(attr.name.as_str()) {
+                    diags.push(self.missing_item().error(
+                        Code::MissingRequiredArgument,
+                        "Missing required argument",
+                        format!(
+                            "The argument {} is required, but no definition was found.",
+                            go_quote(&attr.name)
+                        ),
+                    ));
+                }
+            }
+        }
+        let rest = JsonBody {
+            val: self.val,
+            file: self.file,
+            hidden: used,
+        };
+        (content, rest)
+    }
+
+    pub(super) fn content(
+        &self,
+        schema: &BodySchema,
+        check_required: bool,
+        diags: &mut Diagnostics,
+    ) -> BodyContent<'a> {
+        let (content, rest) = self.partial_content(schema, check_required, diags);
+        let mut suggestions: Vec<&str> = schema
+            .attributes()
+            .iter()
+            .map(|a| a.name.as_str())
+            .filter(|n| !rest.hidden.contains(*n))
+            .collect();
+        suggestions.extend(schema.blocks().iter().map(|b| b.block_type.as_str()));
+        for prop in self.collect(self.val, None, diags) {
+            let name = prop.name();
+            if name == "//" || rest.hidden.contains(name) {
+                continue;
+            }
+            let suggestion = first_close_name(name, suggestions.iter().copied())
+                .map(|s| format!(" Did you mean {}?", go_quote(s)))
+                .unwrap_or_default();
+            diags.push(
+                Diagnostic::error(
+                    Code::ExtraneousJsonProperty,
+                    "Extraneous JSON object property",
+                    format!(
+                        "No argument or block type is named {}.{suggestion}",
+                        go_quote(name)
+                    ),
+                )
+                .with_subject(self.file, prop.name.span)
+                .with_context(self.file, prop.name.span),
+            );
+        }
+        content
+    }
+
+    pub(super) fn just_attributes(&self, diags: &mut Diagnostics) -> Attributes<'a> {
+        let mut attrs = Attributes::new();
+        let NodeKind::Object(object) = &self.val.kind else {
+            diags.push(wrong_kind(
+                self.file,
+                self.val.start_span(),
+                "A JSON object is required here, setting the arguments for this block.".to_owned(),
+            ));
+            return attrs;
+        };
+        for prop in &object.properties {
+            let name = prop.name();
+            if name == "//" || self.hidden.contains(name) {
+                continue;
+            }
+            if let Some(existing) = attrs.get(name) {
+                diags.push(
+                    Diagnostic::error(
+                        Code::DuplicateArgument,
+                        "Duplicate attribute definition",
+                        format!(
+                            "The argument {} was already set at {}.",
+                            go_quote(name),
+                            existing.range()
+                        ),
+                    )
+                    .with_subject(self.file, prop.name.span),
+                );
+                continue;
+            }
+            attrs.insert(name, self.attribute(prop));
+        }
+        attrs
+    }
+
+    /// The blocks of type `block_type` that `v` stands for, `labels_left`
+    /// label levels still to read, `labels` those read so far.
+    #[allow(clippy::too_many_arguments)]
+    fn unpack_block(
+        &self,
+        v: &'a Node<'a>,
+        block_type: &'a str,
+        type_span: Span,
+        labels_left: &[&str],
+        labels: &mut Vec<Label<'a>>,
+        blocks: &mut Vec<Block<'a>>,
+        diags: &mut Diagnostics,
+    ) {
+        if let Some((label, later)) = labels_left.split_first() {
+            let props = self.collect(v, Some(label), diags);
+            if props.is_empty() {
+                diags.push(Location::new(self.file, v.start_span()).error(
+                    Code::MissingLabel,
+                    "Missing block label",
+                    format!(
+                        "At least one object property is required, whose name represents the \
+                         {block_type} block's {label}."
+                    ),
+                ));
+                return;
+            }
+            for prop in props {
+                labels.push(Label {
+                    value: prop.name(),
+                    span: prop.name.span,
+                    file: self.file,
+                });
+                self.unpack_block(
+                    &prop.value,
+                    block_type,
+                    type_span,
+                    later,
+                    labels,
+                    blocks,
+                    diags,
+                );
+                labels.pop();
+            }
+            return;
+        }
+        let block = |body: &'a Node<'a>, open: Span| Block {
+            block_type,
+            labels: labels.clone(),
+            body: super::Body::json(body, self.file),
+            type_span,
+            def_span: open,
+            open_brace_span: open,
+            close_brace_span: match &body.kind {
+                NodeKind::Object(o) => o.close,
+                _ => body.span,
+            },
+            span: type_span.to(body.span),
+            file: self.file,
+        };
+        match &v.kind {
+            NodeKind::Null => {}
+            NodeKind::Object(o) => blocks.push(block(v, o.open)),
+            NodeKind::Array(a) => {
+                for item in &a.items {
+                    blocks.push(block(item, a.open));
+                }
+            }
+            _ => diags.push(wrong_kind(
+                self.file,
+                v.start_span(),
+                format!(
+                    "Either a JSON object or a JSON array is required, representing the \
+                     contents of one or more {} blocks.",
+                    go_quote(block_type)
+                ),
+            )),
+        }
+    }
+}
