@@ -206,6 +206,7 @@
 mod de;
 mod error;
 mod schema;
+mod ser;
 mod special;
 mod value;
 
@@ -213,6 +214,7 @@ pub use de::{
     from_body, from_file, from_reader, from_slice, from_str, from_str_with, Decoded, Decoder,
 };
 pub use error::{Error, Result};
+pub use ser::{to_string, to_string_pretty, to_writer};
 pub use special::{Expression, RawBody, Spanned};
 pub use value::{from_value, to_value};
 

@@ -27,6 +27,10 @@ pub(crate) const SPANNED: &str = "$hcl:Spanned";
 const SPANNED_RANGE: &str = "$hcl:range";
 const SPANNED_VALUE: &str = "$hcl:value";
 const SPANNED_FIELDS: &[&str] = &[SPANNED_RANGE, SPANNED_VALUE];
+/// The newtype name under which an [`Expression`] serializes its text.
+pub(crate) const EXPRESSION: &str = "$hcl:Expression";
+/// The newtype name under which a [`RawBody`] serializes its items.
+pub(crate) const RAW_BODY: &str = "$hcl:RawBody";
 
 /// What travels beside serde's data.
 pub(crate) enum Payload {
@@ -425,6 +429,35 @@ impl RawBody {
             _ => Body::merge(bodies),
         };
         Ok(f(&body))
+    }
+
+    /// The body's attributes and blocks, in source order, each as its
+    /// name (or block type) and its source text; without those hidden
+    /// from it (the ones the other fields of a `#[hcl(remain)]` field's
+    /// struct took).
+    pub(crate) fn items(&self) -> Result<Vec<(String, String)>> {
+        let mut items = Vec::new();
+        for part in &self.parts {
+            let tree = reparse_body(&part.file, part.span, part.end_span)?;
+            let attributes = tree
+                .attributes
+                .iter()
+                .filter(|a| !part.hidden_attributes.iter().any(|h| h == a.name))
+                .map(|a| (a.name, a.span));
+            let blocks = tree
+                .blocks
+                .iter()
+                .filter(|b| !part.hidden_block_types.iter().any(|h| h == b.block_type))
+                .map(|b| (b.block_type, b.span));
+            let mut found: Vec<(&str, Span)> = attributes.chain(blocks).collect();
+            found.sort_by_key(|(_, span)| span.start);
+            let text = part.file.text();
+            items.extend(found.into_iter().map(|(name, span)| {
+                let source = text.get(span.as_range()).unwrap_or_default();
+                (name.to_string(), source.to_string())
+            }));
+        }
+        Ok(items)
     }
 
     /// The source ranges of the body's parts (one, unless it came from
