@@ -436,28 +436,31 @@ impl RawBody {
     /// from it (the ones the other fields of a `#[hcl(remain)]` field's
     /// struct took).
     pub(crate) fn items(&self) -> Result<Vec<(String, String)>> {
-        let mut items = Vec::new();
-        for part in &self.parts {
-            let tree = reparse_body(&part.file, part.span, part.end_span)?;
-            let attributes = tree
-                .attributes
-                .iter()
-                .filter(|a| !part.hidden_attributes.iter().any(|h| h == a.name))
-                .map(|a| (a.name, a.span));
-            let blocks = tree
-                .blocks
-                .iter()
-                .filter(|b| !part.hidden_block_types.iter().any(|h| h == b.block_type))
-                .map(|b| (b.block_type, b.span));
-            let mut found: Vec<(&str, Span)> = attributes.chain(blocks).collect();
-            found.sort_by_key(|(_, span)| span.start);
-            let text = part.file.text();
-            items.extend(found.into_iter().map(|(name, span)| {
-                let source = text.get(span.as_range()).unwrap_or_default();
-                (name.to_string(), source.to_string())
-            }));
-        }
-        Ok(items)
+        self.with_body(|body| {
+            let (attributes, blocks) = body.items();
+            // (part, start, name, text): the parts in order, each in
+            // source order.
+            let mut files: Vec<&Arc<SourceFile>> = Vec::new();
+            let mut found = Vec::with_capacity(attributes.len() + blocks.len());
+            let attributes = attributes.iter().map(|a| (a.file, a.name, a.span));
+            let blocks = blocks.iter().map(|b| (b.file, b.block_type, b.span));
+            for (file, name, span) in attributes.chain(blocks) {
+                let part = match files.iter().position(|f| Arc::ptr_eq(f, file)) {
+                    Some(part) => part,
+                    None => {
+                        files.push(file);
+                        files.len() - 1
+                    }
+                };
+                let text = file.text().get(span.as_range()).unwrap_or_default();
+                found.push((part, span.start, name.to_string(), text.to_string()));
+            }
+            found.sort_by_key(|&(part, start, ..)| (part, start));
+            found
+                .into_iter()
+                .map(|(_, _, name, text)| (name, text))
+                .collect()
+        })
     }
 
     /// The source ranges of the body's parts (one, unless it came from

@@ -407,3 +407,22 @@ fn a_raw_body_at_the_top_is_the_document() {
         serde_json::json!([["a", "a = 1"], ["b", "b {\n  c = [1, 2]\n}"]])
     );
 }
+
+#[test]
+fn a_label_does_not_hide_a_body_item_of_its_name() {
+    #[hcl_serde::hcl]
+    #[derive(Serialize, Deserialize, Debug)]
+    struct Named {
+        #[hcl(label)]
+        name: String,
+        #[hcl(remain)]
+        rest: RawBody,
+    }
+    #[derive(Serialize, Deserialize, Debug)]
+    struct Root {
+        thing: Vec<Named>,
+    }
+    let src = "thing \"a\" {\n  name = \"also an attribute\"\n}\n";
+    let root: Root = hcl_serde::from_str(src).unwrap();
+    assert_eq!(hcl_serde::to_string(&root).unwrap(), src);
+}

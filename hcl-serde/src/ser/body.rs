@@ -169,7 +169,9 @@ impl<'o> BodyWriter<'o> {
             };
             let name = document_name(key);
             done.map_err(|e| e.add_key(name))?;
-            written.push(name);
+            if !matches!(field, Field::Label(_) | Field::Raw) {
+                written.push(name);
+            }
         }
         for items in raw {
             self.raw_items(items, &written)?;

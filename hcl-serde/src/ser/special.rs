@@ -2,7 +2,8 @@
 //! what it was read from. To another serializer, a [`Spanned`] is its
 //! value, an [`Expression`] the string of its source text, and a
 //! [`RawBody`] a sequence of `(name, source text)` pairs, one per
-//! attribute or block.
+//! attribute or block, in source order. Comments between a body's items
+//! are not part of any item, and are not written back.
 
 use serde::ser::{Error as _, Serialize, Serializer};
 
