@@ -202,7 +202,7 @@
 //!
 //! [`to_string`], [`to_string_pretty`] and [`to_writer`] write a
 //! `Serialize` value as a document that [`from_str`] reads back to the
-//! same value, in the canonical layout of [`hcl_core::format`]. A field
+//! same value, in the canonical layout of [`hcl_core::format()`]. A field
 //! is written as blocks when its value is a struct, a non-empty sequence
 //! of structs (one block each), or a non-empty map whose values are such
 //! (one label per map level); an enum variant with struct content is a

@@ -5,12 +5,13 @@
 //! [`Node`](node::Node) (structs apart from maps, enum variants by name,
 //! the `#[hcl]` markers on field names), then [`body`] lays the node out
 //! as attributes and blocks and [`expr`] writes the values. The text is
-//! finally put in the canonical layout by [`hcl_core::format`], the
+//! finally put in the canonical layout by [`hcl_core::format()`], the
 //! formatter of `hcl fmt`, so that the output is what a formatted file
 //! looks like.
 
 mod body;
 mod expr;
+mod key;
 mod node;
 mod special;
 
