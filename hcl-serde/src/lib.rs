@@ -208,13 +208,15 @@
 //! (one label per map level); an enum variant with struct content is a
 //! block labeled by its name. Everything else is an attribute: scalars,
 //! strings, sequences and maps of other values (as tuples and objects),
-//! `None` and `()` as `null`. So a configuration's nested structs come out
+//! `None` and `()` as `null`, a unit variant as its name, a newtype or
+//! tuple variant as an object of one key. So a configuration's nested structs come out
 //! as the blocks a person would write, where hcl-rs writes them as
 //! attributes with object values unless they are wrapped in its block
 //! types. `#[hcl]` fields are written in the shape they are read from:
 //! labels in the block header, `attr` always an attribute, `block` always
-//! blocks (a map of other values as one block with the map as its body),
-//! `expr`, `body` and `remain` as their source text.
+//! blocks (a map of other values as one block with the map as its body,
+//! `None` as no block), `expr` (left out when `None`), `body` and `remain`
+//! as their source text.
 //!
 //! ```
 //! use std::collections::BTreeMap;

@@ -31,7 +31,8 @@ fn write<T: ?Sized + Serialize>(value: &T, pretty: bool) -> Result<String> {
 
 /// Writes `value` as an HCL document, in the canonical layout (the one
 /// `hcl fmt` leaves unchanged): every attribute on one line, its value
-/// too, strings quoted.
+/// too, strings quoted (but for expressions and bodies written back as
+/// their source text, which keep their lines).
 ///
 /// The value is a body: a struct, a map, or an enum variant (written as
 /// a one-item body). See [Writing HCL](crate#writing-hcl) for which fields

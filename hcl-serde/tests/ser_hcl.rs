@@ -426,3 +426,22 @@ fn a_label_does_not_hide_a_body_item_of_its_name() {
     let root: Root = hcl_serde::from_str(src).unwrap();
     assert_eq!(hcl_serde::to_string(&root).unwrap(), src);
 }
+
+#[test]
+fn a_multi_line_expression_inside_a_value_is_parenthesized() {
+    let src = "check \"a\" {\n  condition = [\n    1,\n    2,\n  ]\n  retries = 0\n}\n\ncheck \"b\" {\n  condition = <<EOT\nhi\nEOT\n  retries = 0\n}\n";
+    let checks: Checks = hcl_serde::from_str(src).unwrap();
+    let conditions: BTreeMap<&str, &Expression> = checks
+        .check
+        .iter()
+        .map(|c| (c.name.get_ref().as_str(), &c.condition))
+        .collect();
+    let doc = BTreeMap::from([("all", conditions)]);
+    let text = hcl_serde::to_string(&doc).unwrap();
+    // Line breaks inside parentheses end nothing, so the object goes on.
+    assert!(text.starts_with("all = { a = ([\n"), "{text}");
+    assert!(text.ends_with("), b = (<<EOT\nhi\nEOT\n) }\n"), "{text}");
+    assert_eq!(hcl_core::format(&text), text);
+    let back: serde_json::Value = hcl_serde::from_str(&text).unwrap();
+    assert_eq!(back, serde_json::json!({"all": {"a": [1, 2], "b": "hi\n"}}));
+}
