@@ -2,16 +2,16 @@
 //! `by_map` lays labels out as nested map keys, as hcl-rs and the HCL JSON
 //! syntax do (the layout the peers were measured with), and `by_label`
 //! reads them into label fields, as this project's users would. Dynamic
-//! parts are of type `D`.
+//! parts are of type `D`. The `serialize` benchmark writes them back.
 
 #![allow(dead_code, missing_docs)]
 
 /// Labels as nested map keys.
 pub mod by_map {
-    use serde::Deserialize;
+    use serde::{Deserialize, Serialize};
     use std::collections::HashMap;
 
-    #[derive(Debug, Deserialize)]
+    #[derive(Debug, Deserialize, Serialize)]
     #[serde(deny_unknown_fields, bound(deserialize = "D: Deserialize<'de>"))]
     pub struct Config<D> {
         pub terraform: Option<Terraform>,
@@ -30,7 +30,7 @@ pub mod by_map {
         pub module: HashMap<String, Module<D>>,
     }
 
-    #[derive(Debug, Deserialize)]
+    #[derive(Debug, Deserialize, Serialize)]
     #[serde(deny_unknown_fields)]
     pub struct Terraform {
         pub required_version: Option<String>,
@@ -38,14 +38,14 @@ pub mod by_map {
         pub backend: HashMap<String, super::Backend>,
     }
 
-    #[derive(Debug, Deserialize)]
+    #[derive(Debug, Deserialize, Serialize)]
     #[serde(deny_unknown_fields)]
     pub struct Provider {
         pub region: Option<String>,
         pub project: Option<String>,
     }
 
-    #[derive(Debug, Deserialize)]
+    #[derive(Debug, Deserialize, Serialize)]
     #[serde(deny_unknown_fields)]
     pub struct Variable<D> {
         pub description: Option<String>,
@@ -56,7 +56,7 @@ pub mod by_map {
 
     pub type Resource<D> = super::ResourceBody<D>;
 
-    #[derive(Debug, Deserialize)]
+    #[derive(Debug, Deserialize, Serialize)]
     #[serde(deny_unknown_fields)]
     pub struct DataSource {
         pub most_recent: Option<bool>,
@@ -66,7 +66,7 @@ pub mod by_map {
         pub filter: Vec<super::Filter>,
     }
 
-    #[derive(Debug, Deserialize)]
+    #[derive(Debug, Deserialize, Serialize)]
     #[serde(deny_unknown_fields)]
     pub struct Output<D> {
         pub value: D,
@@ -74,7 +74,7 @@ pub mod by_map {
         pub sensitive: Option<bool>,
     }
 
-    #[derive(Debug, Deserialize)]
+    #[derive(Debug, Deserialize, Serialize)]
     pub struct Module<D> {
         pub source: String,
         pub version: Option<String>,
@@ -99,10 +99,10 @@ impl<D> by_label::Config<D> {
 
 /// Labels as label fields, with `#[hcl]`.
 pub mod by_label {
-    use serde::Deserialize;
+    use serde::{Deserialize, Serialize};
     use std::collections::HashMap;
 
-    #[derive(Debug, Deserialize)]
+    #[derive(Debug, Deserialize, Serialize)]
     #[serde(bound(deserialize = "D: Deserialize<'de>"))]
     pub struct Config<D> {
         pub terraform: Option<Terraform>,
@@ -122,7 +122,7 @@ pub mod by_label {
     }
 
     #[hcl_serde::hcl]
-    #[derive(Debug, Deserialize)]
+    #[derive(Debug, Deserialize, Serialize)]
     pub struct Terraform {
         pub required_version: Option<String>,
         #[serde(default)]
@@ -130,7 +130,7 @@ pub mod by_label {
     }
 
     #[hcl_serde::hcl]
-    #[derive(Debug, Deserialize)]
+    #[derive(Debug, Deserialize, Serialize)]
     pub struct Backend {
         #[hcl(label)]
         pub kind: String,
@@ -141,7 +141,7 @@ pub mod by_label {
     }
 
     #[hcl_serde::hcl]
-    #[derive(Debug, Deserialize)]
+    #[derive(Debug, Deserialize, Serialize)]
     pub struct Provider {
         #[hcl(label)]
         pub name: String,
@@ -150,7 +150,7 @@ pub mod by_label {
     }
 
     #[hcl_serde::hcl]
-    #[derive(Debug, Deserialize)]
+    #[derive(Debug, Deserialize, Serialize)]
     pub struct Variable<D> {
         #[hcl(label)]
         pub name: String,
@@ -161,7 +161,7 @@ pub mod by_label {
     }
 
     #[hcl_serde::hcl]
-    #[derive(Debug, Deserialize)]
+    #[derive(Debug, Deserialize, Serialize)]
     pub struct Resource<D> {
         #[hcl(label)]
         pub kind: String,
@@ -186,7 +186,7 @@ pub mod by_label {
     }
 
     #[hcl_serde::hcl]
-    #[derive(Debug, Deserialize)]
+    #[derive(Debug, Deserialize, Serialize)]
     pub struct DataSource {
         #[hcl(label)]
         pub kind: String,
@@ -200,7 +200,7 @@ pub mod by_label {
     }
 
     #[hcl_serde::hcl]
-    #[derive(Debug, Deserialize)]
+    #[derive(Debug, Deserialize, Serialize)]
     pub struct Output<D> {
         #[hcl(label)]
         pub name: String,
@@ -210,7 +210,7 @@ pub mod by_label {
     }
 
     #[hcl_serde::hcl]
-    #[derive(Debug, Deserialize)]
+    #[derive(Debug, Deserialize, Serialize)]
     pub struct Module {
         #[hcl(label)]
         pub name: String,
@@ -221,7 +221,7 @@ pub mod by_label {
     }
 }
 
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Backend {
     pub bucket: String,
@@ -230,7 +230,7 @@ pub struct Backend {
     pub encrypt: Option<bool>,
 }
 
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct ResourceBody<D> {
     pub name: String,
@@ -251,7 +251,7 @@ pub struct ResourceBody<D> {
     pub timeouts: Option<Timeouts>,
 }
 
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Rule {
     pub from_port: i64,
@@ -262,21 +262,21 @@ pub struct Rule {
     pub self_: Option<bool>,
 }
 
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Lifecycle {
     pub create_before_destroy: bool,
     pub prevent_destroy: Option<bool>,
 }
 
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Timeouts {
     pub create: Option<String>,
     pub delete: Option<String>,
 }
 
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Filter {
     pub name: String,

@@ -77,8 +77,6 @@ impl Options {
 struct FieldSerde {
     /// The name serde deserialises the field from, when renamed.
     rename: Option<String>,
-    /// The name serde serialises the field to, when renamed.
-    serialize_rename: Option<LitStr>,
     default: bool,
     flatten: Option<Span>,
     /// `skip` or `skip_deserializing`.
@@ -384,7 +382,7 @@ fn rewrite(item: &mut DeriveInput, errors: &mut Errors) -> TokenStream {
         });
 
         if let Some(marker) = marker {
-            set_rename(field, &marker, &serde);
+            set_rename(field, &marker);
         }
         if options.optional.is_some()
             && options.role.may_be_optional()
@@ -567,12 +565,8 @@ fn field_serde(attrs: &[Attribute]) -> FieldSerde {
     for item in attrs.iter().filter_map(serde_items).flatten() {
         let path = item.path();
         if path.is_ident("rename") {
-            let (ser, de) = directions(&item);
-            if let Some(de) = de {
+            if let (_, Some(de)) = directions(&item) {
                 serde.rename = Some(de.value());
-            }
-            if ser.is_some() {
-                serde.serialize_rename = ser;
             }
         } else if path.is_ident("default") {
             serde.default = true;
@@ -586,8 +580,9 @@ fn field_serde(attrs: &[Attribute]) -> FieldSerde {
 }
 
 /// Replaces the `rename` items of `field`'s serde attributes by one that
-/// deserialises it from `marker` (and serialises it as before).
-fn set_rename(field: &mut Field, marker: &str, serde: &FieldSerde) {
+/// names it `marker` both ways, so that `hcl_serde`'s serializer writes it
+/// back in the place it was read from.
+fn set_rename(field: &mut Field, marker: &str) {
     let mut attrs = Vec::with_capacity(field.attrs.len() + 1);
     for attr in field.attrs.drain(..) {
         let Some(items) = serde_items(&attr) else {
@@ -608,10 +603,6 @@ fn set_rename(field: &mut Field, marker: &str, serde: &FieldSerde) {
             attrs.push(attr);
         }
     }
-    let rename = match &serde.serialize_rename {
-        Some(ser) => quote!(#[serde(rename(serialize = #ser, deserialize = #marker))]),
-        None => quote!(#[serde(rename(deserialize = #marker))]),
-    };
-    attrs.push(syn::parse_quote!(#rename));
+    attrs.push(syn::parse_quote!(#[serde(rename = #marker)]));
     field.attrs = attrs;
 }

@@ -131,9 +131,10 @@
 //! # How it works
 //!
 //! serde's derive knows nothing of labels or blocks; all it can pass on
-//! is a field's name. So `#[hcl]` renames each annotated field, for
-//! deserialising, to a marker the `hcl_serde` deserializer recognises
-//! (serialising keeps the field's name):
+//! is a field's name. So `#[hcl]` renames each annotated field to a
+//! marker that `hcl_serde`'s deserializer and serializer recognise (both
+//! ways, so that `hcl_serde::to_string` writes a label back as a label
+//! and a block as a block):
 //!
 //! | option            | serde name          |
 //! |-------------------|---------------------|
@@ -148,7 +149,7 @@
 //! `LABEL` the label's name. A field without these options keeps its name
 //! and its serde attributes. The deserializer, asked for a struct with
 //! these fields, hands each of them what it stands for; any other
-//! deserializer just sees the marker names:
+//! format just sees the marker names, both ways:
 //!
 //! ```
 //! use serde::Deserialize;

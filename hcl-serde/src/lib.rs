@@ -1,4 +1,5 @@
-//! Deserialize HCL configuration files into Rust types with serde.
+//! Deserialize HCL configuration files into Rust types with serde, and write
+//! Rust values back as HCL.
 //!
 //! A `#[derive(Deserialize)]` struct is the schema: each field matches an
 //! attribute or a block of the same name (serde renames respected).
@@ -198,6 +199,74 @@
 //! interpolations, as serde_json does; any other value of such a field is
 //! an error that says so, and `String` or `Cow<str>` take every string.
 //!
+//! # Writing HCL
+//!
+//! [`to_string`], [`to_string_pretty`] and [`to_writer`] write a
+//! `Serialize` value as a document that [`from_str`] reads back to the
+//! same value, in the canonical layout of [`hcl_core::format()`]. A field
+//! is written as blocks when its value is a struct, a non-empty sequence
+//! of structs (one block each), or a non-empty map whose values are such
+//! (one label per map level); an enum variant with struct content is a
+//! block labeled by its name. Everything else is an attribute: scalars,
+//! strings, sequences and maps of other values (as tuples and objects),
+//! `None` and `()` as `null`, a unit variant as its name, a newtype or
+//! tuple variant as an object of one key. So a configuration's nested structs come out
+//! as the blocks a person would write, where hcl-rs writes them as
+//! attributes with object values unless they are wrapped in its block
+//! types. `#[hcl]` fields are written in the shape they are read from:
+//! labels in the block header, `attr` always an attribute, `block` always
+//! blocks (a map of other values as one block with the map as its body,
+//! `None` as no block), `expr` (left out when `None`), `body` and `remain`
+//! as their source text.
+//!
+//! ```
+//! use std::collections::BTreeMap;
+//! use serde::{Deserialize, Serialize};
+//!
+//! #[hcl_serde::hcl]
+//! #[derive(Serialize, Deserialize, Debug, PartialEq)]
+//! struct Service {
+//!     #[hcl(label)]
+//!     name: String,
+//!     port: u16,
+//!     env: BTreeMap<String, String>,
+//! }
+//!
+//! #[derive(Serialize, Deserialize, Debug, PartialEq)]
+//! struct Config {
+//!     region: String,
+//!     service: Vec<Service>,
+//! }
+//!
+//! let config = Config {
+//!     region: "eu-west-1".into(),
+//!     service: vec![Service {
+//!         name: "api".into(),
+//!         port: 8080,
+//!         env: BTreeMap::from([("MODE".into(), "${prod}".into())]),
+//!     }],
+//! };
+//! let text = hcl_serde::to_string(&config).unwrap();
+//! assert_eq!(
+//!     text,
+//!     r#"region = "eu-west-1"
+//!
+//! service "api" {
+//!   port = 8080
+//!   env  = { MODE = "$${prod}" }
+//! }
+//! "#
+//! );
+//! assert_eq!(hcl_serde::from_str::<Config>(&text).unwrap(), config);
+//! ```
+//!
+//! Strings are read back in Unicode normal form C, as every HCL string
+//! is. What HCL cannot hold is an error, never output that reads back
+//! differently: a document that is not a struct or a map, a name that is
+//! not an identifier where an attribute or a block needs one (an object
+//! key is quoted instead), a map key that is not a string, a number, a
+//! bool or a unit variant, a float that is not finite.
+//!
 //! [`from_value`] and [`to_value`] convert between Rust types and
 //! evaluated [`Value`]s; a field of type `Value` keeps an
 //! attribute's value as it is.
@@ -207,6 +276,7 @@
 mod de;
 mod error;
 mod schema;
+mod ser;
 mod special;
 mod value;
 
@@ -214,6 +284,7 @@ pub use de::{
     from_body, from_file, from_reader, from_slice, from_str, from_str_with, Decoded, Decoder,
 };
 pub use error::{Error, Result};
+pub use ser::{to_string, to_string_pretty, to_writer};
 pub use special::{Expression, RawBody, Spanned};
 pub use value::{from_value, to_value};
 

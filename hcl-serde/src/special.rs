@@ -27,6 +27,10 @@ pub(crate) const SPANNED: &str = "$hcl:Spanned";
 const SPANNED_RANGE: &str = "$hcl:range";
 const SPANNED_VALUE: &str = "$hcl:value";
 const SPANNED_FIELDS: &[&str] = &[SPANNED_RANGE, SPANNED_VALUE];
+/// The newtype name under which an [`Expression`] serializes its text.
+pub(crate) const EXPRESSION: &str = "$hcl:Expression";
+/// The newtype name under which a [`RawBody`] serializes its items.
+pub(crate) const RAW_BODY: &str = "$hcl:RawBody";
 
 /// What travels beside serde's data.
 pub(crate) enum Payload {
@@ -425,6 +429,38 @@ impl RawBody {
             _ => Body::merge(bodies),
         };
         Ok(f(&body))
+    }
+
+    /// The body's attributes and blocks, in source order, each as its
+    /// name (or block type) and its source text; without those hidden
+    /// from it (the ones the other fields of a `#[hcl(remain)]` field's
+    /// struct took).
+    pub(crate) fn items(&self) -> Result<Vec<(String, String)>> {
+        self.with_body(|body| {
+            let (attributes, blocks) = body.items();
+            // (part, start, name, text): the parts in order, each in
+            // source order.
+            let mut files: Vec<&Arc<SourceFile>> = Vec::new();
+            let mut found = Vec::with_capacity(attributes.len() + blocks.len());
+            let attributes = attributes.iter().map(|a| (a.file, a.name, a.span));
+            let blocks = blocks.iter().map(|b| (b.file, b.block_type, b.span));
+            for (file, name, span) in attributes.chain(blocks) {
+                let part = match files.iter().position(|f| Arc::ptr_eq(f, file)) {
+                    Some(part) => part,
+                    None => {
+                        files.push(file);
+                        files.len() - 1
+                    }
+                };
+                let text = file.text().get(span.as_range()).unwrap_or_default();
+                found.push((part, span.start, name.to_string(), text.to_string()));
+            }
+            found.sort_by_key(|&(part, start, ..)| (part, start));
+            found
+                .into_iter()
+                .map(|(_, _, name, text)| (name, text))
+                .collect()
+        })
     }
 
     /// The source ranges of the body's parts (one, unless it came from

@@ -629,7 +629,21 @@ impl fmt::Debug for Type {
     }
 }
 
-pub(crate) fn is_identifier(name: &str) -> bool {
+/// Whether `name` is an HCL identifier: a letter or `_`, then letters,
+/// digits, `_` and `-` (Unicode identifier characters, as the lexer reads
+/// them). Attribute names, block types and bare object keys are
+/// identifiers.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::types::is_identifier;
+/// assert!(is_identifier("aws_instance"));
+/// assert!(is_identifier("x-y"));
+/// assert!(!is_identifier("1st"));
+/// assert!(!is_identifier("a.b"));
+/// ```
+pub fn is_identifier(name: &str) -> bool {
     let mut chars = name.chars();
     match chars.next() {
         Some(c) if c == '_' || unicode_ident::is_xid_start(c) => {}

@@ -1,0 +1,359 @@
+//! The second step of writing: a [`Node`] laid out as a body of
+//! attributes and blocks.
+//!
+//! What becomes a block (see the crate documentation, "Writing HCL"):
+//!
+//! - a field marked `#[hcl(block)]`, whatever its value;
+//! - a field marked `#[hcl(attr)]` or `#[hcl(expr)]` never is;
+//! - any other field or map entry whose value is a struct, a non-empty
+//!   sequence of structs (repeated blocks), or a non-empty map whose
+//!   values are all such (one label per map level); an enum variant with
+//!   struct content counts as a map of one entry, keyed by its name.
+//!
+//! Everything else is an attribute, its value written by [`super::expr`].
+
+use hcl_core::types::is_identifier;
+
+use super::expr::Expr;
+use super::node::{unsupported, Node};
+use crate::error::Result;
+
+/// The `#[hcl]` field markers, as the decoder reads them.
+const LABEL: &str = "$hcl:label:";
+const ATTR: &str = "$hcl:attr:";
+const BLOCK: &str = "$hcl:block:";
+const EXPR: &str = "$hcl:expr:";
+const BODY: &str = "$hcl:body";
+const REMAIN: &str = "$hcl:remain";
+
+/// What a struct field is, from its serde name.
+#[derive(Clone, Copy)]
+pub(crate) enum Field<'a> {
+    Label(&'a str),
+    Attr(&'a str),
+    Block(&'a str),
+    Expr(&'a str),
+    /// `#[hcl(body)]` or `#[hcl(remain)]`.
+    Raw,
+    /// No marker: an attribute or blocks, as its value decides.
+    Plain(&'a str),
+}
+
+impl<'a> Field<'a> {
+    pub(crate) fn parse(key: &'a str) -> Field<'a> {
+        if let Some(name) = key.strip_prefix(LABEL) {
+            Field::Label(name)
+        } else if let Some(name) = key.strip_prefix(ATTR) {
+            Field::Attr(name)
+        } else if let Some(name) = key.strip_prefix(BLOCK) {
+            Field::Block(name)
+        } else if let Some(name) = key.strip_prefix(EXPR) {
+            Field::Expr(name)
+        } else if key == BODY || key == REMAIN {
+            Field::Raw
+        } else {
+            Field::Plain(key)
+        }
+    }
+}
+
+/// The name a field has in the document: its serde name without marker.
+pub(crate) fn document_name(key: &str) -> &str {
+    match Field::parse(key) {
+        Field::Label(name)
+        | Field::Attr(name)
+        | Field::Block(name)
+        | Field::Expr(name)
+        | Field::Plain(name) => name,
+        Field::Raw => key,
+    }
+}
+
+/// Whether `node` is written as blocks when nothing else decides.
+fn is_blocks(node: &Node) -> bool {
+    match node {
+        Node::Struct(_) | Node::Body(_) => true,
+        Node::Variant(_, inner) => matches!(**inner, Node::Struct(_) | Node::Body(_)),
+        Node::Seq(items) => {
+            !items.is_empty()
+                && items.iter().all(|item| match item {
+                    Node::Variant(..) => is_blocks(item),
+                    other => matches!(other, Node::Struct(_) | Node::Body(_)),
+                })
+        }
+        Node::Map(entries) => !entries.is_empty() && entries.iter().all(|(_, v)| is_blocks(v)),
+        _ => false,
+    }
+}
+
+/// What was written last in a body, for the blank lines around blocks.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Last {
+    Nothing,
+    Attribute,
+    Block,
+}
+
+/// Writes bodies into `out`, one item a line, unindented: the formatter
+/// lays the text out afterwards.
+pub(crate) struct BodyWriter<'o> {
+    pub(crate) out: &'o mut String,
+    pub(crate) pretty: bool,
+    last: Last,
+}
+
+impl<'o> BodyWriter<'o> {
+    pub(crate) fn new(out: &'o mut String, pretty: bool) -> Self {
+        BodyWriter {
+            out,
+            pretty,
+            last: Last::Nothing,
+        }
+    }
+
+    /// Writes a whole document: a struct, a map, an enum variant, or a
+    /// raw body.
+    pub(crate) fn document(&mut self, node: &Node) -> Result<()> {
+        match node {
+            Node::Struct(fields) => {
+                if let Some((key, _)) = fields
+                    .iter()
+                    .find(|(key, _)| matches!(Field::parse(key), Field::Label(_)))
+                {
+                    return Err(unsupported(format!(
+                        "The label field \"{}\" cannot be written at the top of a document, \
+                         which has no labels: only a block has them.",
+                        document_name(key)
+                    )));
+                }
+                self.struct_body(fields)
+            }
+            Node::Map(entries) => self.map_body(entries),
+            Node::Variant(name, inner) => self.item(name, inner).map_err(|e| e.add_key(name)),
+            Node::Body(items) => self.raw_items(items, &[]),
+            other => Err(unsupported(format!(
+                "A document is a body of attributes and blocks, written from a struct or a \
+                 map, not from {}.",
+                other.kind()
+            ))),
+        }
+    }
+
+    /// The fields of a struct as a body: its labels are in the block
+    /// header, its raw body (if any) after the other fields.
+    fn struct_body(&mut self, fields: &[(&'static str, Node)]) -> Result<()> {
+        let mut raw: Vec<&[(String, String)]> = Vec::new();
+        let mut written: Vec<&str> = Vec::new();
+        for (key, node) in fields {
+            let field = Field::parse(key);
+            let done = match field {
+                Field::Label(_) => Ok(()),
+                Field::Raw => match node {
+                    Node::Body(items) => {
+                        raw.push(items);
+                        Ok(())
+                    }
+                    other => Err(unsupported(format!(
+                        "A body field must hold a RawBody, not {}.",
+                        other.kind()
+                    ))),
+                },
+                Field::Attr(name) => self.attribute(name, node),
+                Field::Expr(name) => match node {
+                    // An absent `Option<Expression>`.
+                    Node::Null => Ok(()),
+                    node => self.attribute(name, node),
+                },
+                Field::Block(name) => self.forced_blocks(name, node),
+                Field::Plain(name) => self.item(name, node),
+            };
+            let name = document_name(key);
+            done.map_err(|e| e.add_key(name))?;
+            if !matches!(field, Field::Label(_) | Field::Raw) {
+                written.push(name);
+            }
+        }
+        for items in raw {
+            self.raw_items(items, &written)?;
+        }
+        Ok(())
+    }
+
+    /// The entries of a map as a body.
+    fn map_body(&mut self, entries: &[(String, Node)]) -> Result<()> {
+        for (name, node) in entries {
+            self.item(name, node).map_err(|e| e.add_key(name))?;
+        }
+        Ok(())
+    }
+
+    /// The items of a raw body but those named in `skip`.
+    fn raw_items(&mut self, items: &[(String, String)], skip: &[&str]) -> Result<()> {
+        for (name, text) in items {
+            if skip.contains(&name.as_str()) {
+                continue;
+            }
+            self.start(if is_raw_block(text, name) {
+                Last::Block
+            } else {
+                Last::Attribute
+            });
+            self.out.push_str(text);
+            self.out.push('\n');
+        }
+        Ok(())
+    }
+
+    /// An attribute or blocks, as the value decides.
+    fn item(&mut self, name: &str, node: &Node) -> Result<()> {
+        if is_blocks(node) {
+            self.blocks(name, &mut Vec::new(), node)
+        } else {
+            self.attribute(name, node)
+        }
+    }
+
+    /// Blank lines between a block and what is next to it.
+    fn start(&mut self, item: Last) {
+        let blank = match item {
+            Last::Block => self.last != Last::Nothing,
+            _ => self.last == Last::Block,
+        };
+        if blank {
+            self.out.push('\n');
+        }
+        self.last = item;
+    }
+
+    fn check_name(name: &str, what: &str) -> Result<()> {
+        if is_identifier(name) {
+            Ok(())
+        } else {
+            Err(unsupported(format!(
+                "\"{name}\" cannot be written as {what}: it is not an identifier (a letter or \
+                 `_`, then letters, digits, `_` and `-`)."
+            )))
+        }
+    }
+
+    /// `name = value`.
+    fn attribute(&mut self, name: &str, node: &Node) -> Result<()> {
+        Self::check_name(name, "an attribute's name")?;
+        if let Node::Body(_) = node {
+            return Err(unsupported(
+                "A body cannot be an attribute's value: write it as a block.".into(),
+            ));
+        }
+        self.start(Last::Attribute);
+        self.out.push_str(name);
+        self.out.push_str(" = ");
+        Expr::new(self.out, self.pretty).attribute_value(node)?;
+        self.out.push('\n');
+        Ok(())
+    }
+
+    /// The blocks of an `#[hcl(block)]` field: as [`Self::blocks`], but a
+    /// map that is not a map of blocks is one block with the map as its
+    /// body, and an empty one an empty block.
+    fn forced_blocks(&mut self, name: &str, node: &Node) -> Result<()> {
+        match node {
+            Node::Map(entries) if entries.is_empty() || !is_blocks(node) => {
+                self.header(name, &[])?;
+                self.nested(|w| w.map_body(entries))
+            }
+            node => self.blocks(name, &mut Vec::new(), node),
+        }
+    }
+
+    /// `node` as blocks of type `name`, with `labels` before their own.
+    fn blocks(&mut self, name: &str, labels: &mut Vec<String>, node: &Node) -> Result<()> {
+        match node {
+            Node::Null => Ok(()),
+            Node::Struct(fields) => {
+                let mut all = labels.clone();
+                for (key, value) in fields {
+                    if let Field::Label(label) = Field::parse(key) {
+                        match value {
+                            Node::String(s) => all.push(s.clone()),
+                            other => {
+                                return Err(unsupported(format!(
+                                    "The label \"{label}\" must be a string, not {}.",
+                                    other.kind()
+                                )))
+                            }
+                        }
+                    }
+                }
+                self.header(name, &all)?;
+                self.nested(|w| w.struct_body(fields))
+            }
+            Node::Body(items) => {
+                self.header(name, labels)?;
+                self.nested(|w| w.raw_items(items, &[]))
+            }
+            Node::Variant(variant, inner) => {
+                labels.push((*variant).to_string());
+                let done = self.blocks(name, labels, inner);
+                labels.pop();
+                done
+            }
+            Node::Map(entries) => {
+                for (key, value) in entries {
+                    labels.push(key.clone());
+                    let done = self.blocks(name, labels, value);
+                    labels.pop();
+                    done.map_err(|e| e.add_key(key))?;
+                }
+                Ok(())
+            }
+            Node::Seq(items) => {
+                for (index, item) in items.iter().enumerate() {
+                    self.blocks(name, labels, item)
+                        .map_err(|e| e.add_index(index))?;
+                }
+                Ok(())
+            }
+            other => Err(unsupported(format!(
+                "{} cannot be written as a block: a block is written from a struct, a map \
+                 of them (keyed by label), or a sequence of them.",
+                capitalized(other.kind())
+            ))),
+        }
+    }
+
+    /// `name "label" ... {`, and the line break after it.
+    fn header(&mut self, name: &str, labels: &[String]) -> Result<()> {
+        Self::check_name(name, "a block type")?;
+        self.start(Last::Block);
+        self.out.push_str(name);
+        for label in labels {
+            self.out.push(' ');
+            Expr::new(self.out, self.pretty).quoted(label);
+        }
+        self.out.push_str(" {\n");
+        Ok(())
+    }
+
+    /// A block's body, written by `f`, and its closing brace.
+    fn nested(&mut self, f: impl FnOnce(&mut BodyWriter<'_>) -> Result<()>) -> Result<()> {
+        let mut inner = BodyWriter::new(self.out, self.pretty);
+        f(&mut inner)?;
+        self.out.push_str("}\n");
+        Ok(())
+    }
+}
+
+/// Whether a raw item is a block: after its name, an attribute's text
+/// goes on with `=`, a block's with a label or a brace.
+fn is_raw_block(text: &str, name: &str) -> bool {
+    text.get(name.len()..)
+        .is_some_and(|rest| !rest.trim_start().starts_with('='))
+}
+
+fn capitalized(kind: &str) -> String {
+    let mut chars = kind.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
