@@ -131,7 +131,12 @@ impl TypeContext {
             let Some(want) = schema.attribute_type(name) else {
                 continue;
             };
-            let (got, expr_diags) = self.type_of(attr.expr.expr, attr.expr.file);
+            let (got, expr_diags) = if attr.expr.is_json() {
+                let mut found = Diagnostics::default();
+                (super::json::type_of(&attr.expr, &mut found), found)
+            } else {
+                self.type_of(attr.expr.expr, attr.expr.file)
+            };
             let failed = expr_diags.has_errors();
             diags.extend(expr_diags);
             if failed {

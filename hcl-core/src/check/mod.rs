@@ -83,6 +83,7 @@ mod body;
 mod calls;
 mod expr;
 mod iter;
+mod json;
 mod ops;
 
 #[cfg(test)]

@@ -712,3 +712,37 @@ fn functions_with_extended_parameter_and_return_types() {
         )],
     );
 }
+
+#[test]
+fn json_syntax_bodies_are_checked_from_their_values_structure() {
+    let ctx = TypeContext::default();
+    let schema = TypedSchema::default()
+        .required("count", Type::Int)
+        .required("name", Type::String)
+        .required("ports", ty("list(number)"))
+        .required("tags", ty("map(string)"))
+        .optional("image", Type::String);
+    let good = r#"{"count": 2, "name": "web", "ports": [80, 443], "tags": {"a": "b"}, "image": "${var.image}"}"#;
+    let file = crate::parse_json(good, "main.tf.json").unwrap();
+    let diags = ctx.check_body(&Body::from_json_file(&file), &schema);
+    assert!(diags.is_empty(), "{diags}");
+
+    // A fraction for an `int` and a string for a number are unsafe
+    // conversions, allowed by default, as for native literals.
+    let bad =
+        "{\"count\": 2.5, \"name\": [\"x\"], \"ports\": [80, \"http\"], \"tags\": {\"a\": [1]}}";
+    let file = crate::parse_json(bad, "main.tf.json").unwrap();
+    let diags = ctx.check_body(&Body::from_json_file(&file), &schema);
+    let found: Vec<(Code, u32)> = diags
+        .iter()
+        .map(|d| (d.code, d.subject.as_ref().map_or(0, |r| r.start.column)))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (Code::IncorrectValueType, 24),
+            (Code::IncorrectValueType, 62),
+        ],
+        "{diags}"
+    );
+}
