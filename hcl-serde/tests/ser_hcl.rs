@@ -302,7 +302,6 @@ fn an_absent_optional_expression_is_not_written() {
 }
 
 #[test]
-#[ignore = "the decoder leaves an #[hcl(expr)] Option<Expression> field None when the attribute is present"]
 fn an_optional_expression_round_trips() {
     let src = "message = \"down: ${var.host}\"\n";
     let alert: Alert = hcl_serde::from_str(src).unwrap();

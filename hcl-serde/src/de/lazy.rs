@@ -189,9 +189,20 @@ impl<'de> de::Deserializer<'de> for FileDeserializer<'_, '_, 'de> {
         visitor.visit_unit()
     }
 
+    /// An enum read from a document: its only item names the variant, as
+    /// the whole-file path reads it.
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        _visitor: V,
+    ) -> Result<V::Value> {
+        Err(decode_whole())
+    }
+
     forward_to_deserialize_any! {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
-        bytes byte_buf unit unit_struct seq tuple tuple_struct map identifier enum
+        bytes byte_buf unit unit_struct seq tuple tuple_struct map identifier
     }
 }
 
