@@ -25,7 +25,7 @@ expression: the `default` of each `variable \"NAME\"` block as var.NAME,
 the attributes of `locals` blocks as local.NAME (evaluated in the order of
 their references to one another), and the other top-level attributes as
 variables of their own names. A file whose name ends in .json is read in
-the JSON syntax (a directory gives its .tf.json and .hcl.json files too),
+the JSON syntax (a directory gives its .tf.json, .hcl.json... files too),
 where every top-level property other than `variable` and `locals` is such
 a variable. --var and --var-file then set var.NAME, over the defaults. A local that cannot be evaluated (it refers to a resource,
 say) is unknown.

@@ -14,7 +14,7 @@
 use crate::convert::Mode;
 use crate::json::Json;
 use hcl_core::value::escape_templates;
-use hcl_core::{Body, Diagnostics, EvalContext, ExprRef, JsonFile, Severity, Type, Value};
+use hcl_core::{Body, Code, Diagnostics, EvalContext, ExprRef, JsonFile, Severity, Type, Value};
 use std::collections::HashMap;
 
 /// Converts files of the JSON syntax to [`Json`].
@@ -85,10 +85,18 @@ impl JsonConverter<'_, '_> {
             for pair in pairs {
                 let key = self.key(pair.key);
                 let value = self.parts(pair.value);
-                // A repeated key is an error of the syntax; the last value
-                // is kept, as for the native syntax.
+                // A repeated key is an error of the syntax: reported as a
+                // warning, the last value kept, as for the native syntax.
                 match index.get(&key) {
                     Some(&at) => {
+                        self.diags.push(pair.key.location().warning(
+                            Code::DuplicateObjectKey,
+                            "Duplicate object attribute",
+                            format!(
+                                "The key {key:?} was already defined in this object; \
+                                 its last value is written."
+                            ),
+                        ));
                         if let Some(slot) = list.get_mut(at) {
                             slot.1 = value;
                         }

@@ -217,3 +217,27 @@ fn fmt_leaves_json_files_alone() {
     assert_eq!(stdout(&o), "");
     assert_eq!(std::fs::read_to_string(&named).unwrap(), json);
 }
+
+#[test]
+fn json_of_an_object_with_a_repeated_key_warns_and_keeps_the_last() {
+    let text = "{\"a\": {\"k\": 1, \"k\": \"${var.x}\"}}\n";
+    let dir = tree("jdup", &[("d.tf.json", text)]);
+    let o = hcl(&[
+        "json",
+        "--format",
+        "json",
+        dir.join("d.tf.json").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "{\"a\":{\"k\":\"${var.x}\"}}\n");
+    let lines = json_lines(&stderr(&o));
+    assert_eq!(lines.len(), 1, "{}", stderr(&o));
+    assert_eq!(lines[0]["code"], "duplicate-object-key");
+    assert_eq!(lines[0]["severity"], "warning");
+    assert_eq!(lines[0]["start"]["byte"], 15);
+    // A repeated top-level property is an error, as a repeated argument.
+    let dir = tree("jdup-top", &[("d.tf.json", "{\"a\": 1, \"a\": 2}\n")]);
+    let o = hcl(&["json", dir.join("d.tf.json").to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o), "{\"a\":1}\n");
+}
