@@ -14,6 +14,7 @@ const CHECK_HELP: &str = "\
 Examples:
   hcl check main.tf                 parse and evaluate main.tf
   hcl check .                       every .hcl, .tf, .tfvars, .nomad file below .
+                                    (and .tf.json, .hcl.json...)
   hcl check --strict app.hcl        unknown variables and functions are errors
   hcl check --var env=prod app.hcl  with a variable
   hcl check --format json .         diagnostics and the summary as JSON lines
