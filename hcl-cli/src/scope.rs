@@ -1,7 +1,10 @@
 //! What `hcl eval --file` gives an expression, in the spirit of
 //! `terraform console`: the `default` of each `variable "NAME"` block as
 //! `var.NAME`, the attributes of `locals` blocks as `local.NAME`, and the
-//! other top-level attributes as variables of their own names.
+//! other top-level attributes as variables of their own names. Files of
+//! either syntax are read through [`hcl_core::Body`]: in one of the JSON
+//! syntax, every top-level property other than `variable` and `locals` is
+//! such an attribute, since only a schema tells blocks from attributes.
 //!
 //! Locals are evaluated in the order of their references to one another
 //! (`local.a = local.b + 1` after `local.b`), each once. A local or
