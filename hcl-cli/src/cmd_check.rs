@@ -1,22 +1,31 @@
 //! `hcl check`: parsing files and evaluating every attribute.
 
 use crate::convert::{is_unresolved, refers_to_undefined};
-use crate::input::each_parsed;
+use crate::convert_json;
+use crate::input::{each_parsed, Syntax};
 use crate::report::{Format, OutputArgs};
 use crate::vars::{define, variables, VarArgs};
 use crate::{document_context, Output};
 use hcl_core::ast::Body;
-use hcl_core::{Diagnostics, EvalContext, SourceFile, Value};
+use hcl_core::{ConfigFile, Diagnostics, EvalContext, ExprRef, SourceFile, Span, Value};
 use std::sync::Arc;
 
 const CHECK_HELP: &str = "\
 Examples:
   hcl check main.tf                 parse and evaluate main.tf
   hcl check .                       every .hcl, .tf, .tfvars, .nomad file below .
+                                    (and .tf.json, .hcl.json...)
   hcl check --strict app.hcl        unknown variables and functions are errors
   hcl check --var env=prod app.hcl  with a variable
   hcl check --format json .         diagnostics and the summary as JSON lines
   cat main.tf | hcl check           standard input
+  hcl check main.tf.json            a file of the JSON syntax
+  hcl check --syntax json < x.json  standard input in the JSON syntax
+
+A file whose name ends in .json is read in the JSON syntax: its top-level
+properties are attributes (\"//\" is a comment), each evaluated whole;
+without --strict, the diagnostics inside a string that refers to an
+undefined variable are left out.
 
 On success a summary goes to standard error (\"3 files checked, no
 problems\"); with --format json every message, the summary included, is a
@@ -33,9 +42,15 @@ Exit status:
 pub struct CheckArgs {
     /// Files and directories to check; directories are searched
     /// recursively for .hcl, .tf, .tfvars and .nomad files (.pkr.hcl
-    /// included). `-`, or nothing, reads standard input.
+    /// included), and for the same followed by .json (.tf.json, .hcl.json:
+    /// the JSON syntax, as is any file named that ends in .json). `-`, or
+    /// nothing, reads standard input.
     #[arg(value_name = "PATH")]
     pub paths: Vec<String>,
+    /// The syntax of standard input: `native` or `json`, e.g.
+    /// `--syntax json`; files are read in the syntax their names call for.
+    #[arg(long, value_enum, default_value_t = Syntax::Native, value_name = "SYNTAX")]
+    pub syntax: Syntax,
     /// Reports unknown variables and functions as errors, e.g.
     /// `hcl check --strict app.hcl`.
     #[arg(long)]
@@ -74,14 +89,29 @@ pub fn run(args: &CheckArgs, out: &mut Output) -> u8 {
     define(&mut ctx, vars, args.vars.var_object.as_deref());
     let files = each_parsed(
         &args.paths,
-        true,
+        args.syntax,
         &mut report,
         out,
         |text, file, report, out| {
             let ctx = document_context(&ctx, text.len());
             let mut diags = Diagnostics::default();
-            check_body(&file.body, &file.source, &ctx, args.strict, &mut diags);
-            report.diagnostics_in(&diags, &file.body, out);
+            match file {
+                ConfigFile::Native(file) => {
+                    check_body(&file.body, &file.source, &ctx, args.strict, &mut diags);
+                    report.diagnostics_in(&diags, &file.body, out);
+                }
+                ConfigFile::Json(file) => {
+                    let body = hcl_core::Body::from_json_file(file);
+                    let (attrs, found) = body.just_attributes_with_diagnostics();
+                    diags.extend(found);
+                    let mut attrs: Vec<_> = attrs.into_values().collect();
+                    attrs.sort_by_key(|a| a.span.start);
+                    for attr in attrs {
+                        check_json(attr.expr, &ctx, args.strict, &mut diags);
+                    }
+                    report.diagnostics(&diags, out);
+                }
+            }
         },
     );
     let (errors, warnings) = report.counts();
@@ -130,5 +160,44 @@ fn check_body(
     }
     for block in &body.blocks {
         check_body(&block.body, source, ctx, strict, diags);
+    }
+}
+
+/// Evaluates an attribute of the JSON syntax whole, keeping the
+/// diagnostics; unless `strict`, those inside a string that refers to a
+/// variable `ctx` lacks and calls to unknown functions are left out, as
+/// for an expression of the native syntax.
+fn check_json(expr: ExprRef<'_>, ctx: &EvalContext<'_>, strict: bool, diags: &mut Diagnostics) {
+    let (_, found) = expr.value_with_diagnostics(ctx);
+    let mut skipped = Vec::new();
+    if !strict {
+        unresolved_strings(expr, ctx, &mut skipped);
+    }
+    for diag in found.into_vec() {
+        let inside = diag.subject.as_ref().is_some_and(|s| {
+            skipped
+                .iter()
+                .any(|span: &Span| span.start <= s.start.byte && s.end.byte <= span.end)
+        });
+        if strict || !(is_unresolved(&diag) || inside) {
+            diags.push(diag);
+        }
+    }
+}
+
+/// The spans of the strings (property names included) of a JSON value
+/// that refer to a variable `ctx` lacks.
+fn unresolved_strings(expr: ExprRef<'_>, ctx: &EvalContext<'_>, spans: &mut Vec<Span>) {
+    if let Ok(items) = expr.as_static_list() {
+        for item in items {
+            unresolved_strings(item, ctx, spans);
+        }
+    } else if let Ok(pairs) = expr.as_static_map() {
+        for pair in pairs {
+            unresolved_strings(pair.key, ctx, spans);
+            unresolved_strings(pair.value, ctx, spans);
+        }
+    } else if expr.is_template() && convert_json::refers_to_undefined(&expr, ctx) {
+        spans.push(expr.span());
     }
 }

@@ -2,10 +2,10 @@
 
 use crate::input::{collect, read_input, IoError};
 use crate::report::{Format, OutputArgs, Reporter};
-use crate::scope::{define_attributes_and_locals, variable_defaults, ScopeFile};
+use crate::scope::{define_attributes_and_locals, variable_defaults};
 use crate::vars::{define, variables, VarArgs};
 use crate::{hcl_text, Output};
-use hcl_core::{Code, Diagnostic, EvalContext, SourceFile};
+use hcl_core::{Body, Code, Diagnostic, EvalContext, SourceFile};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -24,8 +24,10 @@ With --file, a file (or each file of a directory, not below it) gives the
 expression: the `default` of each `variable \"NAME\"` block as var.NAME,
 the attributes of `locals` blocks as local.NAME (evaluated in the order of
 their references to one another), and the other top-level attributes as
-variables of their own names. --var and --var-file then set var.NAME, over
-the defaults. A local that cannot be evaluated (it refers to a resource,
+variables of their own names. A file whose name ends in .json is read in
+the JSON syntax (a directory gives its .tf.json, .hcl.json... files too),
+where every top-level property other than `variable` and `locals` is such
+a variable. --var and --var-file then set var.NAME, over the defaults. A local that cannot be evaluated (it refers to a resource,
 say) is unknown.
 
 Exit status:
@@ -93,7 +95,7 @@ pub fn run(args: &EvalArgs, out: &mut Output) -> u8 {
     let texts = file_texts(&args.files, &mut report, out);
     let mut parsed = Vec::new();
     for (name, text) in &texts {
-        match hcl_core::parse(text, name) {
+        match hcl_core::parse_config(text, name) {
             Ok(file) => parsed.push(file),
             Err(found) => report.diagnostics(&found, out),
         }
@@ -105,13 +107,7 @@ pub fn run(args: &EvalArgs, out: &mut Output) -> u8 {
     if args.files.is_empty() {
         define(&mut ctx, vars, args.vars.var_object.as_deref());
     } else {
-        let files: Vec<ScopeFile<'_>> = parsed
-            .iter()
-            .map(|f| ScopeFile {
-                source: &f.source,
-                body: &f.body,
-            })
-            .collect();
+        let files: Vec<Body<'_>> = parsed.iter().map(Body::from_config_file).collect();
         let object = args.vars.var_object.as_deref().unwrap_or("var");
         let defaults = variable_defaults(&files, &ctx);
         define(&mut ctx, defaults, Some(object));

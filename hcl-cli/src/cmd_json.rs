@@ -1,12 +1,13 @@
 //! `hcl json`: HCL files as documents of the HCL JSON syntax.
 
 use crate::convert::{Converter, Mode};
-use crate::input::each_parsed;
+use crate::convert_json::JsonConverter;
+use crate::input::{each_parsed, Syntax};
 use crate::json::Json;
 use crate::report::OutputArgs;
 use crate::vars::{define, variables, VarArgs};
 use crate::{document_context, Output};
-use hcl_core::{Diagnostics, EvalContext};
+use hcl_core::{ConfigFile, Diagnostics, EvalContext};
 
 const JSON_HELP: &str = "\
 Examples:
@@ -14,10 +15,20 @@ Examples:
   hcl json --no-eval main.tf            every expression as its source template
   hcl json --by-file --pretty modules/  one object keyed by file name, indented
   cat main.tf | hcl json                standard input
+  hcl json main.tf.json                 a file of the JSON syntax, evaluated
+  cat x.json | hcl json --syntax json   standard input in the JSON syntax
   hcl json --var env=prod app.hcl       with a variable
   hcl json --var-object var --var-file prod.tfvars main.tf
                                         var.NAME from a .tfvars file
   hcl json --format json a.tf b.tf      messages as JSON lines on stderr
+
+Files of the JSON syntax (a name ending in .json; standard input with
+--syntax json): the top-level properties are the attributes (\"//\" is a
+comment), as for a native file. Without a schema that syntax cannot tell a
+block from an object, so blocks stay the objects and arrays they are
+written as (a reader with the schema reads the same blocks back). Arrays
+and objects keep their structure; a string is its value when it is known
+(--no-eval: never), else written as it is, a template.
 
 Exit status:
   0  success
@@ -32,9 +43,15 @@ Exit status:
 pub struct JsonArgs {
     /// Files and directories to convert; directories are searched
     /// recursively for .hcl, .tf, .tfvars and .nomad files (.pkr.hcl
-    /// included). `-`, or nothing, reads standard input.
+    /// included), and for the same followed by .json (.tf.json, .hcl.json:
+    /// the JSON syntax, as is any file named that ends in .json). `-`, or
+    /// nothing, reads standard input.
     #[arg(value_name = "PATH")]
     pub paths: Vec<String>,
+    /// The syntax of standard input: `native` or `json`, e.g.
+    /// `--syntax json`; files are read in the syntax their names call for.
+    #[arg(long, value_enum, default_value_t = Syntax::Native, value_name = "SYNTAX")]
+    pub syntax: Syntax,
     /// Writes one object keyed by file name, whatever the number of files,
     /// e.g. `hcl json --by-file a.tf b.tf`; by default each file's object
     /// is a JSON document on its own line.
@@ -88,21 +105,36 @@ pub fn run(args: &JsonArgs, out: &mut Output) -> u8 {
     let mut objects = Vec::new();
     each_parsed(
         &args.paths,
-        true,
+        args.syntax,
         &mut report,
         out,
         |text, file, report, out| {
             let ctx = document_context(&ctx, text.len());
             let mut diags = Diagnostics::default();
-            let json = Converter {
-                source: &file.source,
-                ctx: &ctx,
-                mode,
-                diags: &mut diags,
-            }
-            .body(&file.body);
-            report.diagnostics_in(&diags, &file.body, out);
-            objects.push((file.source.name().to_owned(), json));
+            let json = match file {
+                ConfigFile::Native(file) => {
+                    let json = Converter {
+                        source: &file.source,
+                        ctx: &ctx,
+                        mode,
+                        diags: &mut diags,
+                    }
+                    .body(&file.body);
+                    report.diagnostics_in(&diags, &file.body, out);
+                    json
+                }
+                ConfigFile::Json(file) => {
+                    let json = JsonConverter {
+                        ctx: &ctx,
+                        mode,
+                        diags: &mut diags,
+                    }
+                    .file(file);
+                    report.diagnostics(&diags, out);
+                    json
+                }
+            };
+            objects.push((file.source().name().to_owned(), json));
         },
     );
     let indent = args.pretty.then_some(2);

@@ -235,15 +235,18 @@ fn literal(expr: &Expression<'_>) -> Option<Value> {
 
 /// An expression as a template of the JSON syntax that evaluates to its
 /// value: a quoted string or heredoc as its template text, anything else
-/// as `${` its source `}`.
+/// as `${` its source `}` (a source that spans lines followed by a line
+/// break, which ends a heredoc's closing marker).
 ///
 /// # Examples
 ///
 /// ```
-/// let file = hcl_core::parse("a = \"x\\n${var.y}$${z}\"\nb = f(1)\n", "t.hcl").unwrap();
+/// let src = "a = \"x\\n${var.y}$${z}\"\nb = f(1)\nc = f(<<EOT\nx\nEOT\n)\n";
+/// let file = hcl_core::parse(src, "t.hcl").unwrap();
 /// let text = |i: usize| hcl_cli::convert::template(&file.body.attributes[i].expr, &file.source);
 /// assert_eq!(text(0), "x\n${var.y}$${z}");
 /// assert_eq!(text(1), "${f(1)}");
+/// assert_eq!(text(2), "${f(<<EOT\nx\nEOT\n)\n}");
 /// ```
 pub fn template(expr: &Expression<'_>, source: &SourceFile) -> String {
     let mut out = String::new();
@@ -257,8 +260,19 @@ pub fn template(expr: &Expression<'_>, source: &SourceFile) -> String {
 
 fn interpolation(expr: &Expression<'_>, source: &SourceFile, out: &mut String) {
     out.push_str("${");
-    out.push_str(source_text(expr, source));
+    push_source(expr, source, out);
     out.push('}');
+}
+
+/// An expression's source, then a line break when it spans lines: a
+/// heredoc's closing marker must end its line, and the sequence around it
+/// ignores line breaks.
+fn push_source(expr: &Expression<'_>, source: &SourceFile, out: &mut String) {
+    let text = source_text(expr, source);
+    out.push_str(text);
+    if text.contains('\n') {
+        out.push('\n');
+    }
 }
 
 fn source_text<'s>(expr: &Expression<'_>, source: &'s SourceFile) -> &'s str {
@@ -283,7 +297,7 @@ fn template_text(t: &Template<'_>, source: &SourceFile, out: &mut String) {
             TemplatePart::Interpolation(expr) => interpolation(expr, source, out),
             TemplatePart::If(dir) => {
                 out.push_str("%{ if ");
-                out.push_str(source_text(&dir.condition, source));
+                push_source(&dir.condition, source, out);
                 out.push_str(" }");
                 template_text(&dir.then_template, source, out);
                 let empty =
@@ -302,7 +316,7 @@ fn template_text(t: &Template<'_>, source: &SourceFile, out: &mut String) {
                 }
                 out.push_str(dir.value_var);
                 out.push_str(" in ");
-                out.push_str(source_text(&dir.collection, source));
+                push_source(&dir.collection, source, out);
                 out.push_str(" }");
                 template_text(&dir.body, source, out);
                 out.push_str("%{ endfor }");

@@ -5,9 +5,11 @@
 //! reported with its diagnostics and left as it is (formatting cannot
 //! repair it, and its layout may carry the author's intent where the
 //! syntax is broken), and the exit status is then 1; the other files are
-//! still processed.
+//! still processed. Files of the JSON syntax (names ending in `.json`)
+//! have no canonical layout here: they are left alone, whether found in a
+//! directory or named, and never listed as unformatted.
 
-use crate::input::{collect, read_input, IoError};
+use crate::input::{collect, is_json_name, read_input, IoError};
 use crate::report::{OutputArgs, Reporter};
 use crate::{Output, EXIT_DIAGNOSTICS, EXIT_OK, EXIT_USAGE};
 use hcl_core::Diagnostics;
@@ -23,6 +25,10 @@ Examples:
   hcl fmt --check --diff .    show the changes without making them
   cat a.hcl | hcl fmt - > b   format standard input to standard output
   hcl fmt --format json .     messages (syntax errors...) as JSON lines on stderr
+
+Files of the JSON syntax (.tf.json, any name ending in .json) are left
+alone, whether found in a directory or named: they are not formatted,
+not listed by --check, and do not change the exit status.
 
 Exit status:
   0  success (with --check: every file is formatted)
@@ -89,6 +95,7 @@ pub fn run(args: &FmtArgs, out: &mut Output) -> u8 {
             let listed = collect(Path::new(path), true, true, &mut files);
             let found = files
                 .iter()
+                .filter(|file| !file.to_str().is_some_and(is_json_name))
                 .map(|file| format_file(file, args, &mut report, out))
                 .max()
                 .unwrap_or(EXIT_OK);

@@ -6,8 +6,35 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// The extensions of the files read from a directory (`.pkr.hcl` ends
-/// with `.hcl`).
+/// with `.hcl`); each followed by `.json` (`.tf.json`, `.hcl.json`) is a
+/// file of the JSON syntax, read too.
 pub const EXTENSIONS: [&str; 4] = ["hcl", "tf", "tfvars", "nomad"];
+
+/// The syntax standard input is read in; a file's is chosen by its name
+/// (see [`is_json_name`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Syntax {
+    /// The native syntax.
+    #[default]
+    Native,
+    /// The JSON syntax.
+    Json,
+}
+
+/// Whether a file of this name is read in the JSON syntax: its name ends
+/// in `.json`, as the reference's `hclparse` decides.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_cli::input::is_json_name;
+/// assert!(is_json_name("main.tf.json"));
+/// assert!(is_json_name("config.json"));
+/// assert!(!is_json_name("main.tf"));
+/// ```
+pub fn is_json_name(name: &str) -> bool {
+    name.ends_with(".json")
+}
 
 /// An input that could not be read, as `name: what happened`: printed as
 /// `hcl: ...`, exit status 2.
@@ -168,26 +195,62 @@ pub fn collect(
     Ok(())
 }
 
+/// Whether a file found in a directory is read: its name ends with an
+/// [extension](EXTENSIONS) read, or with one followed by `.json`.
 fn has_read_extension(path: &Path) -> bool {
-    path.extension()
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return false;
+    };
+    let name = name.strip_suffix(".json").unwrap_or(name);
+    Path::new(name)
+        .extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| EXTENSIONS.contains(&e))
 }
 
+/// Parses a text in the syntax its name calls for
+/// ([`hcl_core::parse_config`]); standard input (`<stdin>`) in `stdin`.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_cli::input::{parse, Syntax};
+/// use hcl_core::ConfigFile;
+/// assert!(matches!(parse("{}", "a.tf.json", Syntax::Native), Ok(ConfigFile::Json(_))));
+/// assert!(matches!(parse("{}", "<stdin>", Syntax::Json), Ok(ConfigFile::Json(_))));
+/// assert!(matches!(parse("a = 1", "<stdin>", Syntax::Native), Ok(ConfigFile::Native(_))));
+/// ```
+pub fn parse<'t>(
+    text: &'t str,
+    name: &str,
+    stdin: Syntax,
+) -> Result<hcl_core::ConfigFile<'t>, hcl_core::Diagnostics> {
+    if name == "<stdin>" && stdin == Syntax::Json {
+        return hcl_core::parse_json(text, name).map(hcl_core::ConfigFile::Json);
+    }
+    hcl_core::parse_config(text, name)
+}
+
 /// Reads and parses every input [named](expand), calling `each` with the
-/// text and the parsed file of each that parses; what cannot be read and
+/// text and the parsed file of each that parses (standard input in the
+/// syntax `stdin`, a file in that of its name); what cannot be read and
 /// the diagnostics of what does not parse are reported, and the others
 /// are still processed. Returns how many inputs were processed, parsed or
 /// not.
 pub fn each_parsed(
     paths: &[String],
-    recursive: bool,
+    stdin: Syntax,
     report: &mut crate::report::Reporter,
     out: &mut crate::Output,
-    mut each: impl FnMut(&str, &hcl_core::File<'_>, &mut crate::report::Reporter, &mut crate::Output),
+    mut each: impl FnMut(
+        &str,
+        &hcl_core::ConfigFile<'_>,
+        &mut crate::report::Reporter,
+        &mut crate::Output,
+    ),
 ) -> usize {
     let mut count = 0;
-    for name in expand(paths, recursive) {
+    for name in expand(paths, true) {
         let input = match name.and_then(|name| read_input(&name)) {
             Ok(input) => input,
             Err(err) => {
@@ -198,7 +261,7 @@ pub fn each_parsed(
         count += 1;
         match &input.text {
             Err(diag) => report.diagnostic(diag, out),
-            Ok(text) => match hcl_core::parse(text, &input.name) {
+            Ok(text) => match parse(text, &input.name, stdin) {
                 Ok(file) => each(text, &file, report, out),
                 Err(found) => report.diagnostics(&found, out),
             },

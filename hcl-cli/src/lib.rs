@@ -9,6 +9,7 @@ pub mod cmd_check;
 pub mod cmd_eval;
 pub mod cmd_json;
 pub mod convert;
+pub mod convert_json;
 pub mod fmt;
 pub mod hcl_text;
 pub mod input;
@@ -37,8 +38,11 @@ Examples:
 
 Inputs: a command given no file reads standard input (also `-`); a
 directory gives its .hcl, .tf, .tfvars and .nomad files (.pkr.hcl
-included), searched recursively. A file that cannot be read is reported
-and the others are still processed.
+included) and the same followed by .json (.tf.json, .hcl.json), searched
+recursively. A file whose name ends in .json is read in the HCL JSON
+syntax (standard input with --syntax json); `hcl fmt` leaves such files
+alone. A file that cannot be read is reported and the others are still
+processed.
 
 Messages: with --format json every message is a JSON object on its own
 line: {\"type\":\"diagnostic\",\"severity\",\"code\",\"summary\",\"detail\",

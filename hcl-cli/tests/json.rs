@@ -116,3 +116,29 @@ fn numbers_keep_every_digit() {
     let third = text.split("\"d\":").nth(1).unwrap();
     assert!(third.starts_with("0.3333333333333333333333333"), "{text}");
 }
+
+#[test]
+fn a_heredoc_at_the_end_of_a_source_template_keeps_its_closing_line() {
+    let src = "x = var.c ? \"\" : <<EOT\nhi\nEOT\n";
+    for args in [&[][..], &["--no-eval"][..]] {
+        let mut all = vec!["json"];
+        all.extend_from_slice(args);
+        let out = hcl_stdin(&all, src.as_bytes());
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let text = stdout(&out);
+        assert_eq!(
+            text,
+            "{\"x\":\"${var.c ? \\\"\\\" : <<EOT\\nhi\\nEOT\\n}\"}\n"
+        );
+        // Read back through the JSON syntax, it is the same expression.
+        let file = hcl_core::parse_json(&text, "out.json").unwrap();
+        let attrs = hcl_core::Body::from_json_file(&file)
+            .just_attributes()
+            .unwrap();
+        let mut ctx = hcl_core::EvalContext::new();
+        let var = hcl_core::Value::object([("c", hcl_core::Value::from(false))]);
+        ctx.set_variable("var", var);
+        let value = attrs["x"].expr.value(&ctx).unwrap();
+        assert_eq!(value, hcl_core::Value::from("hi\n"));
+    }
+}
