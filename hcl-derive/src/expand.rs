@@ -343,6 +343,15 @@ fn rewrite(item: &mut DeriveInput, errors: &mut Errors) -> TokenStream {
                 (quote!(Attribute), Some(format!("$hcl:expr:{name}")), name)
             }
             Role::Block => (quote!(Block), Some(format!("$hcl:block:{name}")), name),
+            // A flattened field beside label fields: serde would read the
+            // struct as a map and give label fields nothing, so the field
+            // is marked instead, and the decoder fills it, as `remain`,
+            // with a map of what the other fields leave.
+            Role::Auto if serde.flatten.is_some() && !labels.is_empty() => (
+                quote!(Skip),
+                Some("$hcl:flatten".to_owned()),
+                "$hcl:flatten".to_owned(),
+            ),
             Role::Auto if serde.skip.is_some() || serde.flatten.is_some() => {
                 (quote!(Skip), None, name)
             }
@@ -382,6 +391,9 @@ fn rewrite(item: &mut DeriveInput, errors: &mut Errors) -> TokenStream {
         });
 
         if let Some(marker) = marker {
+            if marker == "$hcl:flatten" {
+                drop_serde_items(field, "flatten");
+            }
             set_rename(field, &marker);
         }
         if options.optional.is_some()
@@ -583,19 +595,27 @@ fn field_serde(attrs: &[Attribute]) -> FieldSerde {
 /// names it `marker` both ways, so that `hcl_serde`'s serializer writes it
 /// back in the place it was read from.
 fn set_rename(field: &mut Field, marker: &str) {
-    let mut attrs = Vec::with_capacity(field.attrs.len() + 1);
+    drop_serde_items(field, "rename");
+    field
+        .attrs
+        .push(syn::parse_quote!(#[serde(rename = #marker)]));
+}
+
+/// Removes the `#[serde(...)]` items called `name` from `field`.
+fn drop_serde_items(field: &mut Field, name: &str) {
+    let mut attrs = Vec::with_capacity(field.attrs.len());
     for attr in field.attrs.drain(..) {
         let Some(items) = serde_items(&attr) else {
             attrs.push(attr);
             continue;
         };
-        if !items.iter().any(|item| item.path().is_ident("rename")) {
+        if !items.iter().any(|item| item.path().is_ident(name)) {
             attrs.push(attr);
             continue;
         }
         let kept: Vec<&Meta> = items
             .iter()
-            .filter(|item| !item.path().is_ident("rename"))
+            .filter(|item| !item.path().is_ident(name))
             .collect();
         if !kept.is_empty() {
             let mut attr = attr.clone();
@@ -603,6 +623,5 @@ fn set_rename(field: &mut Field, marker: &str) {
             attrs.push(attr);
         }
     }
-    attrs.push(syn::parse_quote!(#[serde(rename = #marker)]));
     field.attrs = attrs;
 }

@@ -347,19 +347,17 @@ impl serde::de::Error for Error {
     #[cold]
     fn missing_field(field: &'static str) -> Self {
         let mut err = if let Some(label) = field.strip_prefix("$hcl:label:") {
-            // Label fields are filled from a block's labels, which serde
-            // does not hand over through `#[serde(flatten)]`, and which a
-            // value or a file's top level does not have.
+            // Label fields are filled from a block's labels, which a value
+            // or a file's top level does not have.
             Error::message(
                 Code::MissingLabel,
                 &format!("Missing {label} label"),
                 format!(
                     "The field for the label \"{label}\" has no label to take: only the \
-                     labels of a block fill label fields, and not in a struct that also has \
-                     a #[serde(flatten)] field."
+                     labels of a block fill label fields."
                 ),
             )
-        } else if field == "$hcl:body" || field == "$hcl:remain" {
+        } else if field == "$hcl:body" || field == "$hcl:remain" || field == "$hcl:flatten" {
             Error::message(
                 Code::InvalidValue,
                 "Missing body",

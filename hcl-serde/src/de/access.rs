@@ -108,6 +108,10 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
             let result = seed.deserialize(PayloadDeserializer(Payload::Body(raw)));
             (result, None, None)
         }
+        Item::Rest(body) => {
+            let result = seed.deserialize(BodyDeserializer::new(body, session));
+            (result, None, None)
+        }
         Item::StandIn(missing_field) => {
             let result = seed.deserialize(StandIn::new(session, missing_field));
             (result, None, None)

@@ -54,6 +54,8 @@ pub(crate) enum Item<'a> {
     Expression(AttrAt<'a>),
     Blocks(&'a str, Vec<BlockRef<'a>>),
     Body(RawBody),
+    /// What the other fields did not take, for a flattened field.
+    Rest(Body<'a>),
     /// In place of what failed in an earlier pass; for a missing field,
     /// where it is missing.
     StandIn(Option<Resume>),
@@ -90,7 +92,7 @@ impl Item<'_> {
                 Some(attr.expr_at)
             }
             Item::Blocks(_, blocks) => blocks.first().map(BlockRef::def_location),
-            Item::Body(_) | Item::StandIn(_) => None,
+            Item::Body(_) | Item::Rest(_) | Item::StandIn(_) => None,
         }
         .map(|at| Resume::Value(Place::of(at)))
     }
@@ -211,6 +213,14 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
                         key,
                         order: (0, 0),
                         item: Item::Body(RawBody::from_body(&self.body.hide(&attrs, &types))),
+                    });
+                }
+                Field::Flatten => {
+                    let (attrs, types) = claimed(&fields);
+                    entries.push(Entry {
+                        key,
+                        order: (0, 0),
+                        item: Item::Rest(self.body.hide(&attrs, &types)),
                     });
                 }
                 _ => {}
@@ -339,11 +349,11 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
             .map(|e| match &e.item {
                 Item::Attribute(..) | Item::Literal(..) | Item::Expression(_) => 1,
                 Item::Blocks(_, list) => list.len(),
-                Item::Label(..) | Item::Body(_) | Item::StandIn(_) => 0,
+                Item::Label(..) | Item::Body(_) | Item::Rest(_) | Item::StandIn(_) => 0,
             })
             .sum::<usize>();
         let all_taken = taken == item_count;
-        if !all_taken && !fields.contains(&Field::Remain) {
+        if !all_taken && !fields.contains(&Field::Remain) && !fields.contains(&Field::Flatten) {
             let (attrs, types) = claimed(&fields);
             let rest = self.body.hide(&attrs, &types);
             let (_, unsupported) = rest.content_with_diagnostics(&BodySchema::default());

@@ -20,6 +20,10 @@ pub(crate) enum Field<'f> {
     Body,
     /// `#[hcl(remain)]`: what the other fields did not take.
     Remain,
+    /// A `#[serde(flatten)]` field of a struct with label fields, which
+    /// the `#[hcl]` macro marks: what the other fields did not take, read
+    /// as a map.
+    Flatten,
 }
 
 pub(crate) const LABEL: &str = "$hcl:label:";
@@ -28,6 +32,7 @@ pub(crate) const BLOCK: &str = "$hcl:block:";
 pub(crate) const EXPR: &str = "$hcl:expr:";
 pub(crate) const BODY: &str = "$hcl:body";
 pub(crate) const REMAIN: &str = "$hcl:remain";
+pub(crate) const FLATTEN: &str = "$hcl:flatten";
 
 impl<'f> Field<'f> {
     pub(crate) fn parse(field: &'f str) -> Field<'f> {
@@ -46,6 +51,8 @@ impl<'f> Field<'f> {
             Field::Body
         } else if field == REMAIN {
             Field::Remain
+        } else if field == FLATTEN {
+            Field::Flatten
         } else {
             Field::Auto(field)
         }

@@ -47,10 +47,12 @@ impl<'de, 'a> FileDeserializer<'a, '_, 'de> {
     /// source order; the blocks not parsed yet.
     fn entries(&self, keys: &[&'a str]) -> Result<Vec<Entry<'a>>> {
         let fields: Vec<Field<'a>> = keys.iter().map(|k| Field::parse(k)).collect();
-        if fields
-            .iter()
-            .any(|f| matches!(f, Field::Label(_) | Field::Body | Field::Remain))
-        {
+        if fields.iter().any(|f| {
+            matches!(
+                f,
+                Field::Label(_) | Field::Body | Field::Remain | Field::Flatten
+            )
+        }) {
             return Err(decode_whole());
         }
         let field_index = FieldIndex::new(&fields);

@@ -25,6 +25,7 @@ const BLOCK: &str = "$hcl:block:";
 const EXPR: &str = "$hcl:expr:";
 const BODY: &str = "$hcl:body";
 const REMAIN: &str = "$hcl:remain";
+const FLATTEN: &str = "$hcl:flatten";
 
 /// What a struct field is, from its serde name.
 #[derive(Clone, Copy)]
@@ -35,6 +36,9 @@ pub(crate) enum Field<'a> {
     Expr(&'a str),
     /// `#[hcl(body)]` or `#[hcl(remain)]`.
     Raw,
+    /// A `#[serde(flatten)]` field of a struct with labels: its entries are
+    /// items of the struct's body.
+    Flatten,
     /// No marker: an attribute or blocks, as its value decides.
     Plain(&'a str),
 }
@@ -51,6 +55,8 @@ impl<'a> Field<'a> {
             Field::Expr(name)
         } else if key == BODY || key == REMAIN {
             Field::Raw
+        } else if key == FLATTEN {
+            Field::Flatten
         } else {
             Field::Plain(key)
         }
@@ -65,7 +71,7 @@ pub(crate) fn document_name(key: &str) -> &str {
         | Field::Block(name)
         | Field::Expr(name)
         | Field::Plain(name) => name,
-        Field::Raw => key,
+        Field::Raw | Field::Flatten => key,
     }
 }
 
@@ -166,10 +172,18 @@ impl<'o> BodyWriter<'o> {
                 },
                 Field::Block(name) => self.forced_blocks(name, node),
                 Field::Plain(name) => self.item(name, node),
+                Field::Flatten => match node {
+                    Node::Map(entries) => self.map_body(entries),
+                    Node::Struct(fields) => self.struct_body(fields),
+                    other => Err(unsupported(format!(
+                        "A flattened field must hold a map or a struct, not {}.",
+                        other.kind()
+                    ))),
+                },
             };
             let name = document_name(key);
             done.map_err(|e| e.add_key(name))?;
-            if !matches!(field, Field::Label(_) | Field::Raw) {
+            if !matches!(field, Field::Label(_) | Field::Raw | Field::Flatten) {
                 written.push(name);
             }
         }
