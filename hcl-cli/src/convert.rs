@@ -177,19 +177,12 @@ impl Converter<'_, '_> {
             return None;
         }
         let (value, found) = self.ctx.evaluate_with_diagnostics(expr, self.source);
-        if found.iter().any(is_unresolved) {
-            return None;
-        }
-        let failed = found.has_errors();
-        for mut diag in found.into_vec() {
-            if diag.is_error() {
-                diag.severity = Severity::Warning;
-                diag.detail
-                    .push_str(" The expression is written as a \"${...}\" template of its source.");
-            }
-            self.diags.push(diag);
-        }
-        (!failed).then_some(value)
+        known_value(
+            value,
+            found,
+            " The expression is written as a \"${...}\" template of its source.",
+            self.diags,
+        )
     }
 
     fn refers_to_undefined(&self, expr: &Expression<'_>) -> bool {
@@ -353,6 +346,30 @@ fn flush(pending: &mut String, before_sequence: bool, out: &mut String) {
 /// ```
 pub fn is_unresolved(diag: &Diagnostic) -> bool {
     matches!(diag.code, Code::UnknownVariable | Code::UnknownFunction)
+}
+
+/// An evaluation's `value` when it is to be written as a value: `None`
+/// when `found` says it refers to something undefined or failed (the
+/// source is written instead). Its errors become warnings ending with
+/// `note`, which says what is written instead, and go to `diags`.
+pub(crate) fn known_value(
+    value: Value,
+    found: Diagnostics,
+    note: &str,
+    diags: &mut Diagnostics,
+) -> Option<Value> {
+    if found.iter().any(is_unresolved) {
+        return None;
+    }
+    let failed = found.has_errors();
+    for mut diag in found.into_vec() {
+        if diag.is_error() {
+            diag.severity = Severity::Warning;
+            diag.detail.push_str(note);
+        }
+        diags.push(diag);
+    }
+    (!failed).then_some(value)
 }
 
 /// Whether an expression refers to a variable that neither `ctx` nor its

@@ -14,7 +14,7 @@
 use crate::convert::Mode;
 use crate::json::Json;
 use hcl_core::value::escape_templates;
-use hcl_core::{Body, Code, Diagnostics, EvalContext, ExprRef, JsonFile, Severity, Type, Value};
+use hcl_core::{Body, Code, Diagnostics, EvalContext, ExprRef, JsonFile, Type, Value};
 use std::collections::HashMap;
 
 /// Converts files of the JSON syntax to [`Json`].
@@ -149,19 +149,12 @@ impl JsonConverter<'_, '_> {
             return None;
         }
         let (value, found) = expr.value_with_diagnostics(self.ctx);
-        if found.iter().any(crate::convert::is_unresolved) {
-            return None;
-        }
-        let failed = found.has_errors();
-        for mut diag in found.into_vec() {
-            if diag.is_error() {
-                diag.severity = Severity::Warning;
-                diag.detail
-                    .push_str(" The string is written as it is, a template.");
-            }
-            self.diags.push(diag);
-        }
-        (!failed).then_some(value)
+        crate::convert::known_value(
+            value,
+            found,
+            " The string is written as it is, a template.",
+            self.diags,
+        )
     }
 }
 

@@ -2,11 +2,11 @@
 // Test helpers outside `#[test]` functions panic on failure too.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Output};
 
 mod support;
-use support::{hcl_stdin, stderr, stdout};
+use support::{corpus, hcl_stdin, stderr, stdout};
 
 fn hcl(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_hcl"))
@@ -232,33 +232,6 @@ fn help_documents_exit_status() {
     assert!(stdout(&out).contains("Exit status"));
     let out = hcl(&["json", "--help"]);
     assert!(stdout(&out).contains("keyed by file name"));
-}
-
-fn corpus(dir: &str) -> Option<Vec<PathBuf>> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/corpus")
-        .join(dir);
-    if !root.is_dir() {
-        println!("skipped: {} is absent", root.display());
-        return None;
-    }
-    let mut files = Vec::new();
-    let mut stack = vec![root];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path
-                .extension()
-                .is_some_and(|e| matches!(e.to_str(), Some("tf" | "hcl" | "nomad" | "tfvars")))
-            {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    Some(files)
 }
 
 #[test]

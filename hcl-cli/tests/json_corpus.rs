@@ -19,34 +19,11 @@ use hcl_core::value::JsonStyle;
 use hcl_core::{BodySchema, EvalContext, ExprRef, SourceFile, Type, Value};
 use serde_json::Value as J;
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
 
-fn corpus() -> Option<Vec<PathBuf>> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/real");
-    if !root.is_dir() {
-        println!("skipped: {} is absent", root.display());
-        return None;
-    }
-    let mut files = Vec::new();
-    let mut stack = vec![root];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path
-                .extension()
-                .is_some_and(|e| matches!(e.to_str(), Some("tf" | "hcl" | "nomad" | "tfvars")))
-            {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    Some(files)
-}
+mod support;
+use support::corpus;
 
 /// What the checks found, for the final assertions.
 #[derive(Default, Debug)]
@@ -267,7 +244,7 @@ impl ReadBack<'_, '_> {
 
 #[test]
 fn json_of_every_corpus_file_keeps_structure_and_values() {
-    let Some(files) = corpus() else { return };
+    let Some(files) = corpus("real") else { return };
     let mut counts = Counts::default();
     for no_eval in [false, true] {
         for batch in files.chunks(300) {

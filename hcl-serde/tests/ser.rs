@@ -8,28 +8,10 @@
 use std::collections::BTreeMap;
 use std::fmt::Debug;
 
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-/// Writes `value` both ways and checks that each output parses, is
-/// formatted, and reads back to `value`; returns the compact output.
-#[track_caller]
-fn round_trip<T: Serialize + DeserializeOwned + PartialEq + Debug>(value: &T) -> String {
-    let compact = hcl_serde::to_string(value).unwrap();
-    let pretty = hcl_serde::to_string_pretty(value).unwrap();
-    for text in [&compact, &pretty] {
-        if let Err(e) = hcl_core::parse(text, "out.hcl") {
-            panic!("the output does not parse:\n{text}\n{e}");
-        }
-        assert_eq!(&hcl_core::format(text), text, "not in the canonical layout");
-        let back: T = match hcl_serde::from_str(text) {
-            Ok(back) => back,
-            Err(e) => panic!("the output does not read back:\n{text}\n{e}"),
-        };
-        assert_eq!(&back, value, "read back differently from:\n{text}");
-    }
-    compact
-}
+mod common;
+use common::round_trip;
 
 #[derive(Serialize, Deserialize, Debug, PartialEq)]
 struct Scalars {

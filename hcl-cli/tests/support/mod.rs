@@ -53,3 +53,32 @@ pub fn json_lines(text: &str) -> Vec<serde_json::Value> {
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
         .collect()
 }
+
+/// The configuration files under `../shared/corpus/DIR`, sorted; `None`
+/// (with a notice) when the shared corpus is absent.
+pub fn corpus(dir: &str) -> Option<Vec<std::path::PathBuf>> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/corpus")
+        .join(dir);
+    if !root.is_dir() {
+        println!("skipped: {} is absent", root.display());
+        return None;
+    }
+    let mut files = Vec::new();
+    let mut stack = vec![root];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path
+                .extension()
+                .is_some_and(|e| matches!(e.to_str(), Some("tf" | "hcl" | "nomad" | "tfvars")))
+            {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    Some(files)
+}

@@ -1,4 +1,11 @@
-//! Types the decoding tests share.
+//! What the decoding and writing tests share.
+
+#![allow(dead_code, clippy::panic, clippy::unwrap_used)]
+
+use std::fmt::Debug;
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 
 use serde::Deserialize;
 
@@ -32,4 +39,24 @@ impl<'de> Deserialize<'de> for Email {
         let s = String::deserialize(d)?;
         s.parse().map_err(serde::de::Error::custom)
     }
+}
+
+/// Writes `value` both ways and checks that each output parses, is
+/// formatted, and reads back to `value`; returns the compact output.
+#[track_caller]
+pub fn round_trip<T: Serialize + DeserializeOwned + PartialEq + Debug>(value: &T) -> String {
+    let compact = hcl_serde::to_string(value).unwrap();
+    let pretty = hcl_serde::to_string_pretty(value).unwrap();
+    for text in [&compact, &pretty] {
+        if let Err(e) = hcl_core::parse(text, "out.hcl") {
+            panic!("the output does not parse:\n{text}\n{e}");
+        }
+        assert_eq!(&hcl_core::format(text), text, "not in the canonical layout");
+        let back: T = match hcl_serde::from_str(text) {
+            Ok(back) => back,
+            Err(e) => panic!("the output does not read back:\n{text}\n{e}"),
+        };
+        assert_eq!(&back, value, "read back differently from:\n{text}");
+    }
+    compact
 }
