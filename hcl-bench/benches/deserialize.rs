@@ -7,7 +7,10 @@
 //! - `hcl_serde/by_label`: labels read into label fields with `#[hcl]`;
 //! - `hcl-rs`: `hcl::from_str::<Config<hcl::Value>>`;
 //! - `serde_json`: `serde_json::from_str::<Config<serde_json::Value>>` on
-//!   the JSON twin (throughput counted in bytes of JSON).
+//!   the JSON twin (throughput counted in bytes of JSON);
+//! - `hcl_serde/json/by_map`, `hcl_serde/json/by_label`: the JSON twin read
+//!   as the HCL JSON syntax (strings are templates, the target's types say
+//!   what is a block), into the two layouts (bytes of JSON).
 //!
 //! ```sh
 //! cargo bench -p hcl-bench --bench deserialize             # 1 and 10 MB
@@ -66,6 +69,19 @@ fn deserialize(c: &mut Criterion) {
         assert_eq!(ours.resources(), peer.resources());
         assert_eq!(labelled.resources(), peer.resources());
         assert_eq!(json.resources(), peer.resources());
+        // The JSON twin read as the HCL JSON syntax, by both layouts.
+        let ours_json: by_map::Config<hcl_core::Value> = hcl_serde::Decoder::new()
+            .syntax(hcl_serde::Syntax::Json)
+            .from_str(&json_text)
+            .unwrap()
+            .value;
+        let labelled_json: by_label::Config<hcl_core::Value> = hcl_serde::Decoder::new()
+            .syntax(hcl_serde::Syntax::Json)
+            .from_str(&json_text)
+            .unwrap()
+            .value;
+        assert_eq!(ours_json.resources(), peer.resources());
+        assert_eq!(labelled_json.resources(), peer.resources());
 
         group.throughput(Throughput::BytesDecimal(hcl_text.len() as u64));
         group.bench_with_input(
@@ -95,6 +111,29 @@ fn deserialize(c: &mut Criterion) {
                 serde_json::from_str::<by_map::Config<serde_json::Value>>(black_box(t)).unwrap()
             })
         });
+        let json_syntax = hcl_serde::Decoder::new().syntax(hcl_serde::Syntax::Json);
+        group.bench_with_input(
+            BenchmarkId::new("hcl_serde/json/by_map", name),
+            &json_text,
+            |b, t| {
+                b.iter(|| {
+                    json_syntax
+                        .from_str::<by_map::Config<hcl_core::Value>>(black_box(t))
+                        .unwrap()
+                })
+            },
+        );
+        group.bench_with_input(
+            BenchmarkId::new("hcl_serde/json/by_label", name),
+            &json_text,
+            |b, t| {
+                b.iter(|| {
+                    json_syntax
+                        .from_str::<by_label::Config<hcl_core::Value>>(black_box(t))
+                        .unwrap()
+                })
+            },
+        );
     }
     group.finish();
 }

@@ -11,9 +11,7 @@
 //! quoted string or heredoc.
 
 use crate::json::Json;
-use hcl_core::ast::{
-    Body, Expression, ExpressionKind, ObjectItem, Template, TemplatePart, UnaryOp,
-};
+use hcl_core::ast::{Body, Expression, ExpressionKind, ObjectItem, TemplatePart, UnaryOp};
 use hcl_core::value::escape_templates;
 use hcl_core::{
     Code, Diagnostic, Diagnostics, EvalContext, ExprRef, Number, Severity, SourceFile, Type, Value,
@@ -156,7 +154,7 @@ impl Converter<'_, '_> {
             .filter(|v| !v.is_null())
             .and_then(|v| hcl_core::types::convert(&v, &Type::String).ok())
             .and_then(|v| v.as_str().map(escape_templates));
-        text.unwrap_or_else(|| template(key, self.source))
+        text.unwrap_or_else(|| ExprRef::new(key, self.source).source_template())
     }
 
     fn leaf(&mut self, expr: &Expression<'_>) -> Json {
@@ -166,7 +164,7 @@ impl Converter<'_, '_> {
         };
         value
             .and_then(Json::known)
-            .unwrap_or_else(|| Json::Template(template(expr, self.source)))
+            .unwrap_or_else(|| Json::Template(ExprRef::new(expr, self.source).source_template()))
     }
 
     /// The value of an expression that refers only to what the context
@@ -223,112 +221,6 @@ fn literal(expr: &Expression<'_>) -> Option<Value> {
             Some(Value::from(text))
         }
         _ => None,
-    }
-}
-
-/// An expression as a template of the JSON syntax that evaluates to its
-/// value: a quoted string or heredoc as its template text, anything else
-/// as `${` its source `}` (a source that spans lines followed by a line
-/// break, which ends a heredoc's closing marker).
-///
-/// # Examples
-///
-/// ```
-/// let src = "a = \"x\\n${var.y}$${z}\"\nb = f(1)\nc = f(<<EOT\nx\nEOT\n)\n";
-/// let file = hcl_core::parse(src, "t.hcl").unwrap();
-/// let text = |i: usize| hcl_cli::convert::template(&file.body.attributes[i].expr, &file.source);
-/// assert_eq!(text(0), "x\n${var.y}$${z}");
-/// assert_eq!(text(1), "${f(1)}");
-/// assert_eq!(text(2), "${f(<<EOT\nx\nEOT\n)\n}");
-/// ```
-pub fn template(expr: &Expression<'_>, source: &SourceFile) -> String {
-    let mut out = String::new();
-    match &expr.kind {
-        ExpressionKind::Template(t) => template_text(t, source, &mut out),
-        ExpressionKind::TemplateWrap(inner) => interpolation(inner, source, &mut out),
-        _ => interpolation(expr, source, &mut out),
-    }
-    out
-}
-
-fn interpolation(expr: &Expression<'_>, source: &SourceFile, out: &mut String) {
-    out.push_str("${");
-    push_source(expr, source, out);
-    out.push('}');
-}
-
-/// An expression's source, then a line break when it spans lines: a
-/// heredoc's closing marker must end its line, and the sequence around it
-/// ignores line breaks.
-fn push_source(expr: &Expression<'_>, source: &SourceFile, out: &mut String) {
-    let text = source_text(expr, source);
-    out.push_str(text);
-    if text.contains('\n') {
-        out.push('\n');
-    }
-}
-
-fn source_text<'s>(expr: &Expression<'_>, source: &'s SourceFile) -> &'s str {
-    source.text().get(expr.span.as_range()).unwrap_or_default()
-}
-
-/// A template's text: literals escaped, interpolations and directives
-/// from their expressions' source. Adjacent literals are escaped together;
-/// a literal `$` or `%` just before an interpolation or directive is
-/// written as an interpolation of itself, as `$${` and `%%{` would be read
-/// as escapes.
-fn template_text(t: &Template<'_>, source: &SourceFile, out: &mut String) {
-    let mut pending = String::new();
-    for part in &t.parts {
-        if let TemplatePart::Literal(s, _) = part {
-            pending.push_str(s);
-            continue;
-        }
-        flush(&mut pending, true, out);
-        match part {
-            TemplatePart::Literal(..) => {}
-            TemplatePart::Interpolation(expr) => interpolation(expr, source, out),
-            TemplatePart::If(dir) => {
-                out.push_str("%{ if ");
-                push_source(&dir.condition, source, out);
-                out.push_str(" }");
-                template_text(&dir.then_template, source, out);
-                let empty =
-                    |p: &TemplatePart<'_>| matches!(p, TemplatePart::Literal(s, _) if s.is_empty());
-                if !dir.else_template.parts.iter().all(empty) {
-                    out.push_str("%{ else }");
-                    template_text(&dir.else_template, source, out);
-                }
-                out.push_str("%{ endif }");
-            }
-            TemplatePart::For(dir) => {
-                out.push_str("%{ for ");
-                if let Some(key) = dir.key_var {
-                    out.push_str(key);
-                    out.push_str(", ");
-                }
-                out.push_str(dir.value_var);
-                out.push_str(" in ");
-                push_source(&dir.collection, source, out);
-                out.push_str(" }");
-                template_text(&dir.body, source, out);
-                out.push_str("%{ endfor }");
-            }
-        }
-    }
-    flush(&mut pending, false, out);
-}
-
-fn flush(pending: &mut String, before_sequence: bool, out: &mut String) {
-    let escaped = escape_templates(pending);
-    pending.clear();
-    match escaped.strip_suffix(['$', '%']) {
-        Some(rest) if before_sequence => {
-            out.push_str(rest);
-            let last = escaped.get(rest.len()..).unwrap_or_default();
-            out.push_str(&format!("${{\"{last}\"}}"));
-        }
-        _ => out.push_str(&escaped),
     }
 }
 

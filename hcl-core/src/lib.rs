@@ -118,8 +118,8 @@ pub use didyoumean::suggest_name;
 pub use eval::EvalContext;
 pub use format::{format, format_with, FormatOptions};
 pub use json::{
-    parse_config, parse_expression_json, parse_json, parse_json_with, ConfigFile, JsonExpression,
-    JsonFile,
+    parse_config, parse_expression_json, parse_json, parse_json_with, reparse_json, ConfigFile,
+    JsonExpression, JsonFile, Syntax,
 };
 pub use limits::Limits;
 pub use parser::{

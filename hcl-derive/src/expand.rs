@@ -277,10 +277,13 @@ fn rewrite(item: &mut DeriveInput, errors: &mut Errors) -> TokenStream {
             seen_other = true;
         }
 
+        // Blocks into a sequence or map: zero or more, as gohcl's slices.
+        let many_blocks = options.role == Role::Block && types::is_collection(&field.ty);
         let optional = types::is_option(&field.ty)
             || serde.default
             || container.default
-            || options.optional.is_some();
+            || options.optional.is_some()
+            || many_blocks;
         let (kind, marker, doc_name) = match &options.role {
             Role::Label(explicit) => {
                 if !types::is_string_type(&field.ty) {
@@ -396,7 +399,7 @@ fn rewrite(item: &mut DeriveInput, errors: &mut Errors) -> TokenStream {
             }
             set_rename(field, &marker);
         }
-        if options.optional.is_some()
+        if (options.optional.is_some() || many_blocks)
             && options.role.may_be_optional()
             && !serde.default
             && !container.default

@@ -47,6 +47,15 @@ pub(crate) fn is_option(ty: &Type) -> bool {
     matches!(last_segment(ty), Some((name, args)) if name == "Option" && args.len() == 1)
 }
 
+/// Whether `ty` is a sequence or a map (`Vec`, `VecDeque`, `HashMap`,
+/// `BTreeMap`, `IndexMap`), which can hold no elements.
+pub(crate) fn is_collection(ty: &Type) -> bool {
+    matches!(
+        last_segment(ty),
+        Some((name, _)) if matches!(name.as_str(), "Vec" | "VecDeque" | "HashMap" | "BTreeMap" | "IndexMap")
+    )
+}
+
 /// The type inside the containers around `ty` (`Option`, `Box`, `Vec`,
 /// `VecDeque`, and the maps `HashMap`, `BTreeMap`, `IndexMap`, whose
 /// values it continues with), and how many of those containers were maps.

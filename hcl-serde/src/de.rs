@@ -6,6 +6,7 @@ mod access;
 mod blocks;
 mod body;
 mod fields;
+mod json;
 mod lazy;
 mod literal;
 mod recovery;
@@ -20,11 +21,13 @@ use std::io::Read;
 use std::path::Path;
 use std::sync::Arc;
 
-use hcl_core::schema::{Attribute, Body};
+use hcl_core::schema::Body;
 use hcl_core::span::Span;
 use hcl_core::Code;
+use hcl_core::ExprRef;
 use hcl_core::{
-    Diagnostic, Diagnostics, EvalContext, LazyFile, ParseOptions, SourceFile, SplitFile, Value,
+    Diagnostic, Diagnostics, EvalContext, LazyFile, ParseOptions, SourceFile, SplitFile, Syntax,
+    Value,
 };
 use serde::de::{Deserialize, DeserializeOwned};
 
@@ -265,56 +268,85 @@ impl Session<'_, '_> {
     /// The value of an attribute. In `unresolved_as_source` mode, an
     /// expression that refers to a variable the context lacks, or fails to
     /// evaluate, is its source text as a template, and its errors are
-    /// warnings.
-    pub(crate) fn evaluate(&self, attr: &Attribute<'_>) -> std::result::Result<Value, Diagnostics> {
+    /// warnings; a tuple or object constructor keeps its structure, each
+    /// part read so on its own (as `hcl json` writes it).
+    pub(crate) fn evaluate(&self, expr: &ExprRef<'_>) -> std::result::Result<Value, Diagnostics> {
         if !self.unresolved_as_source {
-            return attr.expr.value(self.ctx);
+            return expr.value(self.ctx);
         }
-        if refers_to_undefined(attr, self.ctx) {
-            return Ok(Value::string(source_template(attr)));
-        }
-        match attr.expr.value(self.ctx) {
-            Ok(value) if value.is_wholly_known() => Ok(value),
-            Ok(_) => Ok(Value::string(source_template(attr))),
-            Err(diags) => {
-                let mut warnings = self.warnings.borrow_mut();
-                for mut diag in diags {
-                    if diag.is_error() {
-                        diag.severity = hcl_core::Severity::Warning;
-                        diag.detail.push_str(
-                            " The expression is read as a \"${...}\" template of its source.",
-                        );
-                    }
-                    warnings.push(diag);
-                }
-                Ok(Value::string(source_template(attr)))
+        Ok(self.value_or_source(expr))
+    }
+
+    /// The value of `expr` in `unresolved_as_source` mode.
+    fn value_or_source(&self, expr: &ExprRef<'_>) -> Value {
+        let mut failed = Diagnostics::default();
+        if !refers_to_undefined(expr, self.ctx) {
+            match expr.value(self.ctx) {
+                Ok(value) if value.is_wholly_known() => return value,
+                Ok(_) => {}
+                Err(diags) => failed = diags,
             }
         }
+        if let Some(parts) = self.parts_or_source(expr) {
+            return parts;
+        }
+        let mut warnings = self.warnings.borrow_mut();
+        for mut diag in failed {
+            if diag.is_error() {
+                diag.severity = hcl_core::Severity::Warning;
+                diag.detail
+                    .push_str(" The expression is read as a \"${...}\" template of its source.");
+            }
+            warnings.push(diag);
+        }
+        Value::string(expr.source_template())
+    }
+
+    /// A tuple or object constructor's value with each part read on its
+    /// own, keys included; `None` for any other expression.
+    fn parts_or_source(&self, expr: &ExprRef<'_>) -> Option<Value> {
+        if let Ok(items) = expr.as_static_list() {
+            return Some(Value::tuple(
+                items
+                    .iter()
+                    .map(|item| self.value_or_source(item))
+                    .collect(),
+            ));
+        }
+        let pairs = expr.as_static_map().ok()?;
+        let mut entries = Vec::with_capacity(pairs.len());
+        for pair in &pairs {
+            // A key that does not evaluate to a string is its source, but a
+            // traversal with steps (`a.b = 1`, a key no JSON object can
+            // write) leaves the whole constructor as its source.
+            if let Some(text) = pair.key.as_string_literal() {
+                entries.push((text.to_string(), self.value_or_source(&pair.value)));
+                continue;
+            }
+            if pair.key.as_traversal().is_ok_and(|t| !t.steps.is_empty()) {
+                return None;
+            }
+            let key = match pair.key.as_keyword() {
+                Some(name) => name.to_string(),
+                None => match pair.key.value(self.ctx) {
+                    Ok(key) if key.as_str().is_some() => {
+                        key.as_str().unwrap_or_default().to_string()
+                    }
+                    _ => pair.key.source_template(),
+                },
+            };
+            entries.push((key, self.value_or_source(&pair.value)));
+        }
+        Some(Value::object(entries))
     }
 }
 
 /// Whether the expression refers to a variable that neither `ctx` nor its
 /// parents define.
-fn refers_to_undefined(attr: &Attribute<'_>, ctx: &EvalContext<'_>) -> bool {
-    attr.expr
-        .variables()
+fn refers_to_undefined(expr: &ExprRef<'_>, ctx: &EvalContext<'_>) -> bool {
+    expr.variables()
         .iter()
         .any(|traversal| ctx.variable(traversal.root).is_none())
-}
-
-/// An expression's source text as a template: a quoted template's inner
-/// text, anything else wrapped in `${` and `}`.
-fn source_template(attr: &Attribute<'_>) -> String {
-    let text = attr.expr.location().text();
-    let is_template = attr.expr.is_template();
-    let inner = text
-        .strip_prefix('"')
-        .and_then(|t| t.strip_suffix('"'))
-        .filter(|_| is_template);
-    match inner {
-        Some(inner) => inner.to_string(),
-        None => format!("${{{text}}}"),
-    }
 }
 
 /// A decode's result with the warnings found on the way: the unsupported
@@ -359,6 +391,7 @@ pub struct Decoder<'c> {
     ctx: Option<&'c EvalContext<'c>>,
     lenient: bool,
     unresolved_as_source: bool,
+    syntax: Option<Syntax>,
 }
 
 impl<'c> Decoder<'c> {
@@ -403,27 +436,63 @@ impl<'c> Decoder<'c> {
     /// With `true`, an attribute whose expression refers to variables the
     /// context does not have, or does not evaluate (it calls a function of
     /// another program, say), decodes as its source text, as a template
-    /// string: `"${var.region}"` for `var.region`, the inner text for a
-    /// quoted template; the evaluation errors are warnings. That is how
-    /// `hcl json` writes such values, and it lets configurations written
-    /// for another program (Terraform's, say) be read without their
-    /// variables.
+    /// string ([`ExprRef::source_template`]): `"${var.region}"` for
+    /// `var.region`, the template text of a quoted string or heredoc; a
+    /// tuple or object constructor keeps its structure, each part read so
+    /// on its own. The evaluation errors are warnings. That is how `hcl
+    /// json` writes such values, and it lets configurations written for
+    /// another program (Terraform's, say) be read without their variables.
     ///
     /// # Examples
     ///
     /// ```
     /// let decoded = hcl_serde::Decoder::new()
     ///     .unresolved_as_source(true)
-    ///     .from_str::<serde_json::Value>("a = var.region\nb = \"x-${local.y}\"\nc = 1 + 1\n")
+    ///     .from_str::<serde_json::Value>("a = var.region\nb = \"x-${local.y}\"\nc = [1 + 1, d]\n")
     ///     .unwrap();
     /// assert_eq!(
     ///     decoded.value,
-    ///     serde_json::json!({"a": "${var.region}", "b": "x-${local.y}", "c": 2})
+    ///     serde_json::json!({"a": "${var.region}", "b": "x-${local.y}", "c": [2, "${d}"]})
     /// );
     /// ```
     pub fn unresolved_as_source(mut self, yes: bool) -> Self {
         self.unresolved_as_source = yes;
         self
+    }
+
+    /// Reads text in `syntax`. Without it, text is read in the JSON syntax
+    /// when its name ends in `.json` (`main.tf.json`, `app.hcl.json`, as
+    /// the reference's `hclparse` chooses) or, for text without such a
+    /// name, when it begins with `{` or `[` (which no native-syntax body
+    /// does); else in the native syntax. See [`Syntax::of_name`] and
+    /// [`Syntax::of_text`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_serde::Syntax;
+    /// #[derive(serde::Deserialize)]
+    /// struct Config {
+    ///     name: String,
+    /// }
+    /// let decoded = hcl_serde::Decoder::new()
+    ///     .syntax(Syntax::Json)
+    ///     .from_str::<Config>(r#"{"name": "web-${1 + 1}"}"#)
+    ///     .unwrap();
+    /// assert_eq!(decoded.value.name, "web-2");
+    /// ```
+    pub fn syntax(mut self, syntax: Syntax) -> Self {
+        self.syntax = Some(syntax);
+        self
+    }
+
+    /// The syntax to read `file` in.
+    fn syntax_of(&self, file: &SourceFile) -> Syntax {
+        self.syntax
+            .unwrap_or_else(|| match Syntax::of_name(file.name()) {
+                Syntax::Json => Syntax::Json,
+                Syntax::Native => Syntax::of_text(file.text()),
+            })
     }
 
     /// Decodes `source`; see [`from_str`].
@@ -470,6 +539,12 @@ impl<'c> Decoder<'c> {
         file: &Arc<SourceFile>,
         source: Borrowable<'de>,
     ) -> Result<Decoded<T>> {
+        if self.syntax_of(file) == Syntax::Json {
+            // The tree's strings are slices of `file`'s text, as the native
+            // parser's are, so `source` lends them the same way.
+            let parsed = hcl_core::parse_json(file.text(), file.name())?;
+            return self.decode_body(&Body::from_json_file(&parsed), source, file.text().len());
+        }
         if let Some(lazy) = LazyFile::scan_source(file) {
             if let Some(decoded) = self.decode_lazily(&lazy, source, file.text().len()) {
                 return decoded;
@@ -552,6 +627,17 @@ impl<'c> Decoder<'c> {
             })
         };
         let bytes = read()?;
+        let json = match self.syntax {
+            Some(syntax) => syntax == Syntax::Json,
+            None => {
+                Syntax::of_name(&name) == Syntax::Json
+                    || bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
+                    || bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[')
+            }
+        };
+        if json {
+            return self.decode_bytes(bytes, &name);
+        }
         // A regular file can be read again, so its text need not be kept
         // for the errors: it is split into its items, each freed once read.
         if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {

@@ -95,6 +95,16 @@ impl Error {
         Error::from_diagnostics(Diagnostic::error(code, summary, detail).into())
     }
 
+    /// A map's value asked for before its key: a misuse of serde's
+    /// `MapAccess` by a hand-written `Deserialize`.
+    pub(crate) fn value_before_key() -> Self {
+        Error::message(
+            Code::InvalidValue,
+            "Invalid value",
+            "A value was requested before its key.".to_string(),
+        )
+    }
+
     /// The diagnostics, in the order found.
     ///
     /// # Examples

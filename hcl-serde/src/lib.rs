@@ -102,6 +102,59 @@
 //! attributes by name, blocks by type and then by label (several blocks
 //! with the same labels, or none, as an array of bodies).
 //!
+//! # The JSON syntax
+//!
+//! Text whose name ends in `.json` (`main.tf.json`), or without such a name
+//! that begins with `{` or `[`, is read in HCL's JSON syntax
+//! ([`Decoder::syntax`] forces one or the other). A JSON property is the
+//! same text whether it is an argument or blocks, so the target's types
+//! decide, level by level as the decode descends:
+//!
+//! - a struct reads the value as blocks with one object level per
+//!   `#[hcl(label)]` field (any level may be an array of objects, and
+//!   `null` is no block), and takes exactly one;
+//! - a sequence of structs takes every block the value stands for (an
+//!   object of label levels, or an array of bodies), any other sequence
+//!   the array's elements;
+//! - a map takes an object's property names as keys, one label level each;
+//! - `Option` reads `null` as `None`;
+//! - any other type evaluates the value, its strings as templates
+//!   (`"${var.x}"`), as an attribute's.
+//!
+//! So a `#[hcl]` struct decodes a `.tf.json` file as its native twin (same
+//! values, same kinds of diagnostics, with ranges into the JSON), and a
+//! plain struct reads a nested object as a block or as a value as its
+//! field's type asks. A property name given twice is a duplicate argument
+//! (the JSON syntax also reads it as repeated blocks; here it is read as
+//! an argument first). A body merged from files of both syntaxes is not
+//! decoded: decode each file's body on its own.
+//!
+//! ```
+//! #[hcl_serde::hcl]
+//! #[derive(serde::Deserialize, Debug, PartialEq)]
+//! struct Resource {
+//!     #[hcl(label)]
+//!     kind: String,
+//!     #[hcl(label)]
+//!     name: String,
+//!     ami: String,
+//! }
+//!
+//! #[hcl_serde::hcl]
+//! #[derive(serde::Deserialize, Debug, PartialEq)]
+//! struct Config {
+//!     #[hcl(block)]
+//!     resource: Vec<Resource>,
+//! }
+//!
+//! let native = "resource \"aws_instance\" \"web\" {\n  ami = \"ami-${1 + 1}\"\n}\n";
+//! let json = r#"{"resource": {"aws_instance": {"web": {"ami": "ami-${1 + 1}"}}}}"#;
+//! let a: Config = hcl_serde::from_str(native).unwrap();
+//! let b: Config = hcl_serde::from_str(json).unwrap();
+//! assert_eq!(a, b);
+//! assert_eq!(b.resource[0].ami, "ami-2");
+//! ```
+//!
 //! # Labels, attributes or blocks: `#[hcl]`
 //!
 //! The [`hcl`] attribute macro (from hcl-derive), written above
@@ -111,7 +164,9 @@
 //!   too few or too many is an error ("Missing name for resource",
 //!   "Extraneous label for resource");
 //! - `#[hcl(attr)]` and `#[hcl(block)]` decide how a field is matched when
-//!   its type leaves it open, and `#[hcl(optional)]` lets it be absent;
+//!   its type leaves it open, and `#[hcl(optional)]` lets it be absent (a
+//!   `#[hcl(block)]` field of a sequence or map type takes zero or more
+//!   blocks without it, as gohcl's slices do);
 //! - `#[hcl(expr)]` keeps an attribute unevaluated, as an [`Expression`];
 //! - `#[hcl(body)]` keeps a block's whole body, and `#[hcl(remain)]` what
 //!   the other fields did not take, as a [`RawBody`] to decode later into
@@ -306,7 +361,8 @@ pub use value::{from_value, to_value};
 /// assert_eq!(decoded.value["name"], "web-prod");
 /// ```
 pub use hcl_core::{
-    Code, Diagnostic, Diagnostics, EvalContext, Limits, Number, Pos, Range, Severity, Type, Value,
+    Code, Diagnostic, Diagnostics, EvalContext, Limits, Number, Pos, Range, Severity, Syntax, Type,
+    Value,
 };
 
 pub use hcl_derive::hcl;

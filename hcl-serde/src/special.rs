@@ -135,11 +135,7 @@ impl<'de, D: Deserializer<'de, Error = Error>> de::MapAccess<'de> for SpannedAcc
         }
         match self.inner.take() {
             Some(inner) => seed.deserialize(inner),
-            None => Err(Error::message(
-                Code::InvalidValue,
-                "Invalid value",
-                "A value was requested before its key.".to_string(),
-            )),
+            None => Err(Error::value_before_key()),
         }
     }
 }
@@ -281,14 +277,17 @@ fn same_place(a_file: &Arc<SourceFile>, a: Span, b_file: &Arc<SourceFile>, b: Sp
         && a_file.text().get(a.as_range()) == b_file.text().get(b.as_range())
 }
 
-/// One native-syntax body of a [`RawBody`], as file positions.
+/// One body of a [`RawBody`], as file positions.
 #[derive(Clone)]
 struct RawPart {
     file: Arc<SourceFile>,
+    /// The native syntax's body, or the JSON value that stands for the
+    /// body.
     span: Span,
     end_span: Span,
     /// Where missing items are reported.
     start: u32,
+    /// Of the JSON syntax: the property names hidden.
     hidden_attributes: Vec<String>,
     hidden_block_types: Vec<String>,
 }
@@ -342,19 +341,24 @@ pub struct RawBody {
 impl RawBody {
     /// Keeps `body` as file positions.
     pub(crate) fn from_body(body: &Body<'_>) -> RawBody {
+        let native = body.parts().into_iter().map(|part| RawPart {
+            file: Arc::clone(part.file),
+            span: part.body.span,
+            end_span: part.body.end_span,
+            start: part.start,
+            hidden_attributes: part.hidden_attributes,
+            hidden_block_types: part.hidden_block_types,
+        });
+        let json = body.json_parts().into_iter().map(|part| RawPart {
+            file: Arc::clone(part.file),
+            span: part.span,
+            end_span: part.span,
+            start: part.span.start,
+            hidden_attributes: part.hidden,
+            hidden_block_types: Vec::new(),
+        });
         RawBody {
-            parts: body
-                .parts()
-                .into_iter()
-                .map(|part| RawPart {
-                    file: Arc::clone(part.file),
-                    span: part.body.span,
-                    end_span: part.body.end_span,
-                    start: part.start,
-                    hidden_attributes: part.hidden_attributes,
-                    hidden_block_types: part.hidden_block_types,
-                })
-                .collect(),
+            parts: native.chain(json).collect(),
         }
     }
 
@@ -420,14 +424,30 @@ impl RawBody {
     /// assert_eq!(count, 2);
     /// ```
     pub fn with_body<R>(&self, f: impl FnOnce(&Body<'_>) -> R) -> Result<R> {
-        let mut trees = Vec::with_capacity(self.parts.len());
+        // Each part parsed again: the native syntax's body alone, a JSON
+        // file whole.
+        let mut native = Vec::new();
+        let mut json = Vec::new();
         for part in &self.parts {
-            trees.push(reparse_body(&part.file, part.span, part.end_span)?);
+            if part.file.is_json() {
+                json.push(hcl_core::reparse_json(&part.file, part.span)?);
+            } else {
+                native.push(reparse_body(&part.file, part.span, part.end_span)?);
+            }
         }
-        let bodies = self.parts.iter().zip(&trees).map(|(part, tree)| {
+        let (mut native, mut json) = (native.iter(), json.iter());
+        let bodies = self.parts.iter().map(|part| {
             let attrs: Vec<&str> = part.hidden_attributes.iter().map(String::as_str).collect();
             let blocks: Vec<&str> = part.hidden_block_types.iter().map(String::as_str).collect();
-            Body::native_hiding(tree, &part.file, part.start, &attrs, &blocks)
+            let body = if part.file.is_json() {
+                json.next()
+                    .map(|value| Body::from_json_value(value).hide(&attrs, &[]))
+            } else {
+                native
+                    .next()
+                    .map(|tree| Body::native_hiding(tree, &part.file, part.start, &attrs, &blocks))
+            };
+            body.unwrap_or_else(Body::empty)
         });
         let body = match self.parts.len() {
             1 => bodies.into_iter().next().unwrap_or_else(Body::empty),
@@ -615,15 +635,15 @@ impl Expression {
     /// assert_eq!(items.unwrap().unwrap(), 2);
     /// ```
     pub fn with_expr<R>(&self, f: impl FnOnce(hcl_core::ExprRef<'_>) -> R) -> Result<R> {
+        if self.file.is_json() {
+            let value = hcl_core::reparse_json(&self.file, self.expression)?;
+            return Ok(f(hcl_core::ExprRef::from_json(&value)));
+        }
         let end = Span::empty(self.attribute.end);
         let body = reparse_body(&self.file, self.attribute, end)?;
         match body.attributes.first() {
             Some(attr) => Ok(f(hcl_core::ExprRef::new(&attr.expr, &self.file))),
-            None => Err(Error::message(
-                Code::InvalidExpression,
-                "Invalid expression",
-                "The expression could not be found again in its source.".to_string(),
-            )),
+            None => Err(not_found()),
         }
     }
 
@@ -687,4 +707,13 @@ impl<'de> de::Deserialize<'de> for Expression {
             }),
         )
     }
+}
+
+/// An expression that is not where it was when decoded.
+fn not_found() -> Error {
+    Error::message(
+        Code::InvalidExpression,
+        "Invalid expression",
+        "The expression could not be found again in its source.".to_string(),
+    )
 }

@@ -707,3 +707,35 @@ fn nothing_imported() {
     assert_eq!(Bare::hcl_labels(), ["name"]);
     assert_eq!(attributes(&Bare::hcl_schema()), [("value", false)]);
 }
+
+#[test]
+fn a_block_field_of_a_sequence_or_map_takes_zero_or_more_blocks() {
+    #[hcl_serde::hcl]
+    #[derive(serde::Deserialize, Debug)]
+    struct Rule {
+        port: u16,
+    }
+    #[hcl_serde::hcl]
+    #[derive(serde::Deserialize, Debug)]
+    struct Firewall {
+        #[hcl(block)]
+        rule: Vec<Rule>,
+        #[hcl(block)]
+        zone: std::collections::BTreeMap<String, Rule>,
+        #[hcl(block)]
+        default: Rule,
+    }
+    let empty: Firewall = hcl_serde::from_str("default {\n  port = 1\n}\n").unwrap();
+    assert!(empty.rule.is_empty() && empty.zone.is_empty());
+    let two: Firewall = hcl_serde::from_str(
+        "rule {\n  port = 1\n}\nrule {\n  port = 2\n}\ndefault {\n  port = 3\n}\n",
+    )
+    .unwrap();
+    assert_eq!(two.rule.len(), 2);
+    // A block field of one struct is still required.
+    let err = hcl_serde::from_str::<Firewall>("").unwrap_err();
+    assert!(
+        err.to_string().starts_with("Error: Missing default block"),
+        "{err}"
+    );
+}

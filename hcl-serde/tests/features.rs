@@ -443,7 +443,7 @@ fn unresolved_expressions_can_be_read_as_their_source() {
             "region": "${var.region}",
             "name": "app-${terraform.workspace}",
             "count": 3,
-            "mixed": "${[1, local.x]}"
+            "mixed": [1, "${local.x}"]
         })
     );
 }

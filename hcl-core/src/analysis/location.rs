@@ -215,6 +215,30 @@ impl<'a> ExprRef<'a> {
         ExprRef::json(&expr.root, &expr.source)
     }
 
+    /// The JSON value this stands for, if it is one.
+    pub(crate) fn json_node(&self) -> Option<&'a Node<'a>> {
+        self.json
+    }
+
+    /// Whether the expression is the literal `null`: the native keyword, or
+    /// a JSON `null`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::ExprRef;
+    /// let json = hcl_core::parse_expression_json("null", "e.json").unwrap();
+    /// assert!(ExprRef::from_json(&json).is_null());
+    /// let json = hcl_core::parse_expression_json("\"null\"", "e.json").unwrap();
+    /// assert!(!ExprRef::from_json(&json).is_null());
+    /// ```
+    pub fn is_null(&self) -> bool {
+        match self.json {
+            Some(node) => matches!(node.kind, NodeKind::Null),
+            None => matches!(self.expr.kind, ExpressionKind::Null),
+        }
+    }
+
     /// The expression that the JSON value `node` of `file` stands for.
     pub(crate) fn json(node: &'a Node<'a>, file: &'a Arc<SourceFile>) -> Self {
         ExprRef {
@@ -588,6 +612,39 @@ impl<'a> ExprRef<'a> {
         match self.json {
             Some(node) => json::string_literal(node),
             None => self.expr.as_string_literal(),
+        }
+    }
+
+    /// The expression as a template that evaluates to its value, for
+    /// writing down a value that cannot be evaluated yet: a quoted string
+    /// or heredoc as its template text (literals with `${` and `%{`
+    /// escaped, interpolations and directives from their source), a JSON
+    /// string as its content, anything else as `${` its source `}` (a
+    /// source that spans lines followed by a line break, which ends a
+    /// heredoc's closing marker).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use hcl_core::{ExprRef, SourceFile};
+    /// let src = "a = \"x\\n${var.y}$${z}\"\nb = f(1)\nc = f(<<EOT\nx\nEOT\n)\n";
+    /// let file = hcl_core::parse(src, "t.hcl").unwrap();
+    /// let text = |i: usize| ExprRef::new(&file.body.attributes[i].expr, &file.source).source_template();
+    /// assert_eq!(text(0), "x\n${var.y}$${z}");
+    /// assert_eq!(text(1), "${f(1)}");
+    /// assert_eq!(text(2), "${f(<<EOT\nx\nEOT\n)\n}");
+    ///
+    /// let json = hcl_core::parse_expression_json(r#""a \"${b}\"""#, "e.json").unwrap();
+    /// assert_eq!(ExprRef::from_json(&json).source_template(), "a \"${b}\"");
+    /// ```
+    pub fn source_template(&self) -> String {
+        match self.json {
+            Some(node) => match &node.kind {
+                NodeKind::String(s) => s.to_string(),
+                _ => format!("${{{}}}", self.location().text()),
+            },
+            None => super::source_template::source_template(self.expr, self.file),
         }
     }
 

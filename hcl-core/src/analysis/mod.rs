@@ -41,6 +41,7 @@
 
 mod json;
 mod location;
+mod source_template;
 mod statics;
 mod traversal;
 mod variables;

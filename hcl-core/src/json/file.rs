@@ -186,6 +186,40 @@ pub fn parse_expression_json<'src>(
     Ok(JsonExpression { root, source })
 }
 
+/// Parses again the JSON value that an earlier parse of `file` found at
+/// `span`, on its own: positions stay those of the whole file. A value
+/// can so be kept as a file and a span, and read in full later.
+///
+/// # Errors
+///
+/// The syntax errors of the text at `span`, which a value that an earlier
+/// parse found has none of.
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::Arc;
+/// use hcl_core::{EvalContext, ExprRef, SourceFile, Span, Value};
+/// let file = Arc::new(SourceFile::new_json("a.json", r#"{"a": [1, 2]}"#));
+/// let value = hcl_core::reparse_json(&file, Span::new(6, 12)).unwrap();
+/// let expr = ExprRef::from_json(&value);
+/// assert_eq!(expr.value(&EvalContext::new()).unwrap(), Value::tuple(vec![1.into(), 2.into()]));
+/// assert_eq!(expr.range().to_string(), "a.json:1,7-13");
+/// ```
+pub fn reparse_json(file: &Arc<SourceFile>, span: Span) -> Result<JsonExpression<'_>, Diagnostics> {
+    let text = file.text().get(..span.end as usize).unwrap_or_default();
+    let limits = Limits::default();
+    let mut parser = Parser::starting_at(text, span.start as usize, file, &limits);
+    let root = parser.document();
+    if parser.diags.has_errors() {
+        return Err(parser.diags);
+    }
+    Ok(JsonExpression {
+        root,
+        source: Arc::clone(file),
+    })
+}
+
 fn check_size(src: &str, file: &Arc<SourceFile>, limits: &Limits) -> Result<(), Diagnostics> {
     let max = limits.max_input_bytes.min(u32::MAX as usize - 1);
     if src.len() > max {
@@ -259,9 +293,52 @@ impl ConfigFile<'_> {
 /// assert_eq!(body.content(&schema).unwrap().attributes.len(), 2);
 /// ```
 pub fn parse_config<'src>(src: &'src str, filename: &str) -> Result<ConfigFile<'src>, Diagnostics> {
-    if filename.ends_with(".json") {
-        parse_json(src, filename).map(ConfigFile::Json)
-    } else {
-        parse_with(src, filename, &ParseOptions::default()).map(ConfigFile::Native)
+    match Syntax::of_name(filename) {
+        Syntax::Json => parse_json(src, filename).map(ConfigFile::Json),
+        Syntax::Native => {
+            parse_with(src, filename, &ParseOptions::default()).map(ConfigFile::Native)
+        }
+    }
+}
+
+/// The two syntaxes of HCL.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::Syntax;
+/// assert_eq!(Syntax::of_name("main.tf.json"), Syntax::Json);
+/// assert_eq!(Syntax::of_name("main.tf"), Syntax::Native);
+/// assert_eq!(Syntax::of_text("  {\"a\": 1}"), Syntax::Json);
+/// assert_eq!(Syntax::of_text("a = 1\n"), Syntax::Native);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Syntax {
+    /// The native syntax (`.hcl`, `.tf`).
+    Native,
+    /// The JSON syntax (`.hcl.json`, `.tf.json`).
+    Json,
+}
+
+impl Syntax {
+    /// The syntax a file's name calls for: the JSON syntax when it ends in
+    /// `.json`, else the native syntax (the reference's `hclparse` rule).
+    pub fn of_name(filename: &str) -> Syntax {
+        if filename.ends_with(".json") {
+            Syntax::Json
+        } else {
+            Syntax::Native
+        }
+    }
+
+    /// The syntax of a text that came without a name: the JSON syntax when
+    /// its first character after white space is `{` or `[`, which cannot
+    /// begin a body of the native syntax (whose items begin with a name),
+    /// else the native syntax.
+    pub fn of_text(text: &str) -> Syntax {
+        match text.trim_start().as_bytes().first() {
+            Some(b'{' | b'[') => Syntax::Json,
+            _ => Syntax::Native,
+        }
     }
 }

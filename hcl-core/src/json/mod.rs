@@ -20,7 +20,7 @@ mod tree;
 mod tests;
 
 pub use file::{
-    parse_config, parse_expression_json, parse_json, parse_json_with, ConfigFile, JsonExpression,
-    JsonFile,
+    parse_config, parse_expression_json, parse_json, parse_json_with, reparse_json, ConfigFile,
+    JsonExpression, JsonFile, Syntax,
 };
 pub(crate) use tree::{Node, NodeKind, Property};

@@ -27,7 +27,17 @@ pub(super) struct Parser<'src, 'f> {
 
 impl<'src, 'f> Parser<'src, 'f> {
     pub(super) fn new(text: &'src str, file: &'f Arc<SourceFile>, limits: &Limits) -> Self {
-        let mut scanner = Scanner::new(text);
+        Parser::starting_at(text, 0, file, limits)
+    }
+
+    /// A parser of `text` from byte `at`.
+    pub(super) fn starting_at(
+        text: &'src str,
+        at: usize,
+        file: &'f Arc<SourceFile>,
+        limits: &Limits,
+    ) -> Self {
+        let mut scanner = Scanner::starting_at(text, at);
         let current = scanner.next_token();
         Parser {
             text,

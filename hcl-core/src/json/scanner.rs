@@ -44,10 +44,12 @@ pub(super) struct Scanner<'src> {
 }
 
 impl<'src> Scanner<'src> {
-    pub(super) fn new(text: &'src str) -> Self {
+    /// A scanner of `text` from byte `at` (its spans those of all of
+    /// `text`).
+    pub(super) fn starting_at(text: &'src str, at: usize) -> Self {
         Scanner {
             bytes: text.as_bytes(),
-            at: 0,
+            at,
             done: false,
         }
     }

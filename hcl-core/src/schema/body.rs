@@ -9,9 +9,9 @@ use super::{json, merged, native};
 use crate::analysis::Location;
 use crate::ast;
 use crate::diagnostic::Diagnostics;
-use crate::json::{ConfigFile, JsonFile, Node};
+use crate::json::{ConfigFile, JsonExpression, JsonFile, Node, Syntax};
 use crate::parser::File;
-use crate::span::SourceFile;
+use crate::span::{SourceFile, Span};
 
 /// A body to process with a schema: one file's or block's body, or several
 /// bodies merged into one.
@@ -501,6 +501,67 @@ impl<'a> Body<'a> {
         }
     }
 
+    /// The JSON-syntax bodies this body is made of, each with the names
+    /// earlier partial steps hid: enough to keep the body as file positions
+    /// and build it again later with [`Body::from_json_value`]. Bodies of
+    /// the native syntax are left out (see [`Body::parts`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::schema::Body;
+    /// let file = hcl_core::parse_json(r#"{"a": 1, "b": 2}"#, "f.json").unwrap();
+    /// let rest = Body::from_json_file(&file).hide(&["a"], &[]);
+    /// let parts = rest.json_parts();
+    /// assert_eq!(parts[0].hidden, ["a"]);
+    /// let value = hcl_core::reparse_json(parts[0].file, parts[0].span).unwrap();
+    /// let again = Body::from_json_value(&value).hide(&parts[0].hidden_names(), &[]);
+    /// assert_eq!(again.just_attributes().unwrap().len(), 1);
+    /// ```
+    pub fn json_parts(&self) -> Vec<JsonPart<'a>> {
+        match &self.inner {
+            Inner::Native(_) => Vec::new(),
+            Inner::Json(body) => vec![body.part()],
+            Inner::Merged(children) => children.iter().flat_map(Body::json_parts).collect(),
+        }
+    }
+
+    /// The JSON-syntax body that the parsed JSON value `value` stands for:
+    /// a part of a file kept as its span (see [`Body::json_parts`]) and
+    /// parsed again with [`reparse_json`](crate::reparse_json).
+    ///
+    /// # Examples
+    ///
+    /// See [`Body::json_parts`].
+    pub fn from_json_value(value: &'a JsonExpression<'a>) -> Self {
+        Body::json(&value.root, &value.source)
+    }
+
+    /// The syntax of the body: `None` for an empty merged body, and for
+    /// one merged from bodies of both syntaxes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::{Body, Syntax};
+    /// let json = hcl_core::parse_json("{}", "a.json").unwrap();
+    /// let native = hcl_core::parse("", "b.hcl").unwrap();
+    /// assert_eq!(Body::from_json_file(&json).syntax(), Some(Syntax::Json));
+    /// let both = Body::merge([Body::from_json_file(&json), Body::from_file(&native)]);
+    /// assert_eq!(both.syntax(), None);
+    /// ```
+    pub fn syntax(&self) -> Option<Syntax> {
+        match &self.inner {
+            Inner::Native(_) => Some(Syntax::Native),
+            Inner::Json(_) => Some(Syntax::Json),
+            Inner::Merged(children) => {
+                let mut syntaxes = children.iter().map(Body::syntax);
+                let first = syntaxes.next()??;
+                syntaxes.all(|s| s == Some(first)).then_some(first)
+            }
+        }
+    }
+
     /// The body of the native syntax `body`, beginning at byte `start` of
     /// `file` (where missing items are reported: a block's opening brace, a
     /// file's first byte), less the attributes named in `attributes` and
@@ -617,6 +678,25 @@ pub struct BodyPart<'a> {
     pub hidden_attributes: Vec<String>,
     /// The block types hidden, sorted.
     pub hidden_block_types: Vec<String>,
+}
+
+/// One JSON-syntax body of a [`Body`], with the names earlier partial
+/// steps hid; see [`Body::json_parts`].
+#[derive(Debug, Clone)]
+pub struct JsonPart<'a> {
+    /// The file it belongs to.
+    pub file: &'a Arc<SourceFile>,
+    /// The JSON value that stands for the body.
+    pub span: Span,
+    /// The property names hidden, sorted.
+    pub hidden: Vec<String>,
+}
+
+impl JsonPart<'_> {
+    /// The names hidden, as [`Body::hide`] takes them.
+    pub fn hidden_names(&self) -> Vec<&str> {
+        self.hidden.iter().map(String::as_str).collect()
+    }
 }
 
 /// Names declared by the schemata of earlier partial steps.

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::Body;
 use crate::analysis::{ExprRef, Location};
 use crate::ast;
-use crate::diagnostic::{Code, Diagnostic};
+use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::span::{Range, SourceFile, Span};
 
 /// Attributes by name.
@@ -305,6 +305,45 @@ impl<'a> Block<'a> {
                 )
                 .with_context(self.file, context),
         )
+    }
+
+    /// The blocks of type `block_type`, named at `type_span`, that the
+    /// JSON value `expr` stands for where a schema reads it as blocks with
+    /// `label_names` labels: the JSON syntax tells an attribute from a
+    /// block only by a schema, so a reader whose targets, not a schema,
+    /// decide that reads a property as an attribute first, then, where its
+    /// target wants blocks, its value as blocks. `None` for an expression
+    /// of the native syntax, whose blocks are never attributes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::schema::Block;
+    /// use hcl_core::{ExprRef, Span};
+    /// let expr = hcl_core::parse_expression_json(r#"{"web": {"port": 80}, "db": {}}"#, "e.json").unwrap();
+    /// let value = ExprRef::from_json(&expr);
+    /// let (blocks, diags) = Block::from_json_value(&value, "service", Span::empty(0), &["name"]).unwrap();
+    /// assert!(diags.is_empty());
+    /// let names: Vec<_> = blocks.iter().map(|b| b.labels[0].value).collect();
+    /// assert_eq!(names, ["web", "db"]);
+    /// ```
+    pub fn from_json_value(
+        expr: &ExprRef<'a>,
+        block_type: &'a str,
+        type_span: Span,
+        label_names: &[&str],
+    ) -> Option<(Vec<Block<'a>>, Diagnostics)> {
+        let node = expr.json_node()?;
+        let mut diags = Diagnostics::default();
+        let blocks = super::json::JsonBody::blocks_of_value(
+            node,
+            expr.file,
+            block_type,
+            type_span,
+            label_names,
+            &mut diags,
+        );
+        Some((blocks, diags))
     }
 
     /// The label values, in order.

@@ -9,7 +9,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::body::NameSet;
+use super::body::{JsonPart, NameSet};
 use super::content::{Attribute, Attributes, Block, BodyContent, Label};
 use super::definition::BodySchema;
 use crate::analysis::{ExprRef, Location};
@@ -69,6 +69,39 @@ impl<'a> JsonBody<'a> {
         let mut rest = self.clone();
         rest.hidden.extend(names.iter().map(|n| (*n).to_string()));
         rest
+    }
+
+    /// The value and file of the body, and the names hidden from it.
+    pub(super) fn part(&self) -> JsonPart<'a> {
+        JsonPart {
+            file: self.file,
+            span: self.val.span,
+            hidden: self.hidden.iter().cloned().collect(),
+        }
+    }
+
+    /// The blocks of type `block_type` (named at `type_span`) that the
+    /// value `v` stands for, with `label_names` labels.
+    pub(super) fn blocks_of_value(
+        v: &'a Node<'a>,
+        file: &'a Arc<SourceFile>,
+        block_type: &'a str,
+        type_span: Span,
+        label_names: &[&str],
+        diags: &mut Diagnostics,
+    ) -> Vec<Block<'a>> {
+        let mut blocks = Vec::new();
+        let body = JsonBody::new(v, file);
+        body.unpack_block(
+            v,
+            block_type,
+            type_span,
+            label_names,
+            &mut Vec::new(),
+            &mut blocks,
+            diags,
+        );
+        blocks
     }
 
     pub(super) fn source_len(&self) -> usize {

@@ -88,6 +88,6 @@ mod native;
 mod tests;
 
 pub use crate::analysis::Location;
-pub use body::{Body, BodyPart};
+pub use body::{Body, BodyPart, JsonPart};
 pub use content::{Attribute, Attributes, Block, BodyContent, Label};
 pub use definition::{AttributeSchema, BlockHeaderSchema, BodySchema, SchemaBuilder, SchemaError};

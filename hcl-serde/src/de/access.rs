@@ -4,7 +4,6 @@
 use std::borrow::Cow;
 
 use hcl_core::analysis::Location;
-use hcl_core::Code;
 use serde::de::value::BorrowedStrDeserializer;
 use serde::de::{self, IntoDeserializer, Visitor};
 
@@ -99,6 +98,10 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
             let result = seed.deserialize(PayloadDeserializer(Payload::Expression(expression)));
             (result, Some(attr.expr_at), Some(attr.name))
         }
+        Item::Json(attr, expr) => {
+            let json = super::json::JsonDeserializer::new(&attr, expr, session, missing);
+            (seed.deserialize(json), Some(attr.expr_at), Some(attr.name))
+        }
         Item::Blocks(name, blocks) => {
             let first = blocks.first().map(BlockRef::def_location);
             let blocks = BlocksDeserializer::new(name, blocks, session, missing);
@@ -153,11 +156,7 @@ impl<'de> de::MapAccess<'de> for BodyAccess<'_, '_, 'de> {
     fn next_value_seed<S: de::DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value> {
         match self.pending.take() {
             Some(item) => deserialize_item(item, seed, self.session, self.missing),
-            None => Err(Error::message(
-                Code::InvalidValue,
-                "Invalid value",
-                "A value was requested before its key.".to_string(),
-            )),
+            None => Err(Error::value_before_key()),
         }
     }
 

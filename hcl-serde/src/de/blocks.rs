@@ -634,11 +634,7 @@ impl<'de> de::MapAccess<'de> for GroupAccess<'_, '_, 'de> {
                 );
                 e.add_key(key).with_more(more)
             }),
-            None => Err(Error::message(
-                Code::InvalidValue,
-                "Invalid value",
-                "A value was requested before its key.".to_string(),
-            )),
+            None => Err(Error::value_before_key()),
         }
     }
 

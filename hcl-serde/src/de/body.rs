@@ -9,9 +9,9 @@ use std::borrow::Cow;
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use hcl_core::analysis::Location;
+use hcl_core::analysis::{ExprRef, Location};
 use hcl_core::schema::{Attribute, Block, Body, BodySchema, Label};
-use hcl_core::{Code, Diagnostics, Range, Severity, SourceFile, Value};
+use hcl_core::{Code, Diagnostics, Range, Severity, SourceFile, Syntax, Value};
 use serde::de::{self, Visitor};
 use serde::forward_to_deserialize_any;
 
@@ -52,6 +52,9 @@ pub(crate) enum Item<'a> {
     /// An attribute whose value is a quoted string without interpolations.
     Literal(AttrAt<'a>, Cow<'a, str>),
     Expression(AttrAt<'a>),
+    /// An attribute of the JSON syntax, which its target reads as blocks
+    /// or evaluates (see `json`).
+    Json(AttrAt<'a>, ExprRef<'a>),
     Blocks(&'a str, Vec<BlockRef<'a>>),
     Body(RawBody),
     /// What the other fields did not take, for a flattened field.
@@ -73,7 +76,7 @@ pub(crate) struct AttrAt<'a> {
 }
 
 impl<'a> AttrAt<'a> {
-    fn of(attr: &Attribute<'a>) -> Self {
+    pub(crate) fn of(attr: &Attribute<'a>) -> Self {
         AttrAt {
             name: attr.name,
             name_at: attr.name_location(),
@@ -88,9 +91,10 @@ impl Item<'_> {
     pub(crate) fn resume(&self) -> Option<Resume> {
         match self {
             Item::Label(label) => Some(label.location()),
-            Item::Attribute(attr, ..) | Item::Literal(attr, _) | Item::Expression(attr) => {
-                Some(attr.expr_at)
-            }
+            Item::Attribute(attr, ..)
+            | Item::Literal(attr, _)
+            | Item::Expression(attr)
+            | Item::Json(attr, _) => Some(attr.expr_at),
             Item::Blocks(_, blocks) => blocks.first().map(BlockRef::def_location),
             Item::Body(_) | Item::Rest(_) | Item::StandIn(_) => None,
         }
@@ -108,7 +112,10 @@ impl Item<'_> {
     /// The attribute this entry holds, if any.
     pub(crate) fn attribute(&self) -> Option<&AttrAt<'_>> {
         match self {
-            Item::Attribute(a, ..) | Item::Literal(a, _) | Item::Expression(a) => Some(a),
+            Item::Attribute(a, ..)
+            | Item::Literal(a, _)
+            | Item::Expression(a)
+            | Item::Json(a, _) => Some(a),
             _ => None,
         }
     }
@@ -130,10 +137,22 @@ pub(crate) fn attribute_item<'a>(
     if let Some(text) = literal() {
         return Ok(Item::Literal(at, text));
     }
-    session.evaluate(attr).map(|value| {
+    session.evaluate(&attr.expr).map(|value| {
         let shape = Shape::of(at.expr_at.file, &attr.expr, &value);
         Item::Attribute(at, value, shape)
     })
+}
+
+/// The error for a body merged from files of both syntaxes, which the
+/// decoder does not read yet.
+fn mixed_syntaxes() -> Error {
+    Error::message(
+        Code::UnsupportedValue,
+        "Unsupported body",
+        "A body merged from files of both the native and the JSON syntax cannot be decoded; \
+         decode each file's body on its own."
+            .to_string(),
+    )
 }
 
 /// The number of `file` among the files seen so far, adding it if new.
@@ -192,6 +211,11 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
     /// evaluation errors. In a pass that resumes here, gives what it can,
     /// with stand-ins for what failed.
     pub(crate) fn read(&self, keys: &[&'a str]) -> Result<Vec<Entry<'a>>> {
+        match self.body.syntax() {
+            Some(Syntax::Json) => return self.read_json(keys),
+            None if !self.body.json_parts().is_empty() => return Err(mixed_syntaxes()),
+            _ => {}
+        }
         let fields: Vec<Field<'a>> = keys.iter().map(|f| Field::parse(f)).collect();
         let mut diags = Diagnostics::default();
         let mut entries: Vec<Entry<'a>> = Vec::new();
@@ -347,7 +371,7 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
         let taken = entries
             .iter()
             .map(|e| match &e.item {
-                Item::Attribute(..) | Item::Literal(..) | Item::Expression(_) => 1,
+                Item::Attribute(..) | Item::Literal(..) | Item::Expression(_) | Item::Json(..) => 1,
                 Item::Blocks(_, list) => list.len(),
                 Item::Label(..) | Item::Body(_) | Item::Rest(_) | Item::StandIn(_) => 0,
             })
@@ -390,7 +414,7 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
 
     /// The label fields' entries, or the diagnostics of a label count that
     /// does not match.
-    fn read_labels(
+    pub(crate) fn read_labels(
         &self,
         keys: &[&'a str],
         fields: &[Field<'_>],
@@ -507,6 +531,9 @@ pub(crate) fn visit_entries<'de, 'a, V: Visitor<'de>>(
 /// Every attribute name and block type in `body`, each once, in source
 /// order: the fields of a schema-less target.
 fn names<'a>(body: &Body<'a>) -> Vec<&'a str> {
+    if body.syntax() == Some(Syntax::Json) {
+        return super::json::json_names(body);
+    }
     let (attributes, blocks) = body.items();
     let mut seen = HashSet::new();
     attributes

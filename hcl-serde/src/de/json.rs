@@ -1,0 +1,524 @@
+//! Reading a body of the JSON syntax, where the target, not the text,
+//! tells an attribute from a block.
+//!
+//! A JSON property is the same text whether it stands for an argument or
+//! for blocks: `"service": {"web": {"port": 80}}` is an argument whose
+//! value is an object, or a `service` block labeled `web`. Schema
+//! processing needs the schema to say which (and how many labels); here the
+//! target's type says it, level by level, as the decode descends:
+//!
+//! - A body's fields are read as attributes (`Body::content` with a schema
+//!   of their names), their values not yet evaluated.
+//! - A struct target reads the value as blocks, with one label per
+//!   `#[hcl(label)]` field (`Block::from_json_value`, the JSON syntax's
+//!   rules for label levels, arrays and `null`), and takes exactly one.
+//! - A sequence target reads an object or array as blocks too when its
+//!   first element is a struct, so that an object of label levels gives
+//!   one element per block; otherwise its elements are the array's.
+//! - A map target takes an object's property names as keys (one label
+//!   level of blocks, or the keys of an object value).
+//! - `Option` reads `null` as `None` (in the JSON syntax, a block body of
+//!   `null` is no block).
+//! - Every other target evaluates the value, as an attribute's, with the
+//!   property strings as templates.
+//!
+//! So a `#[hcl]` struct reads a JSON file exactly as its native twin, and a
+//! plain struct reads nested objects as blocks or values as its fields'
+//! types ask.
+
+use std::cell::RefCell;
+use std::collections::{HashSet, VecDeque};
+use std::rc::Rc;
+
+use hcl_core::analysis::{ExprRef, Location};
+use hcl_core::schema::{AttributeSchema, Block, BodySchema};
+use hcl_core::{Code, Diagnostics, Severity};
+use serde::de::{self, Visitor};
+
+use super::blocks::{BlockRef, BlocksDeserializer};
+use super::body::{claimed, AttrAt, BodyDeserializer, Entry, Field, Item, LABEL};
+use super::literal::LiteralDeserializer;
+use super::recovery::Resume;
+use super::shape::Shape;
+use super::value::ValueDeserializer;
+use super::Session;
+use crate::error::{Error, Result};
+use crate::special::{RawBody, SpannedAccess, PAYLOAD, SPANNED};
+
+impl<'a> BodyDeserializer<'a, '_, '_> {
+    /// [`BodyDeserializer::read`] for a body of the JSON syntax: every
+    /// field that takes an attribute or blocks is an attribute of the
+    /// schema, read by its target's type later.
+    pub(crate) fn read_json(&self, keys: &[&'a str]) -> Result<Vec<Entry<'a>>> {
+        let fields: Vec<Field<'a>> = keys.iter().map(|f| Field::parse(f)).collect();
+        let mut diags = Diagnostics::default();
+        let mut entries: Vec<Entry<'a>> = Vec::new();
+        self.read_labels(keys, &fields, &mut entries, &mut diags);
+
+        let (attrs, types) = claimed(&fields);
+        let mut seen = HashSet::new();
+        let names = attrs.iter().chain(&types).filter(|n| seen.insert(**n));
+        let schema = BodySchema::new(
+            names.map(|n| AttributeSchema::optional(*n)).collect(),
+            Vec::new(),
+        )
+        .unwrap_or_default();
+        let takes_rest = fields
+            .iter()
+            .any(|f| matches!(f, Field::Remain | Field::Flatten));
+        let (content, rest, mut found) = if takes_rest {
+            let (content, rest, found) = self.body.partial_content_with_diagnostics(&schema);
+            (content, Some(rest), found)
+        } else {
+            let (content, found) = self.body.content_with_diagnostics(&schema);
+            (content, None, found)
+        };
+        if self.session.lenient {
+            // What the target does not take is a warning, as in the native
+            // syntax.
+            let mut warnings = self.session.warnings.borrow_mut();
+            let (unsupported, others): (Vec<_>, Vec<_>) = found
+                .into_iter()
+                .partition(|d| d.code == Code::ExtraneousJsonProperty);
+            for mut diag in unsupported {
+                diag.severity = Severity::Warning;
+                warnings.push(diag);
+            }
+            found = Diagnostics::default();
+            for diag in others {
+                found.push(diag);
+            }
+        }
+        diags.extend(found);
+
+        for (field, &key) in fields.iter().zip(keys) {
+            let item = match (field, &rest) {
+                (Field::Body, _) => Item::Body(RawBody::from_body(&self.body)),
+                (Field::Remain, Some(rest)) => Item::Body(RawBody::from_body(rest)),
+                (Field::Flatten, Some(rest)) => Item::Rest(rest.clone()),
+                _ => continue,
+            };
+            entries.push(Entry {
+                key,
+                order: (0, 0),
+                item,
+            });
+        }
+        for (field, &key) in fields.iter().zip(keys) {
+            let Some(name) = field.attribute().or(field.block_type()) else {
+                continue;
+            };
+            let Some(attr) = content.attributes.get(name) else {
+                continue;
+            };
+            let at = AttrAt::of(attr);
+            let item = match field {
+                Field::Expr(_) => Item::Expression(at),
+                _ => Item::Json(at, attr.expr),
+            };
+            entries.push(Entry {
+                key,
+                order: (0, attr.span.start),
+                item,
+            });
+        }
+        if diags.has_errors() {
+            return Err(Error::from_diagnostics(diags).or_resume(Resume::Read(self.place()), false));
+        }
+        entries.sort_by_key(|e| e.order);
+        Ok(entries)
+    }
+}
+
+/// The property names of a JSON body, each once, in source order: the
+/// fields of a schema-less target.
+pub(crate) fn json_names<'a>(body: &hcl_core::Body<'a>) -> Vec<&'a str> {
+    let (attributes, _) = body.just_attributes_with_diagnostics();
+    let mut found: Vec<_> = attributes.into_values().collect();
+    found.sort_by_key(|a| a.span.start);
+    found.into_iter().map(|a| a.name).collect()
+}
+
+/// A value of the JSON syntax, read as its target's type asks: as blocks,
+/// as the keys of a label level, or evaluated.
+pub(crate) struct JsonDeserializer<'a, 's, 'de> {
+    /// The property it is the value of (for blocks, their type).
+    name: &'a str,
+    name_at: Location<'a>,
+    expr: ExprRef<'a>,
+    session: &'s Session<'s, 'de>,
+    /// Where a missing block would go.
+    missing: Option<Location<'a>>,
+}
+
+impl<'de, 'a, 's> JsonDeserializer<'a, 's, 'de> {
+    pub(crate) fn new(
+        attr: &AttrAt<'a>,
+        expr: ExprRef<'a>,
+        session: &'s Session<'s, 'de>,
+        missing: Option<Location<'a>>,
+    ) -> Self {
+        JsonDeserializer {
+            name: attr.name,
+            name_at: attr.name_at,
+            expr,
+            session,
+            missing,
+        }
+    }
+
+    /// The same property's `expr`, a part of this one's value.
+    fn part(&self, expr: ExprRef<'a>) -> Self {
+        JsonDeserializer { expr, ..*self }
+    }
+
+    /// The value's blocks, with one label per name in `labels`.
+    fn blocks(&self, labels: &[&str]) -> Result<Vec<BlockRef<'a>>> {
+        let Some((blocks, diags)) =
+            Block::from_json_value(&self.expr, self.name, self.name_at.span, labels)
+        else {
+            return Ok(Vec::new());
+        };
+        if diags.has_errors() {
+            return Err(Error::from_diagnostics(diags));
+        }
+        Ok(blocks
+            .into_iter()
+            .map(|b| BlockRef::Parsed(Box::new(b)))
+            .collect())
+    }
+
+    fn blocks_deserializer(&self, blocks: Vec<BlockRef<'a>>) -> BlocksDeserializer<'a, 's, 'de> {
+        BlocksDeserializer::new(self.name, blocks, self.session, self.missing)
+    }
+
+    /// Reads the evaluated value into `visitor` with `read`.
+    fn with_value<R>(self, read: impl FnOnce(ValueDeserializer<'_>) -> Result<R>) -> Result<R> {
+        let value = self
+            .session
+            .evaluate(&self.expr)
+            .map_err(Error::from_diagnostics)?;
+        let shape = Shape::of(self.expr.file, &self.expr, &value);
+        read(
+            ValueDeserializer::new(&value)
+                .shaped(&shape)
+                .argument(self.name),
+        )
+    }
+
+    /// The value as a string literal, when it is a string without
+    /// template sequences: read without evaluating, and borrowed from the
+    /// caller's text where it can be.
+    fn literal(&self) -> Option<LiteralDeserializer<'a, 'de>> {
+        let text = self.expr.as_string_literal()?;
+        let borrowed = match text {
+            std::borrow::Cow::Borrowed(text) => self.session.source.borrow(text),
+            std::borrow::Cow::Owned(_) => None,
+        };
+        Some(LiteralDeserializer {
+            text,
+            at: self.expr.location(),
+            borrowed,
+        })
+    }
+
+    fn is_object_or_array(&self) -> bool {
+        self.expr.as_static_map().is_ok() || self.expr.as_static_list().is_ok()
+    }
+}
+
+/// Label fields of a struct: the labels its blocks have.
+fn label_names(fields: &'static [&'static str]) -> Vec<&'static str> {
+    fields
+        .iter()
+        .filter_map(|f| f.strip_prefix(LABEL))
+        .collect()
+}
+
+/// Targets that take the evaluated value.
+macro_rules! through_value {
+    ($($method:ident($($arg:ident: $ty:ty),*))*) => {$(
+        fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value> {
+            if let Some(literal) = self.literal() {
+                return literal.$method($($arg,)* visitor);
+            }
+            self.with_value(|value| value.$method($($arg,)* visitor))
+        }
+    )*};
+}
+
+impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, '_, 'de> {
+    type Error = Error;
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        if self.expr.is_null() {
+            visitor.visit_none()
+        } else {
+            visitor.visit_some(self)
+        }
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        if name == SPANNED {
+            let range = Some(self.expr.range());
+            return visitor.visit_map(SpannedAccess::new(range, self));
+        }
+        let blocks = self.blocks(&label_names(fields))?;
+        self.blocks_deserializer(blocks)
+            .deserialize_struct(name, fields, visitor)
+    }
+
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        // No blocks: an empty sequence, as for an absent block type.
+        let empty = self.expr.is_null()
+            || self
+                .expr
+                .as_static_list()
+                .is_ok_and(|items| items.is_empty());
+        if empty {
+            return visitor.visit_seq(JsonSeq {
+                state: Rc::new(RefCell::new(SeqState::Done)),
+            });
+        }
+        if !self.is_object_or_array() {
+            return self.with_value(|value| value.deserialize_seq(visitor));
+        }
+        visitor.visit_seq(JsonSeq {
+            state: Rc::new(RefCell::new(SeqState::First(self))),
+        })
+    }
+
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let Ok(pairs) = self.expr.as_static_map() else {
+            return self.with_value(|value| value.deserialize_map(visitor));
+        };
+        let mut entries: VecDeque<(&str, Location<'_>, Self)> =
+            VecDeque::with_capacity(pairs.len());
+        let mut seen = HashSet::new();
+        for pair in pairs {
+            let Some(key) = pair.key.as_string_literal() else {
+                continue;
+            };
+            // A name given twice: the blocks of both, or the later value.
+            if !seen.insert(key.as_ref()) {
+                if let Some(slot) = entries.iter_mut().find(|(k, ..)| *k == key.as_ref()) {
+                    slot.2 = self.part(pair.value);
+                }
+                continue;
+            }
+            entries.push_back((key.as_ref(), pair.key.location(), self.part(pair.value)));
+        }
+        visitor.visit_map(JsonMap {
+            entries,
+            pending: None,
+        })
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value> {
+        // A `RawBody`: the value as the body of one block (an expression
+        // field needs `#[hcl(expr)]`, as in the native syntax).
+        if name == PAYLOAD {
+            let blocks = self.blocks(&[])?;
+            return self
+                .blocks_deserializer(blocks)
+                .deserialize_newtype_struct(name, visitor);
+        }
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_unit()
+    }
+
+    through_value! {
+        deserialize_any() deserialize_bool() deserialize_i8() deserialize_i16() deserialize_i32()
+        deserialize_i64() deserialize_i128() deserialize_u8() deserialize_u16()
+        deserialize_u32() deserialize_u64() deserialize_u128() deserialize_f32()
+        deserialize_f64() deserialize_char() deserialize_str() deserialize_string()
+        deserialize_bytes() deserialize_byte_buf() deserialize_unit()
+        deserialize_identifier()
+        deserialize_unit_struct(name: &'static str)
+        deserialize_tuple(len: usize)
+        deserialize_tuple_struct(name: &'static str, len: usize)
+        deserialize_enum(name: &'static str, variants: &'static [&'static str])
+    }
+}
+
+/// A sequence of JSON values or blocks; which, its first element's type
+/// decides.
+enum SeqState<'a, 's, 'de> {
+    /// Nothing read yet: the whole value.
+    First(JsonDeserializer<'a, 's, 'de>),
+    /// The blocks after the first, for struct elements.
+    Blocks(VecDeque<BlockRef<'a>>, JsonDeserializer<'a, 's, 'de>),
+    /// The array's elements after the first, for other elements.
+    Elements(VecDeque<JsonDeserializer<'a, 's, 'de>>),
+    Done,
+}
+
+struct JsonSeq<'a, 's, 'de> {
+    state: Rc<RefCell<SeqState<'a, 's, 'de>>>,
+}
+
+impl<'de> de::SeqAccess<'de> for JsonSeq<'_, '_, 'de> {
+    type Error = Error;
+
+    fn next_element_seed<T: de::DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>> {
+        let state = std::mem::replace(&mut *self.state.borrow_mut(), SeqState::Done);
+        match state {
+            SeqState::First(whole) => seed
+                .deserialize(FirstElement {
+                    whole,
+                    state: Rc::clone(&self.state),
+                })
+                .map(Some),
+            SeqState::Blocks(mut blocks, whole) => {
+                let Some(block) = blocks.pop_front() else {
+                    return Ok(None);
+                };
+                let one = whole.blocks_deserializer(vec![block]);
+                *self.state.borrow_mut() = SeqState::Blocks(blocks, whole);
+                seed.deserialize(one).map(Some)
+            }
+            SeqState::Elements(mut elements) => {
+                let Some(element) = elements.pop_front() else {
+                    return Ok(None);
+                };
+                *self.state.borrow_mut() = SeqState::Elements(elements);
+                seed.deserialize(element).map(Some)
+            }
+            SeqState::Done => Ok(None),
+        }
+    }
+}
+
+/// The first element of a [`JsonSeq`]: a struct target makes the sequence
+/// one of blocks, any other one of the array's elements (or of the one
+/// object).
+struct FirstElement<'a, 's, 'de> {
+    whole: JsonDeserializer<'a, 's, 'de>,
+    state: Rc<RefCell<SeqState<'a, 's, 'de>>>,
+}
+
+impl<'a, 's, 'de> FirstElement<'a, 's, 'de> {
+    /// The first of the array's elements (or the object), the others kept
+    /// for the next calls.
+    fn element(self) -> JsonDeserializer<'a, 's, 'de> {
+        let Ok(items) = self.whole.expr.as_static_list() else {
+            return self.whole;
+        };
+        let mut elements: VecDeque<_> = items.into_iter().map(|e| self.whole.part(e)).collect();
+        let first = elements.pop_front();
+        *self.state.borrow_mut() = SeqState::Elements(elements);
+        first.unwrap_or(self.whole)
+    }
+}
+
+macro_rules! to_element {
+    ($($method:ident($($arg:ident: $ty:ty),*))*) => {$(
+        fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value> {
+            self.element().$method($($arg,)* visitor)
+        }
+    )*};
+}
+
+impl<'de> de::Deserializer<'de> for FirstElement<'_, '_, 'de> {
+    type Error = Error;
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        if name == SPANNED {
+            return self.element().deserialize_struct(name, fields, visitor);
+        }
+        let mut blocks: VecDeque<_> = self.whole.blocks(&label_names(fields))?.into();
+        let Some(first) = blocks.pop_front() else {
+            return Err(Error::at(
+                self.whole.expr.start_location(),
+                Code::MissingBlock,
+                &format!("Missing {} block", self.whole.name),
+                format!("A block of type \"{}\" is required here.", self.whole.name),
+            ));
+        };
+        let one = self.whole.blocks_deserializer(vec![first]);
+        *self.state.borrow_mut() = SeqState::Blocks(blocks, self.whole.part(self.whole.expr));
+        one.deserialize_struct(name, fields, visitor)
+    }
+
+    to_element! {
+        deserialize_any() deserialize_bool() deserialize_i8() deserialize_i16()
+        deserialize_i32() deserialize_i64() deserialize_i128() deserialize_u8()
+        deserialize_u16() deserialize_u32() deserialize_u64() deserialize_u128()
+        deserialize_f32() deserialize_f64() deserialize_char() deserialize_str()
+        deserialize_string() deserialize_bytes() deserialize_byte_buf()
+        deserialize_option() deserialize_unit() deserialize_identifier()
+        deserialize_ignored_any() deserialize_seq() deserialize_map()
+        deserialize_unit_struct(name: &'static str)
+        deserialize_newtype_struct(name: &'static str)
+        deserialize_tuple(len: usize)
+        deserialize_tuple_struct(name: &'static str, len: usize)
+        deserialize_enum(name: &'static str, variants: &'static [&'static str])
+    }
+}
+
+/// The keys of an object: a label level, or an object value's.
+struct JsonMap<'a, 's, 'de> {
+    entries: VecDeque<(&'a str, Location<'a>, JsonDeserializer<'a, 's, 'de>)>,
+    pending: Option<(&'a str, JsonDeserializer<'a, 's, 'de>)>,
+}
+
+impl<'de> de::MapAccess<'de> for JsonMap<'_, '_, 'de> {
+    type Error = Error;
+
+    fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        let Some((key, at, value)) = self.entries.pop_front() else {
+            return Ok(None);
+        };
+        let borrowed = value.session.source.borrow(key);
+        let result = seed.deserialize(LiteralDeserializer {
+            text: key,
+            at,
+            borrowed,
+        });
+        self.pending = Some((key, value));
+        result.map(Some).map_err(|e| e.add_key(key))
+    }
+
+    fn next_value_seed<S: de::DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value> {
+        match self.pending.take() {
+            Some((key, value)) => {
+                let at = value.expr.location();
+                seed.deserialize(value)
+                    .map_err(|e| e.or_at(at).add_key(key))
+            }
+            None => Err(Error::value_before_key()),
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.entries.len())
+    }
+}
+
+impl<'de> de::IntoDeserializer<'de, Error> for JsonDeserializer<'_, '_, 'de> {
+    type Deserializer = Self;
+
+    fn into_deserializer(self) -> Self {
+        self
+    }
+}

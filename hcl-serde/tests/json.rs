@@ -1,0 +1,373 @@
+//! Decoding the JSON syntax: a `#[hcl]` struct reads a JSON file exactly as
+//! its native twin (values, kinds of diagnostics), with ranges into the
+//! JSON text; plain structs read nested objects as their fields' types ask;
+//! the syntax is chosen by name, by the text's first character, or by
+//! `Decoder::syntax`.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::collections::{BTreeMap, HashMap};
+
+use hcl_serde::{Code, Decoder, Expression, RawBody, Spanned, Syntax};
+use serde::Deserialize;
+
+#[hcl_serde::hcl]
+#[derive(Deserialize, Debug, PartialEq)]
+struct Resource {
+    #[hcl(label)]
+    kind: String,
+    #[hcl(label)]
+    name: String,
+    ami: String,
+    count: Option<u32>,
+    tags: Option<BTreeMap<String, String>>,
+    #[hcl(block)]
+    lifecycle: Option<Lifecycle>,
+    #[hcl(block)]
+    provisioner: Vec<Provisioner>,
+    #[hcl(remain)]
+    rest: RawBody,
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct Lifecycle {
+    create_before_destroy: bool,
+}
+
+#[hcl_serde::hcl]
+#[derive(Deserialize, Debug, PartialEq)]
+struct Provisioner {
+    #[hcl(label)]
+    kind: String,
+    command: String,
+}
+
+#[hcl_serde::hcl]
+#[derive(Deserialize, Debug, PartialEq)]
+struct Config {
+    #[hcl(block)]
+    resource: Vec<Resource>,
+    variable: Option<HashMap<String, Variable>>,
+    #[hcl(block)]
+    locals: Vec<BTreeMap<String, serde_json::Value>>,
+    #[hcl(expr)]
+    check: Option<Expression>,
+    port: Option<u16>,
+}
+
+#[derive(Deserialize, Debug, PartialEq, Clone)]
+struct Variable {
+    default: Option<serde_json::Value>,
+}
+
+const NATIVE: &str = r#"
+resource "aws_instance" "web" {
+  ami   = "ami-1"
+  count = 1 + 1
+  tags  = { Name = "web" }
+  lifecycle {
+    create_before_destroy = true
+  }
+  provisioner "local-exec" {
+    command = "echo ${"hi"}"
+  }
+  provisioner "local-exec" {
+    command = "echo bye"
+  }
+  extra = 5
+}
+resource "aws_instance" "db" {
+  ami = "ami-2"
+}
+variable "region" {
+  default = "eu"
+}
+locals {
+  a = 1
+}
+locals {
+  b = "x${1 + 1}"
+}
+check = 1 < 3
+port  = 80
+"#;
+
+const JSON: &str = r#"{
+  "//": "A comment: not an argument.",
+  "resource": {
+    "aws_instance": {
+      "web": {
+        "ami": "ami-1",
+        "count": "${1 + 1}",
+        "tags": {"Name": "web"},
+        "lifecycle": {"create_before_destroy": true},
+        "provisioner": {"local-exec": [{"command": "echo ${\"hi\"}"}, {"command": "echo bye"}]},
+        "extra": 5
+      },
+      "db": {"ami": "ami-2"}
+    }
+  },
+  "variable": {"region": {"default": "eu"}},
+  "locals": [{"a": 1}, {"b": "x${1 + 1}"}],
+  "check": "${1 < 3}",
+  "port": 80
+}"#;
+
+fn json_err<T: for<'de> Deserialize<'de>>(src: &str) -> hcl_serde::Error {
+    match hcl_serde::from_str::<T>(src) {
+        Ok(_) => panic!("{src} decoded"),
+        Err(e) => e,
+    }
+}
+
+#[test]
+fn a_hcl_struct_reads_a_json_file_as_its_native_twin() {
+    let native: Config = hcl_serde::from_str(NATIVE).unwrap();
+    let json: Config = hcl_serde::from_str(JSON).unwrap();
+    fn parts(c: &Config) -> String {
+        let resources: Vec<String> = c
+            .resource
+            .iter()
+            .map(|r| {
+                let rest: BTreeMap<String, u8> = r.rest.decode().unwrap();
+                format!(
+                    "{:?}",
+                    (
+                        (&r.kind, &r.name, &r.ami, r.count),
+                        (&r.tags, &r.lifecycle, &r.provisioner, rest)
+                    )
+                )
+            })
+            .collect();
+        let variables = c
+            .variable
+            .clone()
+            .map(|v| v.into_iter().collect::<BTreeMap<_, _>>());
+        format!("{resources:?} {variables:?} {:?} {:?}", c.locals, c.port)
+    }
+    assert_eq!(parts(&json), parts(&native));
+    assert_eq!(json.resource[0].provisioner[0].command, "echo hi");
+    assert_eq!(json.resource[0].count, Some(2));
+    // An `Expression` of the JSON syntax is its string, a template.
+    let check = json.check.unwrap();
+    assert_eq!(check.source_text(), r#""${1 < 3}""#);
+    assert_eq!(
+        check.value(&hcl_serde::EvalContext::new()).unwrap(),
+        hcl_serde::Value::from(true)
+    );
+}
+
+#[test]
+fn ranges_point_into_the_json_text() {
+    #[derive(Deserialize)]
+    struct Config {
+        port: Spanned<u16>,
+        names: Vec<Spanned<String>>,
+    }
+    let src = "{\n  \"port\": 80,\n  \"names\": [\"a\", \"b\"]\n}";
+    let config: Config = hcl_serde::from_str(src).unwrap();
+    assert_eq!(config.port.range().to_string(), "<input>:2,11-13");
+    assert_eq!(config.names[1].range().to_string(), "<input>:3,18-21");
+
+    let err = json_err::<Config>("{\"port\": \"eighty\", \"names\": []}");
+    let text = err.to_string();
+    assert!(
+        text.starts_with("Error: Incorrect value type\n  --> <input>:1:10\n"),
+        "{text}"
+    );
+    assert_eq!(err.range().unwrap().start.column, 10);
+}
+
+#[test]
+fn mistakes_get_the_diagnostics_their_native_twins_get() {
+    #[derive(Deserialize, Debug)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Config {
+        name: String,
+        port: u16,
+    }
+    // A missing argument, at the start of the body, as in the native
+    // syntax (whose body starts at the file's first byte).
+    let native = json_err::<Config>("port = 1\n");
+    let json = json_err::<Config>("{\"port\": 1}");
+    assert_eq!(
+        json.diagnostics().iter().next().unwrap().code,
+        native.diagnostics().iter().next().unwrap().code
+    );
+    assert_eq!(
+        json.diagnostics().iter().next().unwrap().code,
+        Code::MissingRequiredArgument
+    );
+
+    // A property the target does not take: the JSON syntax's own words,
+    // with a suggestion.
+    let err = json_err::<Config>("{\"port\": 1, \"nmae\": \"a\"}");
+    let diag = err
+        .diagnostics()
+        .iter()
+        .find(|d| d.code == Code::ExtraneousJsonProperty)
+        .unwrap();
+    assert!(diag.detail.contains("Did you mean \"name\"?"), "{diag:?}");
+    let decoded = Decoder::new()
+        .lenient(true)
+        .from_str::<Config>("{\"name\": \"a\", \"port\": 1, \"prot\": 2}")
+        .unwrap();
+    assert_eq!(decoded.warnings.len(), 1);
+
+    // Every error of the document, not only the first.
+    let err = json_err::<Config>("{\"name\": [], \"port\": \"x\"}");
+    assert_eq!(err.diagnostics().len(), 2, "{err}");
+
+    // A block with fewer label levels than the struct has label fields.
+    let err = json_err::<Config2>("{\"resource\": {\"aws_instance\": {}}}");
+    assert_eq!(
+        err.diagnostics().iter().next().unwrap().code,
+        Code::MissingLabel,
+        "{err}"
+    );
+    // A block given a value that is not an object.
+    let err = json_err::<Config2>("{\"resource\": {\"aws_instance\": {\"web\": 1}}}");
+    assert_eq!(
+        err.diagnostics().iter().next().unwrap().code,
+        Code::IncorrectJsonValueType,
+        "{err}"
+    );
+}
+
+#[hcl_serde::hcl]
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct Config2 {
+    #[hcl(block)]
+    resource: Vec<Resource2>,
+}
+
+#[hcl_serde::hcl]
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct Resource2 {
+    #[hcl(label)]
+    kind: String,
+    #[hcl(label)]
+    name: String,
+}
+
+#[test]
+fn a_plain_struct_reads_nested_objects_as_its_field_types_ask() {
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Service {
+        port: u16,
+    }
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Config {
+        // An object of label levels: one map level per label.
+        service: HashMap<String, HashMap<String, Service>>,
+        // One object, or an array of objects: one block each.
+        listener: Vec<Service>,
+        backup: Vec<Service>,
+        // `null` is no block.
+        extra: Option<Service>,
+        tags: HashMap<String, String>,
+    }
+    let src = r#"{
+        "service": {"http": {"web": {"port": 80}}},
+        "listener": {"port": 1},
+        "backup": [{"port": 2}, {"port": 3}],
+        "extra": null,
+        "tags": {"env": "prod-${1}"}
+    }"#;
+    let config: Config = hcl_serde::from_str(src).unwrap();
+    assert_eq!(config.service["http"]["web"].port, 80);
+    assert_eq!(config.listener, [Service { port: 1 }]);
+    assert_eq!(config.backup.len(), 2);
+    assert_eq!(config.extra, None);
+    assert_eq!(config.tags["env"], "prod-1");
+}
+
+#[test]
+fn the_syntax_is_chosen_by_name_text_or_setting() {
+    let map = |d: hcl_serde::Result<hcl_serde::Decoded<BTreeMap<String, u8>>>| d.map(|d| d.value);
+    // By the first character of text without a `.json` name.
+    assert_eq!(
+        hcl_serde::from_str::<BTreeMap<String, u8>>(" {\"a\": 1}").unwrap()["a"],
+        1
+    );
+    // By a `.json` name, whatever the text begins with.
+    let err = map(Decoder::new().from_named_str("a = 1\n", "x.tf.json")).unwrap_err();
+    assert_eq!(
+        err.diagnostics().iter().next().unwrap().code,
+        Code::InvalidJsonSyntax,
+        "{err}"
+    );
+    // By the setting.
+    let err = map(Decoder::new().syntax(Syntax::Native).from_str("{\"a\": 1}")).unwrap_err();
+    assert_ne!(
+        err.diagnostics().iter().next().unwrap().code,
+        Code::InvalidJsonSyntax,
+        "{err}"
+    );
+
+    let path = std::env::temp_dir().join("hcl-serde-json-test.tf.json");
+    std::fs::write(&path, "{\"a\": 2}").unwrap();
+    let map: BTreeMap<String, u8> = hcl_serde::from_file(&path).unwrap();
+    assert_eq!(map["a"], 2);
+    std::fs::write(&path, "{\"a\": \"x\"}").unwrap();
+    let err = hcl_serde::from_file::<BTreeMap<String, u8>>(&path).unwrap_err();
+    assert!(
+        err.to_string().contains(&format!("{}:1:7", path.display())),
+        "{err}"
+    );
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn string_literals_are_borrowed_and_templates_evaluated() {
+    #[derive(Deserialize)]
+    struct Config<'a> {
+        name: &'a str,
+        greeting: String,
+    }
+    let mut ctx = hcl_serde::EvalContext::new();
+    ctx.set_variable("who", hcl_serde::Value::string("world"));
+    let src = r#"{"name": "web", "greeting": "hello ${who}"}"#;
+    let config: Config = hcl_serde::from_str_with(src, &ctx).unwrap();
+    assert_eq!(config.name, "web");
+    assert_eq!(config.greeting, "hello world");
+}
+
+#[test]
+fn unresolved_expressions_keep_their_source_and_structure() {
+    let src = r#"{"region": "${var.region}", "mixed": [1, "${local.x}"], "n": "${1 + 1}"}"#;
+    let decoded = Decoder::new()
+        .unresolved_as_source(true)
+        .from_str::<serde_json::Value>(src)
+        .unwrap();
+    assert_eq!(
+        decoded.value,
+        serde_json::json!({"region": "${var.region}", "mixed": [1, "${local.x}"], "n": 2})
+    );
+}
+
+#[test]
+fn a_body_merged_from_both_syntaxes_is_refused_with_a_message() {
+    let native = hcl_core::parse("a = 1\n", "a.hcl").unwrap();
+    let json = hcl_core::parse_json("{\"b\": 2}", "b.json").unwrap();
+    let body = hcl_core::Body::merge([
+        hcl_core::Body::from_file(&native),
+        hcl_core::Body::from_json_file(&json),
+    ]);
+    let err = hcl_serde::from_body::<BTreeMap<String, u8>>(&body, &hcl_serde::EvalContext::new())
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("both the native and the JSON syntax"),
+        "{err}"
+    );
+    // Each file's body decodes.
+    let b: BTreeMap<String, u8> = hcl_serde::from_body(
+        &hcl_core::Body::from_json_file(&json),
+        &hcl_serde::EvalContext::new(),
+    )
+    .unwrap();
+    assert_eq!(b["b"], 2);
+}
