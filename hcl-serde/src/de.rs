@@ -228,6 +228,8 @@ pub(crate) struct Session<'c, 'de> {
     /// Whether an error ends the decode unreported, to be found again by
     /// another: then nothing is done to find more errors.
     pub(crate) errors_unreported: bool,
+    /// The schemas of the JSON syntax's levels, by their field lists.
+    pub(crate) schemas: json::SchemaCache,
 }
 
 /// The caller's text, of which the decoded file's text is a copy: a
@@ -811,6 +813,7 @@ impl<'c> Decoder<'c> {
             record: recovery::PassRecord::default(),
             source,
             errors_unreported: false,
+            schemas: json::SchemaCache::default(),
         }
     }
 }

@@ -110,8 +110,9 @@ fn eval(
 ) -> Value {
     match &node.kind {
         NodeKind::String(s) => match ctx {
-            Some(ctx) => template_value(node, file, ctx, diags),
-            None => Value::string(s),
+            // A string without template sequences is its own text.
+            Some(ctx) if has_template_sequence(s) => template_value(node, file, ctx, diags),
+            _ => Value::string(s),
         },
         NodeKind::Number(text) => match Number::parse_literal(text) {
             Some(n) => Value::number(n),
@@ -135,7 +136,8 @@ fn eval(
         }
         NodeKind::Object(o) => {
             let mut attrs: BTreeMap<String, Value> = BTreeMap::new();
-            let mut ranges: BTreeMap<String, Range> = BTreeMap::new();
+            // Where each key was first written, for a duplicate's message.
+            let mut first_at: BTreeMap<String, Span> = BTreeMap::new();
             let mut known = true;
             for prop in &o.properties {
                 let name = eval(&prop.name, file, ctx, diags);
@@ -169,7 +171,7 @@ fn eval(
                     known = false;
                     continue;
                 };
-                if let Some(first) = ranges.get(key) {
+                if let Some(first) = first_at.get(key).map(|at| file.range(*at)) {
                     diags.push(
                         Diagnostic::error(
                             Code::DuplicateObjectKey,
@@ -183,7 +185,7 @@ fn eval(
                     );
                     continue;
                 }
-                ranges.insert(key.to_owned(), file.range(prop.name.span));
+                first_at.insert(key.to_owned(), prop.name.span);
                 attrs.insert(key.to_owned(), value);
             }
             if known {
@@ -354,7 +356,25 @@ pub(super) fn variables<'a>(
 /// A string with no template sequence in it: its text.
 pub(super) fn string_literal<'a>(node: &'a Node<'a>) -> Option<&'a Cow<'a, str>> {
     match &node.kind {
-        NodeKind::String(s) if !s.contains("${") && !s.contains("%{") => Some(s),
+        NodeKind::String(s) if !has_template_sequence(s) => Some(s),
         _ => None,
     }
+}
+
+/// Whether `s` holds a template sequence, `${` or `%{` (or their escapes,
+/// `$${` and `%%{`): a string without one is its own text.
+fn has_template_sequence(s: &str) -> bool {
+    let bytes = s.as_bytes();
+    let mut from = 0;
+    while let Some(at) = bytes
+        .get(from..)
+        .and_then(|b| b.iter().position(|&c| c == b'{'))
+    {
+        let brace = from + at;
+        if brace > 0 && matches!(bytes.get(brace - 1), Some(b'$' | b'%')) {
+            return true;
+        }
+        from = brace + 1;
+    }
+    false
 }

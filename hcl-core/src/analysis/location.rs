@@ -220,6 +220,29 @@ impl<'a> ExprRef<'a> {
         self.json
     }
 
+    /// Whether the expression is a tuple or object constructor (`[...]`,
+    /// `{...}`), or a JSON array or object: what [`ExprRef::as_static_list`]
+    /// or [`ExprRef::as_static_map`] reads, told without building either.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::ExprRef;
+    /// let json = hcl_core::parse_expression_json(r#"{"a": [1]}"#, "e.json").unwrap();
+    /// assert!(ExprRef::from_json(&json).is_constructor());
+    /// let json = hcl_core::parse_expression_json(r#""[1]""#, "e.json").unwrap();
+    /// assert!(!ExprRef::from_json(&json).is_constructor());
+    /// ```
+    pub fn is_constructor(&self) -> bool {
+        match self.json {
+            Some(node) => matches!(node.kind, NodeKind::Object(_) | NodeKind::Array(_)),
+            None => matches!(
+                self.expr.kind,
+                ExpressionKind::Tuple(_) | ExpressionKind::Object(_)
+            ),
+        }
+    }
+
     /// Whether the expression is the literal `null`: the native keyword, or
     /// a JSON `null`.
     ///

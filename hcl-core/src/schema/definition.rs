@@ -66,9 +66,10 @@ impl BlockHeaderSchema {
 }
 
 /// The shallow structure expected of a body: its attributes and its block
-/// types. Always valid: no name is declared twice, and no block type is
-/// also an attribute name (a body could not tell them apart in every
-/// syntax).
+/// types. Always valid: no attribute and no block type is declared twice.
+/// A name may be both an attribute and a block type, as in the reference:
+/// in the native syntax the body's items of that name are then either; in
+/// the JSON syntax, whose properties cannot say which, an attribute.
 ///
 /// # Examples
 ///
@@ -84,16 +85,52 @@ impl BlockHeaderSchema {
 /// assert_eq!(schema.attributes().len(), 2);
 /// assert_eq!(schema.block("listener").unwrap().label_names, ["port"]);
 ///
-/// let err = BodySchema::builder().attribute("a").block("a", &[]).build().unwrap_err();
+/// let err = BodySchema::builder().attribute("a").attribute("a").build().unwrap_err();
 /// assert_eq!(
 ///     err.to_string(),
-///     "invalid body schema: \"a\" is declared both as an attribute and as a block type"
+///     "invalid body schema: the attribute \"a\" is declared more than once"
 /// );
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct BodySchema {
     attributes: Vec<AttributeSchema>,
     blocks: Vec<BlockHeaderSchema>,
+    /// The attributes' numbers in order of name, for lookups in
+    /// logarithmic time: a schema-less reader's schema has a name for
+    /// every item of its body.
+    attribute_order: Vec<u32>,
+    /// The same for the block types.
+    block_order: Vec<u32>,
+}
+
+/// The numbers of `items` in order of `name`, or the first name found twice.
+fn name_order<T>(items: &[T], name: impl Fn(&T) -> &str) -> Result<Vec<u32>, String> {
+    let mut order: Vec<u32> = (0..items.len() as u32).collect();
+    let key = |i: &u32| items.get(*i as usize).map(&name).unwrap_or_default();
+    order.sort_by(|a, b| key(a).cmp(key(b)));
+    let twice = order
+        .windows(2)
+        .find_map(|w| match w {
+            [a, b] if key(a) == key(b) => Some(key(a)),
+            _ => None,
+        })
+        .map(str::to_owned);
+    match twice {
+        Some(name) => Err(name),
+        None => Ok(order),
+    }
+}
+
+/// The item of `items` named `wanted`, through `order` (see `name_order`).
+fn find_named<'s, T>(
+    items: &'s [T],
+    order: &[u32],
+    wanted: &str,
+    name: impl Fn(&T) -> &str,
+) -> Option<&'s T> {
+    let key = |i: &u32| items.get(*i as usize).map(&name).unwrap_or_default();
+    let at = order.binary_search_by(|i| key(i).cmp(wanted)).ok()?;
+    order.get(at).and_then(|i| items.get(*i as usize))
 }
 
 impl BodySchema {
@@ -101,8 +138,9 @@ impl BodySchema {
     ///
     /// # Errors
     ///
-    /// A [`SchemaError`] when a name is declared twice or is both an
-    /// attribute and a block type.
+    /// A [`SchemaError`] when an attribute or a block type is declared
+    /// twice. A name may be both an attribute and a block type, as in the
+    /// reference: the body's items of that name are then either.
     ///
     /// # Examples
     ///
@@ -123,30 +161,16 @@ impl BodySchema {
         attributes: Vec<AttributeSchema>,
         blocks: Vec<BlockHeaderSchema>,
     ) -> Result<Self, SchemaError> {
-        for (i, attr) in attributes.iter().enumerate() {
-            if attributes.iter().take(i).any(|a| a.name == attr.name) {
-                return Err(SchemaError::DuplicateAttribute {
-                    name: attr.name.clone(),
-                });
-            }
-        }
-        for (i, block) in blocks.iter().enumerate() {
-            if blocks
-                .iter()
-                .take(i)
-                .any(|b| b.block_type == block.block_type)
-            {
-                return Err(SchemaError::DuplicateBlockType {
-                    block_type: block.block_type.clone(),
-                });
-            }
-            if attributes.iter().any(|a| a.name == block.block_type) {
-                return Err(SchemaError::AttributeAndBlockType {
-                    name: block.block_type.clone(),
-                });
-            }
-        }
-        Ok(BodySchema { attributes, blocks })
+        let attribute_order = name_order(&attributes, |a| a.name.as_str())
+            .map_err(|name| SchemaError::DuplicateAttribute { name })?;
+        let block_order = name_order(&blocks, |b| b.block_type.as_str())
+            .map_err(|block_type| SchemaError::DuplicateBlockType { block_type })?;
+        Ok(BodySchema {
+            attributes,
+            blocks,
+            attribute_order,
+            block_order,
+        })
     }
 
     /// A builder, to list attributes and block types one call at a time.
@@ -166,12 +190,14 @@ impl BodySchema {
 
     /// The attribute named `name`, if declared.
     pub fn attribute(&self, name: &str) -> Option<&AttributeSchema> {
-        self.attributes.iter().find(|a| a.name == name)
+        find_named(&self.attributes, &self.attribute_order, name, |a| &a.name)
     }
 
     /// The block type `block_type`, if declared.
     pub fn block(&self, block_type: &str) -> Option<&BlockHeaderSchema> {
-        self.blocks.iter().find(|b| b.block_type == block_type)
+        find_named(&self.blocks, &self.block_order, block_type, |b| {
+            &b.block_type
+        })
     }
 
     /// Everything declared by either schema: the schema that processes in
@@ -180,7 +206,8 @@ impl BodySchema {
     ///
     /// # Errors
     ///
-    /// A [`SchemaError`] when the two declare the same name.
+    /// A [`SchemaError`] when the two declare the same attribute or the
+    /// same block type.
     ///
     /// # Examples
     ///
@@ -259,11 +286,6 @@ pub enum SchemaError {
         /// The block type.
         block_type: String,
     },
-    /// A name is declared both as an attribute and as a block type.
-    AttributeAndBlockType {
-        /// The name.
-        name: String,
-    },
 }
 
 impl fmt::Display for SchemaError {
@@ -279,10 +301,6 @@ impl fmt::Display for SchemaError {
                     "the block type \"{block_type}\" is declared more than once"
                 )
             }
-            SchemaError::AttributeAndBlockType { name } => write!(
-                f,
-                "\"{name}\" is declared both as an attribute and as a block type"
-            ),
         }
     }
 }

@@ -179,8 +179,27 @@ impl<'a> JsonBody<'a> {
         check_required: bool,
         diags: &mut Diagnostics,
     ) -> (BodyContent<'a>, JsonBody<'a>) {
+        let (content, used) = self.read(schema, check_required, diags);
+        let mut hidden = self.hidden.clone();
+        hidden.extend(used.into_iter().map(str::to_owned));
+        let rest = JsonBody {
+            val: self.val,
+            file: self.file,
+            hidden,
+        };
+        (content, rest)
+    }
+
+    /// The content the schema takes, and the names it took (those not
+    /// hidden already).
+    fn read(
+        &self,
+        schema: &BodySchema,
+        check_required: bool,
+        diags: &mut Diagnostics,
+    ) -> (BodyContent<'a>, Vec<&'a str>) {
         let props = self.collect(self.val, None, diags);
-        let mut used = self.hidden.clone();
+        let mut used: Vec<&'a str> = Vec::new();
         let mut content = BodyContent::new(Some(self.missing_item()));
         for prop in props {
             let name = prop.name();
@@ -205,7 +224,7 @@ impl<'a> JsonBody<'a> {
                     continue;
                 }
                 content.attributes.insert(name, self.attribute(prop));
-                used.insert(name.to_owned());
+                used.push(name);
             } else if let Some(header) = schema.block(name) {
                 let labels: Vec<&str> = header.label_names.iter().map(String::as_str).collect();
                 let mut found = Vec::new();
@@ -218,7 +237,7 @@ impl<'a> JsonBody<'a> {
                     &mut content.blocks,
                     diags,
                 );
-                used.insert(name.to_owned());
+                used.push(name);
             }
         }
         if check_required {
@@ -235,12 +254,7 @@ impl<'a> JsonBody<'a> {
                 }
             }
         }
-        let rest = JsonBody {
-            val: self.val,
-            file: self.file,
-            hidden: used,
-        };
-        (content, rest)
+        (content, used)
     }
 
     pub(super) fn content(
@@ -249,19 +263,27 @@ impl<'a> JsonBody<'a> {
         check_required: bool,
         diags: &mut Diagnostics,
     ) -> BodyContent<'a> {
-        let (content, rest) = self.partial_content(schema, check_required, diags);
-        let mut suggestions: Vec<&str> = schema
-            .attributes()
-            .iter()
-            .map(|a| a.name.as_str())
-            .filter(|n| !rest.hidden.contains(*n))
-            .collect();
-        suggestions.extend(schema.blocks().iter().map(|b| b.block_type.as_str()));
+        let (content, mut used) = self.read(schema, check_required, diags);
+        // Every property taken (the usual case): nothing is extraneous.
+        if let NodeKind::Object(o) = &self.val.kind {
+            if self.hidden.is_empty() && used.len() == o.properties.len() {
+                return content;
+            }
+        }
+        used.sort_unstable();
+        let taken = |name: &str| self.hidden.contains(name) || used.binary_search(&name).is_ok();
         for prop in self.collect(self.val, None, diags) {
             let name = prop.name();
-            if name == "//" || rest.hidden.contains(name) {
+            if name == "//" || taken(name) {
                 continue;
             }
+            let mut suggestions: Vec<&str> = schema
+                .attributes()
+                .iter()
+                .map(|a| a.name.as_str())
+                .filter(|n| !taken(n))
+                .collect();
+            suggestions.extend(schema.blocks().iter().map(|b| b.block_type.as_str()));
             let suggestion = first_close_name(name, suggestions.iter().copied())
                 .map(|s| format!(" Did you mean {}?", go_quote(s)))
                 .unwrap_or_default();

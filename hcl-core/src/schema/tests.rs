@@ -463,11 +463,6 @@ fn invalid_schemata_are_rejected() {
         twice.map_err(|e| e.to_string()),
         Err("invalid body schema: the attribute \"a\" is declared more than once".to_owned())
     );
-    let both = BodySchema::builder().block("x", &[]).attribute("x").build();
-    assert_eq!(
-        both,
-        Err(SchemaError::AttributeAndBlockType { name: "x".into() })
-    );
     let blocks = BodySchema::builder()
         .block("x", &[])
         .block("x", &["n"])
@@ -478,7 +473,9 @@ fn invalid_schemata_are_rejected() {
     );
     let a = valid(BodySchema::builder().attribute("a"));
     let b = valid(BodySchema::builder().block("a", &[]));
-    assert!(a.union(&b).is_err());
+    assert!(a.union(&a).is_err());
+    assert!(b.union(&b).is_err());
+    assert!(a.union(&b).is_ok());
 }
 
 fn two_files() -> (File<'static>, File<'static>) {
@@ -673,4 +670,17 @@ fn missing_required_argument_in_a_one_line_block_points_at_its_argument() {
             .collect();
         assert_eq!(subjects, [at], "{src}");
     }
+}
+
+#[test]
+fn a_name_may_be_both_an_attribute_and_a_block_type() {
+    let schema = BodySchema::builder()
+        .block("x", &[])
+        .attribute("x")
+        .build()
+        .unwrap();
+    let file = crate::parse("x = 1\nx {}\n", "f.hcl").unwrap();
+    let content = Body::from_file(&file).content(&schema).unwrap();
+    assert!(content.attributes.contains_key("x"));
+    assert_eq!(content.blocks.len(), 1);
 }

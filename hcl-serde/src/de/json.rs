@@ -27,7 +27,7 @@
 //! types ask.
 
 use std::cell::RefCell;
-use std::collections::{HashSet, VecDeque};
+use std::collections::VecDeque;
 use std::rc::Rc;
 
 use hcl_core::analysis::{ExprRef, Location};
@@ -36,7 +36,7 @@ use hcl_core::{Code, Diagnostics, Severity};
 use serde::de::{self, Visitor};
 
 use super::blocks::{BlockRef, BlocksDeserializer};
-use super::body::{claimed, AttrAt, BodyDeserializer, Entry, Field, Item, LABEL};
+use super::body::{AttrAt, BodyDeserializer, Entry, Field, Item, LABEL};
 use super::literal::LiteralDeserializer;
 use super::recovery::Resume;
 use super::shape::Shape;
@@ -55,22 +55,23 @@ impl<'a> BodyDeserializer<'a, '_, '_> {
         let mut entries: Vec<Entry<'a>> = Vec::new();
         self.read_labels(keys, &fields, &mut entries, &mut diags);
 
-        let (attrs, types) = claimed(&fields);
-        let mut seen = HashSet::new();
-        let names = attrs.iter().chain(&types).filter(|n| seen.insert(**n));
-        let schema = BodySchema::new(
-            names.map(|n| AttributeSchema::optional(*n)).collect(),
-            Vec::new(),
-        )
-        .unwrap_or_default();
+        let schema = self.session.schemas.get(keys, || {
+            // Each field's one name: fields are named apart.
+            let names = fields
+                .iter()
+                .filter_map(|f| f.attribute().or(f.block_type()));
+            BodySchema::new(names.map(AttributeSchema::optional).collect(), Vec::new())
+                .unwrap_or_default()
+        });
+        let schema = &*schema;
         let takes_rest = fields
             .iter()
             .any(|f| matches!(f, Field::Remain | Field::Flatten));
         let (content, rest, mut found) = if takes_rest {
-            let (content, rest, found) = self.body.partial_content_with_diagnostics(&schema);
+            let (content, rest, found) = self.body.partial_content_with_diagnostics(schema);
             (content, Some(rest), found)
         } else {
-            let (content, found) = self.body.content_with_diagnostics(&schema);
+            let (content, found) = self.body.content_with_diagnostics(schema);
             (content, None, found)
         };
         if self.session.lenient {
@@ -127,6 +128,50 @@ impl<'a> BodyDeserializer<'a, '_, '_> {
         }
         entries.sort_by_key(|e| e.order);
         Ok(entries)
+    }
+}
+
+/// The schemas of the levels read so far, by their field lists: a struct's
+/// fields are one `&'static` list, so each type's schema is built once per
+/// decode rather than once per block.
+#[derive(Default)]
+pub(crate) struct SchemaCache {
+    /// Each field list as the addresses and lengths of its names, which
+    /// tell the same list (and the same names) apart from another without
+    /// comparing text.
+    entries: RefCell<Vec<(FieldList, Rc<BodySchema>)>>,
+}
+
+/// A field list as the address and length of each name.
+type FieldList = Vec<(usize, usize)>;
+
+/// How many field lists the cache keeps: a struct type's each, and a few
+/// of schema-less targets, whose lists are the names of one body.
+const SCHEMA_CACHE_SIZE: usize = 64;
+
+impl SchemaCache {
+    /// The schema of `keys`, built by `build` when not kept yet.
+    fn get(&self, keys: &[&str], build: impl FnOnce() -> BodySchema) -> Rc<BodySchema> {
+        let same = |list: &[(usize, usize)]| {
+            list.len() == keys.len()
+                && list
+                    .iter()
+                    .zip(keys)
+                    .all(|(&(at, len), k)| at == k.as_ptr() as usize && len == k.len())
+        };
+        if let Some((_, schema)) = self.entries.borrow().iter().find(|(l, _)| same(l)) {
+            return Rc::clone(schema);
+        }
+        let schema = Rc::new(build());
+        let mut entries = self.entries.borrow_mut();
+        if entries.len() < SCHEMA_CACHE_SIZE {
+            let list = keys
+                .iter()
+                .map(|k| (k.as_ptr() as usize, k.len()))
+                .collect();
+            entries.push((list, Rc::clone(&schema)));
+        }
+        schema
     }
 }
 
@@ -221,10 +266,6 @@ impl<'de, 'a, 's> JsonDeserializer<'a, 's, 'de> {
             borrowed,
         })
     }
-
-    fn is_object_or_array(&self) -> bool {
-        self.expr.as_static_map().is_ok() || self.expr.as_static_list().is_ok()
-    }
 }
 
 /// Label fields of a struct: the labels its blocks have.
@@ -276,16 +317,17 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, '_, 'de> {
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         // No blocks: an empty sequence, as for an absent block type.
         let empty = self.expr.is_null()
-            || self
-                .expr
-                .as_static_list()
-                .is_ok_and(|items| items.is_empty());
+            || (self.expr.is_constructor()
+                && self
+                    .expr
+                    .as_static_list()
+                    .is_ok_and(|items| items.is_empty()));
         if empty {
             return visitor.visit_seq(JsonSeq {
                 state: Rc::new(RefCell::new(SeqState::Done)),
             });
         }
-        if !self.is_object_or_array() {
+        if !self.expr.is_constructor() {
             return self.with_value(|value| value.deserialize_seq(visitor));
         }
         visitor.visit_seq(JsonSeq {
@@ -294,24 +336,38 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, '_, 'de> {
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let Ok(pairs) = self.expr.as_static_map() else {
+        let pairs = match self.expr.is_constructor() {
+            true => self.expr.as_static_map().ok(),
+            false => None,
+        };
+        let Some(pairs) = pairs else {
             return self.with_value(|value| value.deserialize_map(visitor));
         };
-        let mut entries: VecDeque<(&str, Location<'_>, Self)> =
-            VecDeque::with_capacity(pairs.len());
-        let mut seen = HashSet::new();
-        for pair in pairs {
-            let Some(key) = pair.key.as_string_literal() else {
-                continue;
-            };
-            // A name given twice: the blocks of both, or the later value.
-            if !seen.insert(key.as_ref()) {
-                if let Some(slot) = entries.iter_mut().find(|(k, ..)| *k == key.as_ref()) {
-                    slot.2 = self.part(pair.value);
+        let mut entries: VecDeque<(&str, Location<'_>, Self)> = pairs
+            .iter()
+            .filter_map(|pair| {
+                let key = pair.key.as_string_literal()?;
+                Some((key.as_ref(), pair.key.location(), self.part(pair.value)))
+            })
+            .collect();
+        // A name given twice (rare, found in order of name): its later
+        // value.
+        let mut names: Vec<&str> = entries.iter().map(|(k, ..)| *k).collect();
+        names.sort_unstable();
+        if names.windows(2).any(|w| matches!(w, [a, b] if a == b)) {
+            let mut kept: Vec<(&str, Location<'_>, Self)> = Vec::new();
+            let mut index: std::collections::HashMap<&str, usize> =
+                std::collections::HashMap::new();
+            for (key, at, value) in entries {
+                match index.get(key).and_then(|&i| kept.get_mut(i)) {
+                    Some(slot) => slot.2 = value,
+                    None => {
+                        index.insert(key, kept.len());
+                        kept.push((key, at, value));
+                    }
                 }
-                continue;
             }
-            entries.push_back((key.as_ref(), pair.key.location(), self.part(pair.value)));
+            entries = kept.into();
         }
         visitor.visit_map(JsonMap {
             entries,

@@ -233,6 +233,7 @@ mod tests {
             record: Default::default(),
             source: crate::de::Borrowable::NONE,
             errors_unreported: false,
+            schemas: Default::default(),
         };
         let value = T::deserialize(FileDeserializer {
             file: &file,
