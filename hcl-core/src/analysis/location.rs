@@ -188,6 +188,15 @@ impl PartialEq for ExprRef<'_> {
     }
 }
 
+/// The two constructors of collections; see [`ExprRef::constructor`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Constructor {
+    /// `[...]`, or a JSON array.
+    Tuple,
+    /// `{...}`, or a JSON object.
+    Object,
+}
+
 impl<'a> ExprRef<'a> {
     /// Pairs an expression with its file.
     pub fn new(expr: &'a Expression<'a>, file: &'a Arc<SourceFile>) -> Self {
@@ -220,26 +229,33 @@ impl<'a> ExprRef<'a> {
         self.json
     }
 
-    /// Whether the expression is a tuple or object constructor (`[...]`,
-    /// `{...}`), or a JSON array or object: what [`ExprRef::as_static_list`]
-    /// or [`ExprRef::as_static_map`] reads, told without building either.
+    /// Which constructor the expression is, if it is one: a tuple (`[...]`,
+    /// a JSON array) or an object (`{...}`, a JSON object); what
+    /// [`ExprRef::as_static_list`] or [`ExprRef::as_static_map`] reads, told
+    /// without building either.
     ///
     /// # Examples
     ///
     /// ```
+    /// use hcl_core::analysis::Constructor;
     /// use hcl_core::ExprRef;
     /// let json = hcl_core::parse_expression_json(r#"{"a": [1]}"#, "e.json").unwrap();
-    /// assert!(ExprRef::from_json(&json).is_constructor());
+    /// assert_eq!(ExprRef::from_json(&json).constructor(), Some(Constructor::Object));
     /// let json = hcl_core::parse_expression_json(r#""[1]""#, "e.json").unwrap();
-    /// assert!(!ExprRef::from_json(&json).is_constructor());
+    /// assert_eq!(ExprRef::from_json(&json).constructor(), None);
     /// ```
-    pub fn is_constructor(&self) -> bool {
+    pub fn constructor(&self) -> Option<Constructor> {
         match self.json {
-            Some(node) => matches!(node.kind, NodeKind::Object(_) | NodeKind::Array(_)),
-            None => matches!(
-                self.expr.kind,
-                ExpressionKind::Tuple(_) | ExpressionKind::Object(_)
-            ),
+            Some(node) => match node.kind {
+                NodeKind::Array(_) => Some(Constructor::Tuple),
+                NodeKind::Object(_) => Some(Constructor::Object),
+                _ => None,
+            },
+            None => match self.expr.kind {
+                ExpressionKind::Tuple(_) => Some(Constructor::Tuple),
+                ExpressionKind::Object(_) => Some(Constructor::Object),
+                _ => None,
+            },
         }
     }
 

@@ -49,7 +49,7 @@ mod variables;
 #[cfg(test)]
 mod tests;
 
-pub use location::{ExprRef, Location};
+pub use location::{Constructor, ExprRef, Location};
 pub use statics::{StaticCall, StaticPair};
 pub use traversal::{Traversal, Traverse};
 

@@ -15,14 +15,16 @@ pub(super) fn decode_string(token: &str) -> Result<Cow<'_, str>, u32> {
     let ib = body.as_bytes();
     // Offsets in errors count from the token's start, quote included.
     let at = |i: usize| i as u32 + 2;
-    let Some(first_escape) = body.find('\\') else {
-        if let Some(i) = ib.iter().position(|&b| b < 0x20) {
-            return Err(at(i));
+    // One scan to the first byte that is not plain text: the closing
+    // quote of a string without escapes (the usual case), a control
+    // character, or the first escape.
+    let first_escape = match ib.iter().position(|&b| b == b'"' || b == b'\\' || b < 0x20) {
+        None => return Err(cut_short),
+        Some(q) if ib.get(q) == Some(&b'"') => {
+            return Ok(Cow::Borrowed(body.get(..q).unwrap_or_default()))
         }
-        return match body.find('"') {
-            Some(q) => Ok(Cow::Borrowed(body.get(..q).unwrap_or_default())),
-            None => Err(cut_short),
-        };
+        Some(i) if ib.get(i).is_some_and(|&b| b < 0x20) => return Err(at(i)),
+        Some(i) => i,
     };
     let mut out = String::with_capacity(body.len());
     let mut i = 0;

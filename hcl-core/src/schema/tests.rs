@@ -684,3 +684,24 @@ fn a_name_may_be_both_an_attribute_and_a_block_type() {
     assert!(content.attributes.contains_key("x"));
     assert_eq!(content.blocks.len(), 1);
 }
+
+#[test]
+fn a_large_schema_finds_every_name_and_reports_a_name_given_twice() {
+    let names: Vec<String> = (0..500).rev().map(|i| format!("a{i}")).collect();
+    let attrs = names.iter().map(AttributeSchema::optional).collect();
+    let blocks = names.iter().map(|n| BlockHeaderSchema::new(n, &[])).collect();
+    let schema = BodySchema::new(attrs, blocks).unwrap();
+    for name in &names {
+        assert_eq!(schema.attribute(name).map(|a| a.name.as_str()), Some(name.as_str()));
+        assert_eq!(schema.block(name).map(|b| b.block_type.as_str()), Some(name.as_str()));
+    }
+    assert!(schema.attribute("b").is_none());
+    // The declaration order is kept.
+    assert_eq!(schema.attributes()[0].name, "a499");
+    let mut twice: Vec<AttributeSchema> = names.iter().map(AttributeSchema::optional).collect();
+    twice.push(AttributeSchema::required("a250"));
+    assert_eq!(
+        BodySchema::new(twice, Vec::new()),
+        Err(SchemaError::DuplicateAttribute { name: "a250".into() })
+    );
+}

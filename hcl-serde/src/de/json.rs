@@ -30,7 +30,7 @@ use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
 
-use hcl_core::analysis::{ExprRef, Location};
+use hcl_core::analysis::{Constructor, ExprRef, Location};
 use hcl_core::schema::{AttributeSchema, Block, BodySchema};
 use hcl_core::{Code, Diagnostics, Severity};
 use serde::de::{self, Visitor};
@@ -317,7 +317,7 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, '_, 'de> {
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         // No blocks: an empty sequence, as for an absent block type.
         let empty = self.expr.is_null()
-            || (self.expr.is_constructor()
+            || (self.expr.constructor() == Some(Constructor::Tuple)
                 && self
                     .expr
                     .as_static_list()
@@ -327,7 +327,7 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, '_, 'de> {
                 state: Rc::new(RefCell::new(SeqState::Done)),
             });
         }
-        if !self.expr.is_constructor() {
+        if self.expr.constructor().is_none() {
             return self.with_value(|value| value.deserialize_seq(visitor));
         }
         visitor.visit_seq(JsonSeq {
@@ -336,9 +336,9 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, '_, 'de> {
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let pairs = match self.expr.is_constructor() {
-            true => self.expr.as_static_map().ok(),
-            false => None,
+        let pairs = match self.expr.constructor() {
+            Some(Constructor::Object) => self.expr.as_static_map().ok(),
+            _ => None,
         };
         let Some(pairs) = pairs else {
             return self.with_value(|value| value.deserialize_map(visitor));
@@ -472,6 +472,9 @@ impl<'a, 's, 'de> FirstElement<'a, 's, 'de> {
     /// The first of the array's elements (or the object), the others kept
     /// for the next calls.
     fn element(self) -> JsonDeserializer<'a, 's, 'de> {
+        if self.whole.expr.constructor() != Some(Constructor::Tuple) {
+            return self.whole;
+        }
         let Ok(items) = self.whole.expr.as_static_list() else {
             return self.whole;
         };

@@ -13,7 +13,7 @@
 //! A shape holds locations only, not the syntax tree, so it outlives a
 //! tree that is dropped as soon as its values are taken.
 
-use hcl_core::analysis::{ExprRef, Location};
+use hcl_core::analysis::{Constructor, ExprRef, Location};
 use hcl_core::value::ValueKind;
 use hcl_core::{SourceFile, Value};
 use std::sync::Arc;
@@ -58,6 +58,9 @@ impl<'a> Shape<'a> {
         expr: &ExprRef<'_>,
         elements: &[Value],
     ) -> Option<Box<[Shape<'a>]>> {
+        if expr.constructor() != Some(Constructor::Tuple) {
+            return None;
+        }
         let exprs = expr.as_static_list().ok()?;
         if exprs.len() != elements.len() {
             return None;
@@ -76,14 +79,20 @@ impl<'a> Shape<'a> {
         expr: &ExprRef<'_>,
         entries: &[(String, Value)],
     ) -> Option<Box<[(usize, Shape<'a>)]>> {
+        if expr.constructor() != Some(Constructor::Object) {
+            return None;
+        }
         let pairs = expr.as_static_map().ok()?;
         let mut taken = vec![false; entries.len()];
         let mut order = Vec::with_capacity(pairs.len());
         for pair in &pairs {
+            // A quoted key first: a JSON key is one, and reading it as a
+            // keyword would parse it as a traversal.
             let key = pair
                 .key
-                .as_keyword()
-                .or_else(|| pair.key.as_string_literal().map(|k| k.as_ref()));
+                .as_string_literal()
+                .map(|k| k.as_ref())
+                .or_else(|| pair.key.as_keyword());
             let Some(key) = key else {
                 continue;
             };
