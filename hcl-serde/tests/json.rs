@@ -214,9 +214,17 @@ fn mistakes_get_the_diagnostics_their_native_twins_get() {
         .unwrap();
     assert_eq!(decoded.warnings.len(), 1);
 
-    // Every error of the document, not only the first.
+    // Every error of the document, not only the first: of values, and a
+    // property the target does not take with an argument it lacks.
     let err = json_err::<Config>("{\"name\": [], \"port\": \"x\"}");
     assert_eq!(err.diagnostics().len(), 2, "{err}");
+    let err = json_err::<Config>("{\"port\": 1, \"x\": 1}");
+    let codes: Vec<Code> = err.diagnostics().iter().map(|d| d.code).collect();
+    assert_eq!(
+        codes,
+        [Code::ExtraneousJsonProperty, Code::MissingRequiredArgument],
+        "{err}"
+    );
 
     // A block with fewer label levels than the struct has label fields.
     let err = json_err::<Config2>("{\"resource\": {\"aws_instance\": {}}}");

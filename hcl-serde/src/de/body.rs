@@ -393,23 +393,37 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
         }
 
         if diags.has_errors() {
-            let resume = Resume::Read(self.place());
-            if !self.session.resume.contains(&resume) {
-                return Err(Error::from_diagnostics(diags).or_resume(resume, false));
-            }
+            self.after_errors(diags, &fields, keys, &mut entries)?;
             entries.append(&mut failed);
-            for (field, &key) in fields.iter().zip(keys) {
-                if matches!(field, Field::Label(_)) && !entries.iter().any(|e| e.key == key) {
-                    entries.push(Entry {
-                        key,
-                        order: (0, 0),
-                        item: Item::StandIn(None),
-                    });
-                }
-            }
         }
         entries.sort_by_key(|e| e.order);
         Ok(entries)
+    }
+
+    /// After errors in reading this level: the errors, in the first pass
+    /// that meets them; in a later pass, which carries on past them, the
+    /// entries as read, with stand-ins for the labels that were not.
+    pub(crate) fn after_errors(
+        &self,
+        diags: Diagnostics,
+        fields: &[Field<'a>],
+        keys: &[&'a str],
+        entries: &mut Vec<Entry<'a>>,
+    ) -> Result<()> {
+        let resume = Resume::Read(self.place());
+        if !self.session.resume.contains(&resume) {
+            return Err(Error::from_diagnostics(diags).or_resume(resume, false));
+        }
+        for (field, &key) in fields.iter().zip(keys) {
+            if matches!(field, Field::Label(_)) && !entries.iter().any(|e| e.key == key) {
+                entries.push(Entry {
+                    key,
+                    order: (0, 0),
+                    item: Item::StandIn(None),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// The label fields' entries, or the diagnostics of a label count that

@@ -38,7 +38,6 @@ use serde::de::{self, Visitor};
 use super::blocks::{BlockRef, BlocksDeserializer};
 use super::body::{AttrAt, BodyDeserializer, Entry, Field, Item, LABEL};
 use super::literal::LiteralDeserializer;
-use super::recovery::Resume;
 use super::shape::Shape;
 use super::value::ValueDeserializer;
 use super::Session;
@@ -124,7 +123,7 @@ impl<'a> BodyDeserializer<'a, '_, '_> {
             });
         }
         if diags.has_errors() {
-            return Err(Error::from_diagnostics(diags).or_resume(Resume::Read(self.place()), false));
+            self.after_errors(diags, &fields, keys, &mut entries)?;
         }
         entries.sort_by_key(|e| e.order);
         Ok(entries)
