@@ -689,11 +689,20 @@ fn a_name_may_be_both_an_attribute_and_a_block_type() {
 fn a_large_schema_finds_every_name_and_reports_a_name_given_twice() {
     let names: Vec<String> = (0..500).rev().map(|i| format!("a{i}")).collect();
     let attrs = names.iter().map(AttributeSchema::optional).collect();
-    let blocks = names.iter().map(|n| BlockHeaderSchema::new(n, &[])).collect();
+    let blocks = names
+        .iter()
+        .map(|n| BlockHeaderSchema::new(n, &[]))
+        .collect();
     let schema = BodySchema::new(attrs, blocks).unwrap();
     for name in &names {
-        assert_eq!(schema.attribute(name).map(|a| a.name.as_str()), Some(name.as_str()));
-        assert_eq!(schema.block(name).map(|b| b.block_type.as_str()), Some(name.as_str()));
+        assert_eq!(
+            schema.attribute(name).map(|a| a.name.as_str()),
+            Some(name.as_str())
+        );
+        assert_eq!(
+            schema.block(name).map(|b| b.block_type.as_str()),
+            Some(name.as_str())
+        );
     }
     assert!(schema.attribute("b").is_none());
     // The declaration order is kept.
@@ -702,6 +711,8 @@ fn a_large_schema_finds_every_name_and_reports_a_name_given_twice() {
     twice.push(AttributeSchema::required("a250"));
     assert_eq!(
         BodySchema::new(twice, Vec::new()),
-        Err(SchemaError::DuplicateAttribute { name: "a250".into() })
+        Err(SchemaError::DuplicateAttribute {
+            name: "a250".into()
+        })
     );
 }
