@@ -300,7 +300,7 @@ impl<'c> Decoder<'c> {
     /// With `true`, an attribute whose expression refers to variables the
     /// context does not have, or does not evaluate (it calls a function of
     /// another program, say), decodes as its source text, as a template
-    /// string ([`ExprRef::source_template`]): `"${var.region}"` for
+    /// string ([`ExprRef::source_template`](hcl_core::ExprRef::source_template)): `"${var.region}"` for
     /// `var.region`, the template text of a quoted string or heredoc; a
     /// tuple or object constructor keeps its structure, each part read so
     /// on its own. The evaluation errors are warnings. That is how `hcl
