@@ -379,3 +379,26 @@ fn a_body_merged_from_both_syntaxes_is_refused_with_a_message() {
     .unwrap();
     assert_eq!(b["b"], 2);
 }
+
+#[test]
+fn deep_json_decodes_within_the_nesting_limit_and_is_refused_past_it() {
+    // The test harness's threads have 2 MiB stacks.
+    let nested = |levels: usize| {
+        let mut text = String::new();
+        for _ in 0..levels {
+            text.push_str("{\"a\": ");
+        }
+        text.push('1');
+        text.push_str(&"}".repeat(levels));
+        text
+    };
+    let value: serde_json::Value = hcl_serde::from_str(&nested(120)).unwrap();
+    assert!(value.pointer(&"/a".repeat(120)).is_some());
+    let err = hcl_serde::from_str::<serde_json::Value>(&nested(5000)).unwrap_err();
+    assert!(err.to_string().contains("max_nesting_depth"), "{err}");
+
+    // Nested maps read level by level, as label levels.
+    type Deep = BTreeMap<String, BTreeMap<String, BTreeMap<String, serde_json::Value>>>;
+    let deep: BTreeMap<String, Deep> = hcl_serde::from_str(&nested(120)).unwrap();
+    assert_eq!(deep.len(), 1);
+}
