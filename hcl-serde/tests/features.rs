@@ -735,3 +735,33 @@ fn internal_field_names_never_reach_a_message() {
     assert!(!text.contains("$hcl"), "{text}");
     assert_eq!(err.diagnostics().as_slice()[0].code, Code::MissingLabel);
 }
+
+#[test]
+fn a_value_field_gets_the_evaluated_value_whole() {
+    use hcl_core::{Number, Value};
+    #[derive(Deserialize)]
+    struct Config {
+        ratio: Value,
+        ids: Value,
+        maybe: Option<Value>,
+    }
+    let src = "ratio = 0.1\nids = tolist([1, 2])\nmaybe = tostring(null)\n";
+    let config: Config = hcl_serde::from_str(src).unwrap();
+    // Exact: the decimal 0.1, not the nearest binary float.
+    assert_eq!(
+        config.ratio,
+        Value::number(Number::parse_literal("0.1").unwrap())
+    );
+    // A list stays a list; a typed null keeps its type.
+    assert_eq!(
+        *config.ids.ty(),
+        hcl_core::Type::list(hcl_core::Type::Number)
+    );
+    assert_eq!(config.maybe, None);
+    // The same from the JSON syntax.
+    let json: Config =
+        hcl_serde::from_str(r#"{"ratio": 0.1, "ids": "${tolist([1, 2])}", "maybe": 1}"#).unwrap();
+    assert_eq!(json.ratio, config.ratio);
+    assert_eq!(json.ids, config.ids);
+    assert_eq!(json.maybe, Some(Value::from(1)));
+}

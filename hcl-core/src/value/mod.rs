@@ -29,6 +29,8 @@ pub use json::{escape_templates, JsonStyle, ToJsonError, ToJsonErrorKind};
 pub(crate) use number::check_number_text;
 pub use number::Number;
 pub use number::NUMBER_TEXT_MAX_BITS;
+#[doc(hidden)]
+pub use serde_impl::{hand_over, take_back, VALUE_NEWTYPE};
 pub(crate) use set::go_quote_string as go_quote;
 
 use crate::types::{CapsulePayload, CapsuleType, Type};

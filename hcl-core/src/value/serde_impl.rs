@@ -58,9 +58,35 @@ fn serialize_number<S: Serializer>(n: &Number, serializer: S) -> Result<S::Ok, S
     }
 }
 
+/// The newtype name under which a `Value` asks to be deserialized: a
+/// deserializer that holds an evaluated value (hcl-serde's) answers it by
+/// handing the value over whole ([`hand_over`]), exact numbers, types and
+/// unknowns included; any other reads it as its content.
+#[doc(hidden)]
+pub const VALUE_NEWTYPE: &str = "$hcl_core::Value";
+
+thread_local! {
+    static HANDED_OVER: std::cell::RefCell<Option<Value>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Puts `value` where the visitor of [`Value`]'s `Deserialize` takes it
+/// from, for a deserializer answering [`VALUE_NEWTYPE`] by calling
+/// `visit_newtype_struct`; what a visitor of another type leaves there is
+/// taken back by [`take_back`].
+#[doc(hidden)]
+pub fn hand_over(value: Value) {
+    HANDED_OVER.with(|slot| *slot.borrow_mut() = Some(value));
+}
+
+/// Clears what [`hand_over`] put and no visitor took.
+#[doc(hidden)]
+pub fn take_back() {
+    HANDED_OVER.with(|slot| slot.borrow_mut().take());
+}
+
 impl<'de> Deserialize<'de> for Value {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Value, D::Error> {
-        deserializer.deserialize_any(ValueVisitor)
+        deserializer.deserialize_newtype_struct(VALUE_NEWTYPE, ValueVisitor)
     }
 }
 
@@ -105,6 +131,17 @@ impl<'de> Visitor<'de> for ValueVisitor {
 
     fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
         Value::deserialize(deserializer)
+    }
+
+    /// A value handed over whole, or the content of any other newtype.
+    fn visit_newtype_struct<D: Deserializer<'de>>(
+        self,
+        deserializer: D,
+    ) -> Result<Value, D::Error> {
+        match HANDED_OVER.with(|slot| slot.borrow_mut().take()) {
+            Some(value) => Ok(value),
+            None => deserializer.deserialize_any(ValueVisitor),
+        }
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {

@@ -387,6 +387,10 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, '_, 'de> {
                 .blocks_deserializer(blocks)
                 .deserialize_newtype_struct(name, visitor);
         }
+        // A `hcl_core::Value` target: the evaluated value, whole.
+        if name == hcl_core::value::VALUE_NEWTYPE {
+            return self.with_value(|value| value.deserialize_newtype_struct(name, visitor));
+        }
         visitor.visit_newtype_struct(self)
     }
 

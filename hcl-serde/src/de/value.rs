@@ -313,6 +313,14 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
         name: &'static str,
         visitor: V,
     ) -> Result<V::Value> {
+        // A `hcl_core::Value` target takes the value whole: exact numbers,
+        // its type, unknowns.
+        if name == hcl_core::value::VALUE_NEWTYPE {
+            hcl_core::value::hand_over(self.value.clone());
+            let result = visitor.visit_newtype_struct(self);
+            hcl_core::value::take_back();
+            return result;
+        }
         if name == PAYLOAD {
             return Err(Error::message(
                 Code::UnsupportedValue,
