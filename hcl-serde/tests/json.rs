@@ -402,3 +402,42 @@ fn deep_json_decodes_within_the_nesting_limit_and_is_refused_past_it() {
     let deep: BTreeMap<String, Deep> = hcl_serde::from_str(&nested(120)).unwrap();
     assert_eq!(deep.len(), 1);
 }
+
+#[test]
+fn every_error_of_blocks_and_label_levels_is_reported_as_in_the_native_twin() {
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Svc {
+        port: u16,
+    }
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Res {
+        #[hcl(label)]
+        kind: String,
+        #[hcl(label)]
+        name: String,
+        count: u8,
+    }
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Conf {
+        #[hcl(block)]
+        resource: Vec<Res>,
+        svc: HashMap<String, Svc>,
+    }
+    let native =
+        "resource \"a\" \"x\" {\n  count = \"no\"\n}\nresource \"a\" \"y\" {\n  count = 300\n}\n\
+                  resource \"b\" \"z\" {\n  count = -1\n}\nsvc \"web\" {\n  port = \"p\"\n}\n\
+                  svc \"db\" {\n  port = 70000\n}\n";
+    let json = r#"{"resource": {"a": {"x": {"count": "no"}, "y": {"count": 300}}, "b": {"z": {"count": -1}}},
+ "svc": {"web": {"port": "p"}, "db": {"port": 70000}}}"#;
+    let codes =
+        |e: hcl_serde::Error| -> Vec<Code> { e.diagnostics().iter().map(|d| d.code).collect() };
+    let native = codes(json_err::<Conf>(native));
+    let from_json = codes(json_err::<Conf>(json));
+    assert_eq!(native.len(), 5);
+    assert_eq!(from_json, native);
+}
