@@ -509,15 +509,10 @@ impl<'de> de::Deserializer<'de> for FirstElement<'_, '_, 'de> {
             return self.element().deserialize_struct(name, fields, visitor);
         }
         let mut blocks: VecDeque<_> = self.whole.blocks(&label_names(fields))?.into();
-        let Some(first) = blocks.pop_front() else {
-            return Err(Error::at(
-                self.whole.expr.start_location(),
-                Code::MissingBlock,
-                &format!("Missing {} block", self.whole.name),
-                format!("A block of type \"{}\" is required here.", self.whole.name),
-            ));
-        };
-        let one = self.whole.blocks_deserializer(vec![first]);
+        // No block (cannot happen for the non-empty object or array that
+        // gets here): the struct's own "Missing block" error.
+        let first: Vec<_> = blocks.pop_front().into_iter().collect();
+        let one = self.whole.blocks_deserializer(first);
         *self.state.borrow_mut() = SeqState::Blocks(blocks, self.whole.part(self.whole.expr));
         one.deserialize_struct(name, fields, visitor)
     }
