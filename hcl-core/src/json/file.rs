@@ -143,8 +143,6 @@ pub fn parse_json_with<'src>(
             Node {
                 kind: NodeKind::Object(Object {
                     properties: Vec::new(),
-                    open: empty,
-                    close: empty,
                 }),
                 span: empty,
             }

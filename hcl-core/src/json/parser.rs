@@ -2,6 +2,7 @@
 //! reference's diagnostics and its recovery after each error, its nesting
 //! bounded by [`Limits::max_nesting_depth`].
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use super::scanner::{Kind, Scanner, Token};
@@ -93,12 +94,12 @@ impl<'src, 'f> Parser<'src, 'f> {
     /// at.
     fn value(&mut self) -> Node<'src> {
         let token = self.peek();
-        let invalid = Node {
+        let invalid = || Node {
             kind: NodeKind::Invalid,
             span: token.span,
         };
         if self.stopped {
-            return invalid;
+            return invalid();
         }
         let start_detail =
             "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.";
@@ -128,7 +129,7 @@ impl<'src, 'f> Parser<'src, 'f> {
                 None
             }
         };
-        parsed.unwrap_or(invalid)
+        parsed.unwrap_or_else(invalid)
     }
 
     /// An object or array, one level deeper.
@@ -269,11 +270,7 @@ impl<'src, 'f> Parser<'src, 'f> {
         }
         let close = self.read();
         Some(Node {
-            kind: NodeKind::Object(Object {
-                properties,
-                open: open.span,
-                close: close.span,
-            }),
+            kind: NodeKind::Object(Object { properties }),
             span: open.span.to(close.span),
         })
     }
@@ -335,10 +332,7 @@ impl<'src, 'f> Parser<'src, 'f> {
         }
         let close = self.read();
         Some(Node {
-            kind: NodeKind::Array(Array {
-                items,
-                open: open.span,
-            }),
+            kind: NodeKind::Array(Array { items }),
             span: open.span.to(close.span),
         })
     }
@@ -367,6 +361,15 @@ impl<'src, 'f> Parser<'src, 'f> {
     fn string(&mut self) -> Option<Node<'src>> {
         let token = self.read();
         let text = self.text_of(token.span);
+        // A closed string without escapes (the usual one) is its text.
+        if !token.escaped && text.len() >= 2 && text.ends_with('"') {
+            return Some(Node {
+                kind: NodeKind::String(Cow::Borrowed(
+                    text.get(1..text.len() - 1).unwrap_or_default(),
+                )),
+                span: token.span,
+            });
+        }
         match decode_string(text) {
             Ok(value) => Some(Node {
                 kind: NodeKind::String(value),

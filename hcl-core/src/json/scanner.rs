@@ -34,6 +34,45 @@ pub(super) enum Kind {
 pub(super) struct Token {
     pub(super) kind: Kind,
     pub(super) span: Span,
+    /// For a string: whether it holds a backslash (a string without one
+    /// that is closed is its own text between the quotes).
+    pub(super) escaped: bool,
+}
+
+impl Token {
+    fn new(kind: Kind, start: usize, end: usize) -> Token {
+        Token {
+            kind,
+            span: Span::new(start as u32, end as u32),
+            escaped: false,
+        }
+    }
+}
+
+/// Eight copies of the byte `b` in a word.
+const fn splat(b: u8) -> u64 {
+    u64::from_le_bytes([b; 8])
+}
+
+/// The word of the eight bytes at `at`, when there are eight.
+fn word_at(bytes: &[u8], at: usize) -> Option<u64> {
+    let chunk: [u8; 8] = bytes.get(at..at + 8)?.try_into().ok()?;
+    Some(u64::from_le_bytes(chunk))
+}
+
+/// The bytes of `word` that end a run of plain string text (a quote, a
+/// backslash or a control character), as the high bit of each: the usual
+/// bit tricks, exact for the first such byte (a false mark can only come
+/// after a true one, from its borrow), so `trailing_zeros() / 8` is the
+/// length of the plain run.
+fn string_run_ends(word: u64) -> u64 {
+    let low = splat(0x01);
+    let high = splat(0x80);
+    let zero_in = |x: u64| x.wrapping_sub(low) & !x & high;
+    let quote = zero_in(word ^ splat(b'"'));
+    let backslash = zero_in(word ^ splat(b'\\'));
+    let control = word.wrapping_sub(splat(0x20)) & !word & high;
+    quote | backslash | control
 }
 
 pub(super) struct Scanner<'src> {
@@ -54,27 +93,15 @@ impl<'src> Scanner<'src> {
         }
     }
 
-    fn span(start: usize, end: usize) -> Span {
-        Span::new(start as u32, end as u32)
-    }
-
     pub(super) fn next_token(&mut self) -> Token {
         if self.done {
-            return Token {
-                kind: Kind::Eof,
-                span: Self::span(self.at, self.at),
-            };
+            return Token::new(Kind::Eof, self.at, self.at);
         }
-        while let Some(b' ' | b'\n' | b'\r' | b'\t') = self.bytes.get(self.at) {
-            self.at += 1;
-        }
+        self.skip_whitespace();
         let start = self.at;
         let Some(&first) = self.bytes.get(start) else {
             self.done = true;
-            return Token {
-                kind: Kind::Eof,
-                span: Self::span(start, start),
-            };
+            return Token::new(Kind::Eof, start, start);
         };
         let kind = match first {
             b'{' => Kind::BraceO,
@@ -85,27 +112,22 @@ impl<'src> Scanner<'src> {
             b':' => Kind::Colon,
             b'=' => Kind::Equals,
             b'"' => {
-                self.at = self.string_end(start);
+                let (end, escaped) = self.string_end(start);
+                self.at = end;
                 return Token {
-                    kind: Kind::String,
-                    span: Self::span(start, self.at),
+                    escaped,
+                    ..Token::new(Kind::String, start, end)
                 };
             }
             b'-' | b'+' | b'.' | b'0'..=b'9' => {
                 self.at = self.run_end(start, |b| {
                     matches!(b, b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
                 });
-                return Token {
-                    kind: Kind::Number,
-                    span: Self::span(start, self.at),
-                };
+                return Token::new(Kind::Number, start, self.at);
             }
             b if b.is_ascii_alphabetic() => {
                 self.at = self.run_end(start, |b| b.is_ascii_alphabetic() || b == b'_');
-                return Token {
-                    kind: Kind::Keyword,
-                    span: Self::span(start, self.at),
-                };
+                return Token::new(Kind::Keyword, start, self.at);
             }
             _ => {
                 self.at = start + 1;
@@ -114,9 +136,28 @@ impl<'src> Scanner<'src> {
             }
         };
         self.at = start + 1;
-        Token {
-            kind,
-            span: Self::span(start, start + 1),
+        Token::new(kind, start, start + 1)
+    }
+
+    /// Moves past spaces, tabs and line ends; a run of spaces (an
+    /// indentation) up to eight at a time.
+    fn skip_whitespace(&mut self) {
+        loop {
+            match self.bytes.get(self.at) {
+                Some(b' ') => match word_at(self.bytes, self.at) {
+                    Some(word) => {
+                        let others = word ^ splat(b' ');
+                        self.at += if others == 0 {
+                            8
+                        } else {
+                            others.trailing_zeros() as usize / 8
+                        };
+                    }
+                    None => self.at += 1,
+                },
+                Some(b'\n' | b'\r' | b'\t') => self.at += 1,
+                _ => return,
+            }
         }
     }
 
@@ -127,19 +168,121 @@ impl<'src> Scanner<'src> {
 
     /// The end of the string that starts with the quote at `start`: just
     /// past its closing quote, or at the control character or end of input
-    /// that cuts it short.
-    fn string_end(&self, start: usize) -> usize {
+    /// that cuts it short; and whether it holds a backslash. Plain text is
+    /// skipped eight bytes at a time.
+    fn string_end(&self, start: usize) -> (usize, bool) {
         let mut i = start + 1;
-        let mut escaping = false;
-        while let Some(&b) = self.bytes.get(i) {
-            match b {
-                b'\\' => escaping = !escaping,
-                b'"' if !escaping => return i + 1,
-                0..=31 => return i,
-                _ => escaping = false,
+        let mut escaped = false;
+        loop {
+            match word_at(self.bytes, i) {
+                Some(word) => {
+                    let ends = string_run_ends(word);
+                    if ends == 0 {
+                        i += 8;
+                        continue;
+                    }
+                    i += ends.trailing_zeros() as usize / 8;
+                }
+                None => {
+                    while let Some(&b) = self.bytes.get(i) {
+                        if b == b'"' || b == b'\\' || b < 0x20 {
+                            break;
+                        }
+                        i += 1;
+                    }
+                }
             }
-            i += 1;
+            let Some(&b) = self.bytes.get(i) else {
+                return (i, escaped);
+            };
+            match b {
+                b'"' => return (i + 1, escaped),
+                0..=31 => return (i, escaped),
+                b'\\' => {
+                    escaped = true;
+                    // The escaped byte is taken whatever it is, but a
+                    // control character still ends the string.
+                    match self.bytes.get(i + 1) {
+                        Some(0..=31) | None => return (i + 1, escaped),
+                        Some(_) => i += 2,
+                    }
+                }
+                // Not reached: the run ends only at the bytes above.
+                _ => i += 1,
+            }
         }
-        i
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The string rule byte by byte: what the word-at-a-time scan must
+    /// find.
+    fn string_end_bytewise(bytes: &[u8], start: usize) -> (usize, bool) {
+        let mut i = start + 1;
+        let mut escaped = false;
+        while let Some(&b) = bytes.get(i) {
+            match b {
+                b'"' => return (i + 1, escaped),
+                0..=31 => return (i, escaped),
+                b'\\' => {
+                    escaped = true;
+                    match bytes.get(i + 1) {
+                        Some(0..=31) | None => return (i + 1, escaped),
+                        Some(_) => i += 2,
+                    }
+                }
+                _ => i += 1,
+            }
+        }
+        (i, escaped)
+    }
+
+    fn whitespace_end_bytewise(bytes: &[u8], mut at: usize) -> usize {
+        while let Some(b' ' | b'\n' | b'\r' | b'\t') = bytes.get(at) {
+            at += 1;
+        }
+        at
+    }
+
+    /// Text made mostly of the bytes that matter to the scan, with runs of
+    /// plain text and spaces long enough to cross word boundaries.
+    fn scan_text() -> impl Strategy<Value = Vec<u8>> {
+        let piece = prop_oneof![
+            Just(b"\"".to_vec()),
+            Just(b"\\".to_vec()),
+            Just(b"\\\"".to_vec()),
+            Just(b"\\\\".to_vec()),
+            Just(b"\n".to_vec()),
+            Just(b"\t".to_vec()),
+            Just(vec![0x1f]),
+            Just(vec![0x7f]),
+            Just("é".as_bytes().to_vec()),
+            "[ ]{1,20}".prop_map(String::into_bytes),
+            "[a-z]{1,20}".prop_map(String::into_bytes),
+        ];
+        prop::collection::vec(piece, 0..12).prop_map(|p| p.concat())
+    }
+
+    proptest! {
+        #[test]
+        fn strings_end_where_the_bytewise_rule_says(body in scan_text(), lead in 0usize..9) {
+            let mut text = vec![b' '; lead];
+            text.push(b'"');
+            text.extend(&body);
+            let scanner = Scanner { bytes: &text, at: 0, done: false };
+            prop_assert_eq!(scanner.string_end(lead), string_end_bytewise(&text, lead));
+        }
+
+        #[test]
+        fn whitespace_ends_where_the_bytewise_rule_says(text in scan_text(), at in 0usize..4) {
+            let at = at.min(text.len());
+            let mut scanner = Scanner { bytes: &text, at, done: false };
+            scanner.skip_whitespace();
+            prop_assert_eq!(scanner.at, whitespace_end_bytewise(&text, at));
+        }
     }
 }

@@ -29,14 +29,11 @@ pub(crate) enum NodeKind<'src> {
     Invalid,
 }
 
-/// An object: its properties in source order.
+/// An object: its properties in source order. Its braces are the first
+/// and last bytes of its node's span.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Object<'src> {
     pub(crate) properties: Vec<Property<'src>>,
-    /// The opening brace.
-    pub(crate) open: Span,
-    /// The closing brace.
-    pub(crate) close: Span,
 }
 
 /// One `"name": value` of an object.
@@ -62,12 +59,11 @@ impl<'src> Property<'src> {
     }
 }
 
-/// An array: its elements in order.
+/// An array: its elements in order. Its brackets are the first and last
+/// bytes of its node's span.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Array<'src> {
     pub(crate) items: Vec<Node<'src>>,
-    /// The opening bracket.
-    pub(crate) open: Span,
 }
 
 impl<'src> Node<'src> {
@@ -76,9 +72,23 @@ impl<'src> Node<'src> {
     /// else the whole value.
     pub(crate) fn start_span(&self) -> Span {
         match &self.kind {
-            NodeKind::Object(o) => o.open,
-            NodeKind::Array(a) => a.open,
+            NodeKind::Object(_) | NodeKind::Array(_) => self.open_span(),
             _ => self.span,
         }
+    }
+
+    /// The first byte of the span: an object's opening brace, an array's
+    /// opening bracket (empty for the empty stand-in of a root that is
+    /// not an object).
+    pub(crate) fn open_span(&self) -> Span {
+        let start = self.span.start;
+        Span::new(start, (start + 1).min(self.span.end))
+    }
+
+    /// The last byte of the span: an object's closing brace, an array's
+    /// closing bracket.
+    pub(crate) fn close_span(&self) -> Span {
+        let end = self.span.end;
+        Span::new(end.saturating_sub(1).max(self.span.start), end)
     }
 }

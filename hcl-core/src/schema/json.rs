@@ -112,8 +112,7 @@ impl<'a> JsonBody<'a> {
     /// array's opening bracket, else the value's start.
     pub(super) fn missing_item(&self) -> Location<'a> {
         let span = match &self.val.kind {
-            NodeKind::Object(o) => o.close,
-            NodeKind::Array(a) => a.open,
+            NodeKind::Object(_) => self.val.close_span(),
             _ => self.val.start_span(),
         };
         Location::new(self.file, span)
@@ -391,7 +390,7 @@ impl<'a> JsonBody<'a> {
             def_span: open,
             open_brace_span: open,
             close_brace_span: match &body.kind {
-                NodeKind::Object(o) => o.close,
+                NodeKind::Object(_) => body.close_span(),
                 _ => body.span,
             },
             span: type_span.to(body.span),
@@ -399,10 +398,10 @@ impl<'a> JsonBody<'a> {
         };
         match &v.kind {
             NodeKind::Null => {}
-            NodeKind::Object(o) => blocks.push(block(v, o.open)),
+            NodeKind::Object(_) => blocks.push(block(v, v.open_span())),
             NodeKind::Array(a) => {
                 for item in &a.items {
-                    blocks.push(block(item, a.open));
+                    blocks.push(block(item, v.open_span()));
                 }
             }
             _ => diags.push(wrong_kind(
