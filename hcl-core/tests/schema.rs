@@ -270,10 +270,10 @@ fn observe(
     let mut attrs = Vec::new();
     let mut blocks = Vec::new();
     for content in contents {
-        for (name, attr) in &content.attributes {
+        for attr in &content.attributes {
             attrs.push((
                 attr.file.name().to_owned(),
-                (*name).to_owned(),
+                attr.name.to_owned(),
                 Vec::new(),
                 attr.name_span,
                 attr.span,
@@ -406,7 +406,7 @@ proptest! {
             names.sort_unstable();
             names
         };
-        prop_assert_eq!(attrs.keys().copied().collect::<Vec<_>>(), expected);
+        prop_assert_eq!(attrs.keys().collect::<Vec<_>>(), expected);
         let first_block = file
             .body
             .blocks

@@ -126,9 +126,9 @@ impl TypeContext {
         };
         let (content, mut diags) = body.content_with_diagnostics(&body_schema);
         let mut attributes: Vec<_> = content.attributes.iter().collect();
-        attributes.sort_by_key(|(_, a)| (a.file.name().to_owned(), a.span.start));
-        for (name, attr) in attributes {
-            let Some(want) = schema.attribute_type(name) else {
+        attributes.sort_by_key(|a| (a.file.name().to_owned(), a.span.start));
+        for attr in attributes {
+            let Some(want) = schema.attribute_type(attr.name) else {
                 continue;
             };
             let (got, expr_diags) = if attr.expr.is_json() {
@@ -142,7 +142,7 @@ impl TypeContext {
             if failed {
                 continue;
             }
-            if let Some(diag) = self.assignability(&got, want, Some(name)) {
+            if let Some(diag) = self.assignability(&got, want, Some(attr.name)) {
                 diags.push(
                     diag.with_subject(attr.file, attr.expr.span())
                         .with_context(attr.file, attr.span),

@@ -257,7 +257,7 @@ fn partial_content_leaves_the_rest() {
     let (content, rest) = Body::from_json_file(&file).partial_content(&meta).unwrap();
     assert!(content.attributes.contains_key("count"));
     let attrs = rest.just_attributes().unwrap();
-    assert_eq!(attrs.keys().copied().collect::<Vec<_>>(), ["ami"]);
+    assert_eq!(attrs.keys().collect::<Vec<_>>(), ["ami"]);
 }
 
 #[test]
@@ -484,7 +484,7 @@ fn the_native_only_operations_on_a_json_body() {
     assert!(body.parts().is_empty());
     let rest = body.hide(&["a"], &[]);
     let attrs = rest.just_attributes().unwrap();
-    assert_eq!(attrs.keys().copied().collect::<Vec<_>>(), ["b"]);
+    assert_eq!(attrs.keys().collect::<Vec<_>>(), ["b"]);
     assert_eq!(body.source_len(), 16);
 }
 

@@ -3,7 +3,8 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use super::content::{Attribute, Attributes, Block, BodyContent};
+use super::attributes::Attributes;
+use super::content::{Attribute, Block, BodyContent};
 use super::definition::BodySchema;
 use super::{json, merged, native};
 use crate::analysis::Location;
@@ -40,7 +41,7 @@ use crate::span::{SourceFile, Span};
 /// assert!(content.attributes.contains_key("count"));
 ///
 /// let attrs = rest.just_attributes().unwrap();
-/// assert_eq!(attrs.keys().copied().collect::<Vec<_>>(), ["ami"]);
+/// assert_eq!(attrs.keys().collect::<Vec<_>>(), ["ami"]);
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct Body<'a> {

@@ -1,17 +1,14 @@
 //! What processing a body gives: attributes and blocks, each with its file.
 
-use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::Arc;
 
+use super::attributes::Attributes;
 use super::Body;
 use crate::analysis::{ExprRef, Location};
 use crate::ast;
 use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::span::{Range, SourceFile, Span};
-
-/// Attributes by name.
-pub type Attributes<'a> = BTreeMap<&'a str, Attribute<'a>>;
 
 /// The content of a body that a schema selected: the attributes by name and
 /// the blocks in order.
@@ -48,7 +45,7 @@ pub struct BodyContent<'a> {
 impl<'a> BodyContent<'a> {
     pub(super) fn new(missing_item: Option<Location<'a>>) -> Self {
         BodyContent {
-            attributes: BTreeMap::new(),
+            attributes: Attributes::new(),
             blocks: Vec::new(),
             missing_item,
         }

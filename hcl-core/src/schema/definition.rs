@@ -121,16 +121,26 @@ fn name_order<T>(items: &[T], name: impl Fn(&T) -> &str) -> Result<Vec<u32>, Str
     }
 }
 
-/// The item of `items` named `wanted`, through `order` (see `name_order`).
-fn find_named<'s, T>(
-    items: &'s [T],
+/// Up to how many names a lookup compares in turn rather than searching
+/// the order.
+const SCAN_LIMIT: usize = 16;
+
+/// The position in `items` of the one named `wanted`, through `order` (see
+/// `name_order`).
+fn find_named<T>(
+    items: &[T],
     order: &[u32],
     wanted: &str,
     name: impl Fn(&T) -> &str,
-) -> Option<&'s T> {
+) -> Option<usize> {
+    // A few names (a struct's fields): compared in turn, a length first,
+    // which rules most out without reading their text.
+    if items.len() <= SCAN_LIMIT {
+        return items.iter().position(|item| name(item) == wanted);
+    }
     let key = |i: &u32| items.get(*i as usize).map(&name).unwrap_or_default();
     let at = order.binary_search_by(|i| key(i).cmp(wanted)).ok()?;
-    order.get(at).and_then(|i| items.get(*i as usize))
+    order.get(at).map(|&i| i as usize)
 }
 
 impl BodySchema {
@@ -190,14 +200,26 @@ impl BodySchema {
 
     /// The attribute named `name`, if declared.
     pub fn attribute(&self, name: &str) -> Option<&AttributeSchema> {
+        self.attributes.get(self.attribute_position(name)?)
+    }
+
+    /// The positions in [`BodySchema::attributes`] in order of name.
+    pub(crate) fn attribute_positions_by_name(&self) -> impl Iterator<Item = usize> + '_ {
+        self.attribute_order.iter().map(|&i| i as usize)
+    }
+
+    /// The position of the attribute named `name` in
+    /// [`BodySchema::attributes`], if declared.
+    pub(crate) fn attribute_position(&self, name: &str) -> Option<usize> {
         find_named(&self.attributes, &self.attribute_order, name, |a| &a.name)
     }
 
     /// The block type `block_type`, if declared.
     pub fn block(&self, block_type: &str) -> Option<&BlockHeaderSchema> {
-        find_named(&self.blocks, &self.block_order, block_type, |b| {
+        let at = find_named(&self.blocks, &self.block_order, block_type, |b| {
             &b.block_type
-        })
+        })?;
+        self.blocks.get(at)
     }
 
     /// Everything declared by either schema: the schema that processes in

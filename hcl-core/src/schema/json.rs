@@ -10,7 +10,8 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::body::{JsonPart, NameSet};
-use super::content::{Attribute, Attributes, Block, BodyContent, Label};
+use super::attributes::{Attributes, Gathered};
+use super::content::{Attribute, Block, BodyContent, Label};
 use super::definition::BodySchema;
 use crate::analysis::{ExprRef, Location};
 use crate::diagnostic::{Code, Diagnostic, Diagnostics};
@@ -198,15 +199,20 @@ impl<'a> JsonBody<'a> {
         diags: &mut Diagnostics,
     ) -> (BodyContent<'a>, Vec<&'a str>) {
         let props = self.collect(self.val, None, diags);
-        let mut used: Vec<&'a str> = Vec::new();
+        let mut used: Vec<&'a str> = Vec::with_capacity(props.len());
         let mut content = BodyContent::new(Some(self.missing_item()));
+        // For each attribute of the schema, its definition once found.
+        let mut slots: Vec<Option<Attribute<'a>>> = vec![None; schema.attributes().len()];
         for prop in props {
             let name = prop.name();
             if self.hidden.contains(name) {
                 continue;
             }
-            if schema.attribute(name).is_some() {
-                if let Some(existing) = content.attributes.get(name) {
+            if let Some(slot) = schema
+                .attribute_position(name)
+                .and_then(|i| slots.get_mut(i))
+            {
+                if let Some(existing) = slot {
                     diags.push(
                         Diagnostic::error(
                             Code::DuplicateArgument,
@@ -222,7 +228,7 @@ impl<'a> JsonBody<'a> {
                     );
                     continue;
                 }
-                content.attributes.insert(name, self.attribute(prop));
+                *slot = Some(self.attribute(prop));
                 used.push(name);
             } else if let Some(header) = schema.block(name) {
                 let labels: Vec<&str> = header.label_names.iter().map(String::as_str).collect();
@@ -240,8 +246,8 @@ impl<'a> JsonBody<'a> {
             }
         }
         if check_required {
-            for attr in schema.attributes() {
-                if attr.required && !content.attributes.contains_key(attr.name.as_str()) {
+            for (attr, slot) in schema.attributes().iter().zip(&slots) {
+                if attr.required && slot.is_none() {
                     diags.push(self.missing_item().error(
                         Code::MissingRequiredArgument,
                         "Missing required argument",
@@ -253,6 +259,7 @@ impl<'a> JsonBody<'a> {
                 }
             }
         }
+        content.attributes = Attributes::from_schema_slots(schema, slots);
         (content, used)
     }
 
@@ -303,21 +310,21 @@ impl<'a> JsonBody<'a> {
     }
 
     pub(super) fn just_attributes(&self, diags: &mut Diagnostics) -> Attributes<'a> {
-        let mut attrs = Attributes::new();
+        let mut attrs = Gathered::default();
         let NodeKind::Object(object) = &self.val.kind else {
             diags.push(wrong_kind(
                 self.file,
                 self.val.start_span(),
                 "A JSON object is required here, setting the arguments for this block.".to_owned(),
             ));
-            return attrs;
+            return Attributes::new();
         };
         for prop in &object.properties {
             let name = prop.name();
             if name == "//" || self.hidden.contains(name) {
                 continue;
             }
-            if let Some(existing) = attrs.get(name) {
+            if let Err(existing) = attrs.add(self.attribute(prop)) {
                 diags.push(
                     Diagnostic::error(
                         Code::DuplicateArgument,
@@ -330,11 +337,9 @@ impl<'a> JsonBody<'a> {
                     )
                     .with_subject(self.file, prop.name.span),
                 );
-                continue;
             }
-            attrs.insert(name, self.attribute(prop));
         }
-        attrs
+        attrs.finish()
     }
 
     /// The blocks of type `block_type` that `v` stands for, `labels_left`

@@ -4,7 +4,8 @@
 //! may define an attribute; the merged body checks them over the union.
 
 use super::body::Body;
-use super::content::{Attribute, Attributes, BodyContent};
+use super::attributes::{Attributes, Gathered};
+use super::content::{Attribute, BodyContent};
 use super::definition::BodySchema;
 use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 
@@ -15,10 +16,12 @@ pub(super) fn content<'a>(
     diags: &mut Diagnostics,
 ) -> BodyContent<'a> {
     let mut content = BodyContent::new(parts.first().and_then(Body::missing_item));
+    let mut attrs = Gathered::default();
     for part in parts {
         let found = part.content_into(schema, false, diags);
-        absorb(&mut content, found, diags);
+        absorb(&mut content, &mut attrs, found, diags);
     }
+    content.attributes = attrs.finish();
     if check_required {
         check_required_attributes(&content, schema, diags);
     }
@@ -33,11 +36,13 @@ pub(super) fn partial_content<'a>(
 ) -> (BodyContent<'a>, Vec<Body<'a>>) {
     let mut content = BodyContent::new(parts.first().and_then(Body::missing_item));
     let mut rests = Vec::with_capacity(parts.len());
+    let mut attrs = Gathered::default();
     for part in parts {
         let (found, rest) = part.partial_into(schema, false, diags);
-        absorb(&mut content, found, diags);
+        absorb(&mut content, &mut attrs, found, diags);
         rests.push(rest);
     }
+    content.attributes = attrs.finish();
     if check_required {
         check_required_attributes(&content, schema, diags);
     }
@@ -45,41 +50,42 @@ pub(super) fn partial_content<'a>(
 }
 
 pub(super) fn just_attributes<'a>(parts: &[Body<'a>], diags: &mut Diagnostics) -> Attributes<'a> {
-    let mut attrs = Attributes::new();
+    let mut attrs = Gathered::default();
     for part in parts {
-        for (name, attr) in part.just_attributes_into(diags) {
-            add_attribute(&mut attrs, name, attr, diags);
+        for attr in part.just_attributes_into(diags) {
+            add_attribute(&mut attrs, attr, diags);
         }
     }
-    attrs
+    attrs.finish()
 }
 
-fn absorb<'a>(content: &mut BodyContent<'a>, found: BodyContent<'a>, diags: &mut Diagnostics) {
-    for (name, attr) in found.attributes {
-        add_attribute(&mut content.attributes, name, attr, diags);
+/// Takes what a part gave: its blocks after the earlier parts', its
+/// attributes into `attrs`.
+fn absorb<'a>(
+    content: &mut BodyContent<'a>,
+    attrs: &mut Gathered<'a>,
+    found: BodyContent<'a>,
+    diags: &mut Diagnostics,
+) {
+    for attr in found.attributes {
+        add_attribute(attrs, attr, diags);
     }
     content.blocks.extend(found.blocks);
 }
 
 /// Adds an attribute of a later part, unless an earlier part defined it.
-fn add_attribute<'a>(
-    attrs: &mut Attributes<'a>,
-    name: &'a str,
-    attr: Attribute<'a>,
-    diags: &mut Diagnostics,
-) {
-    match attrs.get(name) {
-        Some(existing) => diags.push(attr.name_location().error(
+fn add_attribute<'a>(attrs: &mut Gathered<'a>, attr: Attribute<'a>, diags: &mut Diagnostics) {
+    let name = attr.name;
+    let at = attr.name_location();
+    if let Err(existing) = attrs.add(attr) {
+        diags.push(at.error(
             Code::DuplicateArgument,
             "Duplicate argument",
             format!(
                 "Argument \"{name}\" was already set at {}",
                 existing.name_range()
             ),
-        )),
-        None => {
-            attrs.insert(name, attr);
-        }
+        ));
     }
 }
 

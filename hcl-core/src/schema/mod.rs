@@ -77,6 +77,7 @@
 //! );
 //! ```
 
+mod attributes;
 mod body;
 mod content;
 mod definition;
@@ -89,5 +90,6 @@ mod tests;
 
 pub use crate::analysis::Location;
 pub use body::{Body, BodyPart, JsonPart};
-pub use content::{Attribute, Attributes, Block, BodyContent, Label};
+pub use attributes::Attributes;
+pub use content::{Attribute, Block, BodyContent, Label};
 pub use definition::{AttributeSchema, BlockHeaderSchema, BodySchema, SchemaBuilder, SchemaError};

@@ -4,7 +4,8 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::body::{BodyPart, NameSet};
-use super::content::{Attribute, Attributes, Block, BodyContent};
+use super::attributes::{Attributes, Gathered};
+use super::content::{Attribute, Block, BodyContent};
 use super::definition::BodySchema;
 use crate::analysis::Location;
 use crate::ast;
@@ -138,13 +139,10 @@ impl<'a> NativeBody<'a> {
         diags: &mut Diagnostics,
     ) -> (BodyContent<'a>, NativeBody<'a>) {
         let mut content = BodyContent::new(Some(self.missing_item()));
+        let mut found = Vec::new();
         for attr_schema in schema.attributes() {
             match self.attributes().find(|a| a.name == attr_schema.name) {
-                Some(attr) => {
-                    content
-                        .attributes
-                        .insert(attr.name, Attribute::native(attr, self.file));
-                }
+                Some(attr) => found.push(Attribute::native(attr, self.file)),
                 // The reference points at the (empty) start of the body.
                 None if attr_schema.required && check_required => {
                     diags.push(self.missing_item().error(
@@ -159,6 +157,7 @@ impl<'a> NativeBody<'a> {
                 None => {}
             }
         }
+        content.attributes = Attributes::from_distinct(found);
         for block in self.blocks() {
             let Some(header) = schema.block(block.block_type) else {
                 continue;
@@ -211,13 +210,12 @@ impl<'a> NativeBody<'a> {
                 "Blocks are not allowed here.",
             ));
         }
-        let mut attrs = Attributes::new();
+        let mut attrs = Gathered::default();
         for attr in self.attributes() {
-            attrs
-                .entry(attr.name)
-                .or_insert_with(|| Attribute::native(attr, self.file));
+            // A name defined twice is the parser's error: the first stands.
+            let _ = attrs.add(Attribute::native(attr, self.file));
         }
-        attrs
+        attrs.finish()
     }
 
     /// "Unsupported argument" for an attribute no step declared, with the

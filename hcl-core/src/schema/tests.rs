@@ -343,7 +343,7 @@ fn partial_content_leaves_the_rest_for_another_step() {
         Err(diags) => panic!("{diags}"),
     };
     assert_eq!(
-        content.attributes.keys().copied().collect::<Vec<_>>(),
+        content.attributes.keys().collect::<Vec<_>>(),
         ["count"]
     );
     assert_eq!(content.blocks.len(), 1);
@@ -390,7 +390,7 @@ fn partial_content_reports_its_own_problems_only() {
         Ok(attrs) => attrs,
         Err(diags) => panic!("{diags}"),
     };
-    assert_eq!(attrs.keys().copied().collect::<Vec<_>>(), ["other"]);
+    assert_eq!(attrs.keys().collect::<Vec<_>>(), ["other"]);
 }
 
 #[test]
@@ -419,7 +419,7 @@ fn just_attributes_reads_any_name() {
         Ok(attrs) => attrs,
         Err(diags) => panic!("{diags}"),
     };
-    assert_eq!(attrs.keys().copied().collect::<Vec<_>>(), ["a", "b"]);
+    assert_eq!(attrs.keys().collect::<Vec<_>>(), ["a", "b"]);
     assert_eq!(attrs["b"].range().to_string(), "main.tf:1,1-6");
 }
 

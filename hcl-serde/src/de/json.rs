@@ -51,7 +51,7 @@ impl<'a> BodyDeserializer<'a, '_, '_> {
     pub(crate) fn read_json(&self, keys: &[&'a str]) -> Result<Vec<Entry<'a>>> {
         let fields: Vec<Field<'a>> = keys.iter().map(|f| Field::parse(f)).collect();
         let mut diags = Diagnostics::default();
-        let mut entries: Vec<Entry<'a>> = Vec::new();
+        let mut entries: Vec<Entry<'a>> = Vec::with_capacity(keys.len());
         self.read_labels(keys, &fields, &mut entries, &mut diags);
 
         let schema = self.session.schemas.get(keys, || {
@@ -104,11 +104,11 @@ impl<'a> BodyDeserializer<'a, '_, '_> {
                 item,
             });
         }
-        for (field, &key) in fields.iter().zip(keys) {
-            let Some(name) = field.attribute().or(field.block_type()) else {
-                continue;
-            };
-            let Some(attr) = content.attributes.get(name) else {
+        // Each attribute found goes to the field of its name (fewer than
+        // the fields, and found by comparing a few names).
+        for attr in content.attributes.values() {
+            let named = |f: &&Field<'_>| f.attribute().or(f.block_type()) == Some(attr.name);
+            let Some((field, &key)) = fields.iter().zip(keys).find(|(f, _)| named(f)) else {
                 continue;
             };
             let at = AttrAt::of(attr);

@@ -1,0 +1,167 @@
+//! The attributes of processed content, by name.
+
+use std::collections::HashMap;
+use std::ops::Index;
+
+use super::content::Attribute;
+use super::definition::BodySchema;
+
+/// The attributes a body defines, by name: each name once, in name order.
+///
+/// What [`Body::content`](super::Body::content) and
+/// [`Body::just_attributes`](super::Body::just_attributes) give: a map
+/// from name to [`Attribute`], kept as a vector sorted by name, which is
+/// cheaper to build and to read than a tree for the few attributes of a
+/// body.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::schema::Body;
+///
+/// let file = hcl_core::parse("port = 80\nname = \"web\"\n", "app.hcl").unwrap();
+/// let attributes = Body::from_file(&file).just_attributes().unwrap();
+/// assert_eq!(attributes.len(), 2);
+/// assert_eq!(attributes["port"].expr.location().text(), "80");
+/// assert!(attributes.contains_key("name"));
+/// let names: Vec<&str> = attributes.keys().collect();
+/// assert_eq!(names, ["name", "port"]);
+/// ```
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Attributes<'a> {
+    /// Sorted by name, names distinct.
+    items: Vec<Attribute<'a>>,
+}
+
+impl<'a> Attributes<'a> {
+    /// No attributes.
+    pub fn new() -> Self {
+        Attributes { items: Vec::new() }
+    }
+
+    /// The attributes of `items`, whose names are distinct, in any order.
+    pub(crate) fn from_distinct(mut items: Vec<Attribute<'a>>) -> Self {
+        items.sort_by(|a, b| a.name.cmp(b.name));
+        Attributes { items }
+    }
+
+    /// The attributes found for a schema's: `slots` holds, for each of
+    /// [`BodySchema::attributes`] in turn, its definition if any. Read in
+    /// the schema's order of names, they need no sorting.
+    pub(crate) fn from_schema_slots(
+        schema: &BodySchema,
+        mut slots: Vec<Option<Attribute<'a>>>,
+    ) -> Self {
+        let items = schema
+            .attribute_positions_by_name()
+            .filter_map(|i| slots.get_mut(i).and_then(Option::take))
+            .collect();
+        Attributes { items }
+    }
+
+    /// How many attributes there are.
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// The attribute named `name`.
+    pub fn get(&self, name: &str) -> Option<&Attribute<'a>> {
+        let at = self.items.binary_search_by(|a| a.name.cmp(name)).ok()?;
+        self.items.get(at)
+    }
+
+    /// Whether an attribute is named `name`.
+    pub fn contains_key(&self, name: &str) -> bool {
+        self.get(name).is_some()
+    }
+
+    /// The attributes in name order.
+    pub fn iter(&self) -> std::slice::Iter<'_, Attribute<'a>> {
+        self.items.iter()
+    }
+
+    /// The attributes in name order (the same as [`Attributes::iter`], by
+    /// the name a map's readers look for).
+    pub fn values(&self) -> std::slice::Iter<'_, Attribute<'a>> {
+        self.items.iter()
+    }
+
+    /// The names in order.
+    pub fn keys(&self) -> impl Iterator<Item = &'a str> + '_ {
+        self.items.iter().map(|a| a.name)
+    }
+
+    /// The attributes in name order, taken.
+    pub fn into_values(self) -> std::vec::IntoIter<Attribute<'a>> {
+        self.items.into_iter()
+    }
+}
+
+impl<'a> Index<&str> for Attributes<'a> {
+    type Output = Attribute<'a>;
+
+    /// The attribute named `name`.
+    ///
+    /// # Panics
+    ///
+    /// When no attribute has that name, as a map's indexing does.
+    fn index(&self, name: &str) -> &Attribute<'a> {
+        match self.get(name) {
+            Some(attr) => attr,
+            None => panic!("no attribute named {name:?}"),
+        }
+    }
+}
+
+impl<'s, 'a> IntoIterator for &'s Attributes<'a> {
+    type Item = &'s Attribute<'a>;
+    type IntoIter = std::slice::Iter<'s, Attribute<'a>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.items.iter()
+    }
+}
+
+impl<'a> IntoIterator for Attributes<'a> {
+    type Item = Attribute<'a>;
+    type IntoIter = std::vec::IntoIter<Attribute<'a>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.items.into_iter()
+    }
+}
+
+/// Attributes being gathered one by one, each name once: the first
+/// definition of a name is kept and a later one can be reported against
+/// it.
+#[derive(Default)]
+pub(crate) struct Gathered<'a> {
+    items: Vec<Attribute<'a>>,
+    by_name: HashMap<&'a str, usize>,
+}
+
+impl<'a> Gathered<'a> {
+    /// Adds `attr`, or gives back the one of its name gathered before.
+    pub(crate) fn add(&mut self, attr: Attribute<'a>) -> Result<(), &Attribute<'a>> {
+        match self.by_name.get(attr.name) {
+            Some(&i) => match self.items.get(i) {
+                Some(existing) => Err(existing),
+                None => Ok(()),
+            },
+            None => {
+                self.by_name.insert(attr.name, self.items.len());
+                self.items.push(attr);
+                Ok(())
+            }
+        }
+    }
+
+    pub(crate) fn finish(self) -> Attributes<'a> {
+        Attributes::from_distinct(self.items)
+    }
+}
