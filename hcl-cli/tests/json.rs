@@ -138,7 +138,7 @@ fn a_heredoc_at_the_end_of_a_source_template_keeps_its_closing_line() {
         let mut ctx = hcl_core::EvalContext::new();
         let var = hcl_core::Value::object([("c", hcl_core::Value::from(false))]);
         ctx.set_variable("var", var);
-        let value = attrs["x"].expr.value(&ctx).unwrap();
+        let value = attrs.get("x").unwrap().expr.value(&ctx).unwrap();
         assert_eq!(value, hcl_core::Value::from("hi\n"));
     }
 }

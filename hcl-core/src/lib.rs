@@ -47,7 +47,7 @@
 //! assert_eq!(service.labels[0].value, "web");
 //!
 //! let attrs = service.body.just_attributes().unwrap();
-//! let port = attrs["port"].expr.value(&EvalContext::new()).unwrap();
+//! let port = attrs.get("port").unwrap().expr.value(&EvalContext::new()).unwrap();
 //! assert_eq!(port, Value::from(8080));
 //! ```
 //!

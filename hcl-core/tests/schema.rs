@@ -75,7 +75,10 @@ All service blocks must have 1 labels (name).
         .build()
         .unwrap();
     let (found, diags) = api.body.content_with_diagnostics(&service);
-    assert_eq!(found.attributes["port"].expr.location().text(), "8080");
+    assert_eq!(
+        found.attributes.get("port").unwrap().expr.location().text(),
+        "8080"
+    );
     assert_eq!(
         found.blocks[0].type_range().to_string(),
         "services.hcl:12,3-14"
@@ -154,7 +157,10 @@ fn a_terraform_like_directory_as_one_body() {
         .unwrap();
     let output = content.blocks_of_type("output").next().unwrap();
     let attrs = output.body.content(&value).unwrap();
-    let refs: Vec<String> = attrs.attributes["value"]
+    let refs: Vec<String> = attrs
+        .attributes
+        .get("value")
+        .unwrap()
         .expr
         .variables()
         .iter()

@@ -150,7 +150,10 @@ fn schemas_tell_attributes_from_blocks() {
         .build()
         .unwrap();
     let content = Body::from_json_file(&file).content(&top).unwrap();
-    let io_mode = content.attributes["io_mode"]
+    let io_mode = content
+        .attributes
+        .get("io_mode")
+        .unwrap()
         .expr
         .value(&EvalContext::new())
         .unwrap();
@@ -167,7 +170,12 @@ fn schemas_tell_attributes_from_blocks() {
     let content = service.body.content(&inner).unwrap();
     let kinds: Vec<_> = content.blocks.iter().map(|b| b.labels[0].value).collect();
     assert_eq!(kinds, ["main", "mgmt"]);
-    let command = content.blocks[1].body.just_attributes().unwrap()["command"]
+    let command = content.blocks[1]
+        .body
+        .just_attributes()
+        .unwrap()
+        .get("command")
+        .unwrap()
         .expr
         .value(&EvalContext::new())
         .unwrap();

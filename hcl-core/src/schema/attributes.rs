@@ -1,7 +1,6 @@
 //! The attributes of processed content, by name.
 
 use std::collections::HashMap;
-use std::ops::Index;
 
 use super::content::Attribute;
 use super::definition::BodySchema;
@@ -22,7 +21,7 @@ use super::definition::BodySchema;
 /// let file = hcl_core::parse("port = 80\nname = \"web\"\n", "app.hcl").unwrap();
 /// let attributes = Body::from_file(&file).just_attributes().unwrap();
 /// assert_eq!(attributes.len(), 2);
-/// assert_eq!(attributes["port"].expr.location().text(), "80");
+/// assert_eq!(attributes.get("port").unwrap().expr.location().text(), "80");
 /// assert!(attributes.contains_key("name"));
 /// let names: Vec<&str> = attributes.keys().collect();
 /// assert_eq!(names, ["name", "port"]);
@@ -50,7 +49,7 @@ impl<'a> Attributes<'a> {
     /// the schema's order of names, they need no sorting.
     pub(crate) fn from_schema_slots(
         schema: &BodySchema,
-        mut slots: Vec<Option<Attribute<'a>>>,
+        slots: &mut [Option<Attribute<'a>>],
     ) -> Self {
         let items = schema
             .attribute_positions_by_name()
@@ -99,22 +98,6 @@ impl<'a> Attributes<'a> {
     /// The attributes in name order, taken.
     pub fn into_values(self) -> std::vec::IntoIter<Attribute<'a>> {
         self.items.into_iter()
-    }
-}
-
-impl<'a> Index<&str> for Attributes<'a> {
-    type Output = Attribute<'a>;
-
-    /// The attribute named `name`.
-    ///
-    /// # Panics
-    ///
-    /// When no attribute has that name, as a map's indexing does.
-    fn index(&self, name: &str) -> &Attribute<'a> {
-        match self.get(name) {
-            Some(attr) => attr,
-            None => panic!("no attribute named {name:?}"),
-        }
     }
 }
 

@@ -25,7 +25,7 @@ use crate::span::{Range, SourceFile, Span};
 ///     .build()
 ///     .unwrap();
 /// let content = Body::from_file(&file).content(&schema).unwrap();
-/// assert_eq!(content.attributes["name"].expr.location().text(), "\"web\"");
+/// assert_eq!(content.attributes.get("name").unwrap().expr.location().text(), "\"web\"");
 /// assert_eq!(content.blocks[0].labels[0].value, "http");
 /// ```
 #[derive(Debug, Clone, PartialEq)]
@@ -136,7 +136,7 @@ impl<'a> Attribute<'a> {
     /// let file = hcl_core::parse("legacy = true\n", "f.hcl").unwrap();
     /// let schema = BodySchema::builder().attribute("legacy").build().unwrap();
     /// let content = Body::from_file(&file).content(&schema).unwrap();
-    /// let warning = content.attributes["legacy"]
+    /// let warning = content.attributes.get("legacy").unwrap()
     ///     .name_location()
     ///     .warning(Code::Custom, "Deprecated argument", "The argument \"legacy\" has no effect.");
     /// assert_eq!(

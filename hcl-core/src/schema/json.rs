@@ -9,8 +9,8 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::body::{JsonPart, NameSet};
 use super::attributes::{Attributes, Gathered};
+use super::body::{JsonPart, NameSet};
 use super::content::{Attribute, Block, BodyContent, Label};
 use super::definition::BodySchema;
 use crate::analysis::{ExprRef, Location};
@@ -122,16 +122,11 @@ impl<'a> JsonBody<'a> {
     /// The properties of `v`, an object or an array of objects (null has
     /// none); anything else is reported, naming the label it should give
     /// when `label` is set.
-    fn collect(
-        &self,
-        v: &'a Node<'a>,
-        label: Option<&str>,
-        diags: &mut Diagnostics,
-    ) -> Vec<&'a Property<'a>> {
+    fn collect(&self, v: &'a Node<'a>, label: Option<&str>, diags: &mut Diagnostics) -> Props<'a> {
         let mut props = Vec::new();
         match &v.kind {
             NodeKind::Null => {}
-            NodeKind::Object(o) => props.extend(o.properties.iter()),
+            NodeKind::Object(o) => return Props::Object(&o.properties),
             NodeKind::Array(a) => {
                 for item in &a.items {
                     match &item.kind {
@@ -160,7 +155,7 @@ impl<'a> JsonBody<'a> {
                 },
             )),
         }
-        props
+        Props::Gathered(props)
     }
 
     fn attribute(&self, prop: &'a Property<'a>) -> Attribute<'a> {
@@ -179,9 +174,15 @@ impl<'a> JsonBody<'a> {
         check_required: bool,
         diags: &mut Diagnostics,
     ) -> (BodyContent<'a>, JsonBody<'a>) {
-        let (content, used) = self.read(schema, check_required, diags);
+        let (content, _) = self.read(schema, check_required, diags);
         let mut hidden = self.hidden.clone();
-        hidden.extend(used.into_iter().map(str::to_owned));
+        let mut ignored = Diagnostics::default();
+        let props = self.collect(self.val, None, &mut ignored);
+        let used = props
+            .iter()
+            .map(Property::name)
+            .filter(|name| !self.hidden.contains(*name) && self.takes(schema, name));
+        hidden.extend(used.map(str::to_owned));
         let rest = JsonBody {
             val: self.val,
             file: self.file,
@@ -190,20 +191,35 @@ impl<'a> JsonBody<'a> {
         (content, rest)
     }
 
-    /// The content the schema takes, and the names it took (those not
-    /// hidden already).
+    /// Whether `schema` takes the properties named `name`.
+    fn takes(&self, schema: &BodySchema, name: &str) -> bool {
+        schema.attribute_position(name).is_some() || schema.block(name).is_some()
+    }
+
+    /// The content the schema takes, and how many properties it took
+    /// (of those not hidden already).
     fn read(
         &self,
         schema: &BodySchema,
         check_required: bool,
         diags: &mut Diagnostics,
-    ) -> (BodyContent<'a>, Vec<&'a str>) {
+    ) -> (BodyContent<'a>, usize) {
         let props = self.collect(self.val, None, diags);
-        let mut used: Vec<&'a str> = Vec::with_capacity(props.len());
+        let mut used = 0;
         let mut content = BodyContent::new(Some(self.missing_item()));
-        // For each attribute of the schema, its definition once found.
-        let mut slots: Vec<Option<Attribute<'a>>> = vec![None; schema.attributes().len()];
-        for prop in props {
+        // For each attribute of the schema, its definition once found: on
+        // the stack for a schema of a few attributes (a struct's).
+        let wanted = schema.attributes().len();
+        let mut few: [Option<Attribute<'a>>; FEW_ATTRIBUTES] = [const { None }; FEW_ATTRIBUTES];
+        let mut many: Vec<Option<Attribute<'a>>>;
+        let slots: &mut [Option<Attribute<'a>>] = match few.get_mut(..wanted) {
+            Some(few) => few,
+            None => {
+                many = vec![None; wanted];
+                &mut many
+            }
+        };
+        for prop in props.iter() {
             let name = prop.name();
             if self.hidden.contains(name) {
                 continue;
@@ -229,7 +245,7 @@ impl<'a> JsonBody<'a> {
                     continue;
                 }
                 *slot = Some(self.attribute(prop));
-                used.push(name);
+                used += 1;
             } else if let Some(header) = schema.block(name) {
                 let labels: Vec<&str> = header.label_names.iter().map(String::as_str).collect();
                 let mut found = Vec::new();
@@ -242,11 +258,11 @@ impl<'a> JsonBody<'a> {
                     &mut content.blocks,
                     diags,
                 );
-                used.push(name);
+                used += 1;
             }
         }
         if check_required {
-            for (attr, slot) in schema.attributes().iter().zip(&slots) {
+            for (attr, slot) in schema.attributes().iter().zip(slots.iter()) {
                 if attr.required && slot.is_none() {
                     diags.push(self.missing_item().error(
                         Code::MissingRequiredArgument,
@@ -269,16 +285,17 @@ impl<'a> JsonBody<'a> {
         check_required: bool,
         diags: &mut Diagnostics,
     ) -> BodyContent<'a> {
-        let (content, mut used) = self.read(schema, check_required, diags);
+        let (content, used) = self.read(schema, check_required, diags);
         // Every property taken (the usual case): nothing is extraneous.
         if let NodeKind::Object(o) = &self.val.kind {
-            if self.hidden.is_empty() && used.len() == o.properties.len() {
+            if self.hidden.is_empty() && used == o.properties.len() {
                 return content;
             }
         }
-        used.sort_unstable();
-        let taken = |name: &str| self.hidden.contains(name) || used.binary_search(&name).is_ok();
-        for prop in self.collect(self.val, None, diags) {
+        let taken = |name: &str| self.hidden.contains(name) || self.takes(schema, name);
+        let defined =
+            |name: &str| self.hidden.contains(name) || content.attributes.contains_key(name);
+        for prop in self.collect(self.val, None, diags).iter() {
             let name = prop.name();
             if name == "//" || taken(name) {
                 continue;
@@ -287,7 +304,7 @@ impl<'a> JsonBody<'a> {
                 .attributes()
                 .iter()
                 .map(|a| a.name.as_str())
-                .filter(|n| !taken(n))
+                .filter(|n| !defined(n))
                 .collect();
             suggestions.extend(schema.blocks().iter().map(|b| b.block_type.as_str()));
             let suggestion = first_close_name(name, suggestions.iter().copied())
@@ -368,7 +385,7 @@ impl<'a> JsonBody<'a> {
                 ));
                 return;
             }
-            for prop in props {
+            for prop in props.iter() {
                 labels.push(Label {
                     value: prop.name(),
                     span: prop.name.span,
@@ -419,5 +436,37 @@ impl<'a> JsonBody<'a> {
                 ),
             )),
         }
+    }
+}
+
+/// Up to how many schema attributes a body's processing keeps its findings
+/// on the stack.
+const FEW_ATTRIBUTES: usize = 24;
+
+/// The properties of a body's value: an object's own, or those of an
+/// array's objects gathered.
+enum Props<'a> {
+    Object(&'a [Property<'a>]),
+    Gathered(Vec<&'a Property<'a>>),
+}
+
+impl<'a> Props<'a> {
+    fn len(&self) -> usize {
+        match self {
+            Props::Object(props) => props.len(),
+            Props::Gathered(props) => props.len(),
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &'a Property<'a>> + '_ {
+        let (own, gathered): (&'a [Property<'a>], &[&'a Property<'a>]) = match self {
+            Props::Object(props) => (props, &[]),
+            Props::Gathered(props) => (&[], props),
+        };
+        own.iter().chain(gathered.iter().copied())
     }
 }

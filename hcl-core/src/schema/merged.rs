@@ -3,8 +3,8 @@
 //! Parts never check required attributes themselves, since any one part
 //! may define an attribute; the merged body checks them over the union.
 
-use super::body::Body;
 use super::attributes::{Attributes, Gathered};
+use super::body::Body;
 use super::content::{Attribute, BodyContent};
 use super::definition::BodySchema;
 use crate::diagnostic::{Code, Diagnostic, Diagnostics};

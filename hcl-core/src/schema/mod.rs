@@ -89,7 +89,7 @@ mod native;
 mod tests;
 
 pub use crate::analysis::Location;
-pub use body::{Body, BodyPart, JsonPart};
 pub use attributes::Attributes;
+pub use body::{Body, BodyPart, JsonPart};
 pub use content::{Attribute, Block, BodyContent, Label};
 pub use definition::{AttributeSchema, BlockHeaderSchema, BodySchema, SchemaBuilder, SchemaError};

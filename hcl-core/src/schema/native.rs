@@ -3,8 +3,8 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::body::{BodyPart, NameSet};
 use super::attributes::{Attributes, Gathered};
+use super::body::{BodyPart, NameSet};
 use super::content::{Attribute, Block, BodyContent};
 use super::definition::BodySchema;
 use crate::analysis::Location;

@@ -44,7 +44,7 @@ fn content_reads_attributes_and_blocks_with_ranges() {
         Err(diags) => panic!("{diags}"),
     };
     assert_eq!(content.attributes.len(), 1);
-    let name = &content.attributes["name"];
+    let name = content.attributes.get("name").unwrap();
     assert_eq!(name.name_range().to_string(), "main.tf:1,1-5");
     assert_eq!(name.range().to_string(), "main.tf:1,1-13");
     assert_eq!(name.expr.range().to_string(), "main.tf:1,8-13");
@@ -67,7 +67,10 @@ fn content_reads_attributes_and_blocks_with_ranges() {
         Ok(content) => content,
         Err(diags) => panic!("{diags}"),
     };
-    assert_eq!(port.attributes["port"].expr.location().text(), "80");
+    assert_eq!(
+        port.attributes.get("port").unwrap().expr.location().text(),
+        "80"
+    );
     assert_eq!(
         content.missing_item.map(|m| m.range().to_string()),
         Some("main.tf:1,1-1".to_owned())
@@ -342,10 +345,7 @@ fn partial_content_leaves_the_rest_for_another_step() {
         Ok(found) => found,
         Err(diags) => panic!("{diags}"),
     };
-    assert_eq!(
-        content.attributes.keys().collect::<Vec<_>>(),
-        ["count"]
-    );
+    assert_eq!(content.attributes.keys().collect::<Vec<_>>(), ["count"]);
     assert_eq!(content.blocks.len(), 1);
 
     // The rest is exactly what the first schema left, unmodified.
@@ -358,7 +358,10 @@ fn partial_content_leaves_the_rest_for_another_step() {
         Ok(content) => content,
         Err(diags) => panic!("{diags}"),
     };
-    assert_eq!(second.attributes["ami"].expr.location().text(), "\"ami-1\"");
+    assert_eq!(
+        second.attributes.get("ami").unwrap().expr.location().text(),
+        "\"ami-1\""
+    );
     let devices: Vec<_> = second.blocks.iter().map(|b| b.labels[0].value).collect();
     assert_eq!(devices, ["sda", "sdb"]);
 
@@ -420,7 +423,7 @@ fn just_attributes_reads_any_name() {
         Err(diags) => panic!("{diags}"),
     };
     assert_eq!(attrs.keys().collect::<Vec<_>>(), ["a", "b"]);
-    assert_eq!(attrs["b"].range().to_string(), "main.tf:1,1-6");
+    assert_eq!(attrs.get("b").unwrap().range().to_string(), "main.tf:1,1-6");
 }
 
 #[test]
@@ -513,7 +516,10 @@ fn merged_bodies_give_the_union_in_file_order() {
         blocks,
         ["main.tf one", "main.tf two", "other.tf three", "other.tf d"]
     );
-    assert_eq!(content.attributes["name"].file.name(), "main.tf");
+    assert_eq!(
+        content.attributes.get("name").unwrap().file.name(),
+        "main.tf"
+    );
     assert_eq!(
         diags.to_string(),
         "Error: Duplicate argument
@@ -614,7 +620,7 @@ fn merged_just_attributes_reports_duplicates() {
         Err(diags) => panic!("{diags}"),
     };
     let (attrs, diags) = Body::merge_files([&a, &b]).just_attributes_with_diagnostics();
-    assert_eq!(attrs["y"].file.name(), "main.tf");
+    assert_eq!(attrs.get("y").unwrap().file.name(), "main.tf");
     assert_eq!(
         diags.to_string(),
         "Error: Duplicate argument

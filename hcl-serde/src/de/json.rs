@@ -314,23 +314,22 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, '_, 'de> {
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let constructor = self.expr.constructor();
+        let items = match constructor {
+            Some(Constructor::Tuple) => self.expr.as_static_list().ok(),
+            _ => None,
+        };
         // No blocks: an empty sequence, as for an absent block type.
-        let empty = self.expr.is_null()
-            || (self.expr.constructor() == Some(Constructor::Tuple)
-                && self
-                    .expr
-                    .as_static_list()
-                    .is_ok_and(|items| items.is_empty()));
-        if empty {
+        if self.expr.is_null() || items.as_ref().is_some_and(Vec::is_empty) {
             return visitor.visit_seq(JsonSeq {
                 state: Rc::new(RefCell::new(SeqState::Done)),
             });
         }
-        if self.expr.constructor().is_none() {
+        if constructor.is_none() {
             return self.with_value(|value| value.deserialize_seq(visitor));
         }
         visitor.visit_seq(JsonSeq {
-            state: Rc::new(RefCell::new(SeqState::First(self))),
+            state: Rc::new(RefCell::new(SeqState::First(self, items))),
         })
     }
 
@@ -415,12 +414,20 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, '_, 'de> {
 /// A sequence of JSON values or blocks; which, its first element's type
 /// decides.
 enum SeqState<'a, 's, 'de> {
-    /// Nothing read yet: the whole value.
-    First(JsonDeserializer<'a, 's, 'de>),
+    /// Nothing read yet: the whole value, and its elements when it is an
+    /// array.
+    First(JsonDeserializer<'a, 's, 'de>, Option<Vec<ExprRef<'a>>>),
     /// The blocks after the first, for struct elements.
-    Blocks(VecDeque<BlockRef<'a>>, JsonDeserializer<'a, 's, 'de>),
-    /// The array's elements after the first, for other elements.
-    Elements(VecDeque<JsonDeserializer<'a, 's, 'de>>),
+    Blocks(
+        std::vec::IntoIter<BlockRef<'a>>,
+        JsonDeserializer<'a, 's, 'de>,
+    ),
+    /// The array's elements after the first, for other elements (parts of
+    /// the whole value).
+    Elements(
+        std::vec::IntoIter<ExprRef<'a>>,
+        JsonDeserializer<'a, 's, 'de>,
+    ),
     Done,
 }
 
@@ -437,25 +444,27 @@ impl<'de> de::SeqAccess<'de> for JsonSeq<'_, '_, 'de> {
     ) -> Result<Option<T::Value>> {
         let state = std::mem::replace(&mut *self.state.borrow_mut(), SeqState::Done);
         match state {
-            SeqState::First(whole) => seed
+            SeqState::First(whole, items) => seed
                 .deserialize(FirstElement {
                     whole,
+                    items,
                     state: Rc::clone(&self.state),
                 })
                 .map(Some),
             SeqState::Blocks(mut blocks, whole) => {
-                let Some(block) = blocks.pop_front() else {
+                let Some(block) = blocks.next() else {
                     return Ok(None);
                 };
                 let one = whole.blocks_deserializer(vec![block]);
                 *self.state.borrow_mut() = SeqState::Blocks(blocks, whole);
                 seed.deserialize(one).map(Some)
             }
-            SeqState::Elements(mut elements) => {
-                let Some(element) = elements.pop_front() else {
+            SeqState::Elements(mut elements, whole) => {
+                let Some(element) = elements.next() else {
                     return Ok(None);
                 };
-                *self.state.borrow_mut() = SeqState::Elements(elements);
+                let element = whole.part(element);
+                *self.state.borrow_mut() = SeqState::Elements(elements, whole);
                 seed.deserialize(element).map(Some)
             }
             SeqState::Done => Ok(None),
@@ -468,6 +477,8 @@ impl<'de> de::SeqAccess<'de> for JsonSeq<'_, '_, 'de> {
 /// object).
 struct FirstElement<'a, 's, 'de> {
     whole: JsonDeserializer<'a, 's, 'de>,
+    /// The array's elements, when the value is an array.
+    items: Option<Vec<ExprRef<'a>>>,
     state: Rc<RefCell<SeqState<'a, 's, 'de>>>,
 }
 
@@ -475,15 +486,12 @@ impl<'a, 's, 'de> FirstElement<'a, 's, 'de> {
     /// The first of the array's elements (or the object), the others kept
     /// for the next calls.
     fn element(self) -> JsonDeserializer<'a, 's, 'de> {
-        if self.whole.expr.constructor() != Some(Constructor::Tuple) {
-            return self.whole;
-        }
-        let Ok(items) = self.whole.expr.as_static_list() else {
+        let Some(items) = self.items else {
             return self.whole;
         };
-        let mut elements: VecDeque<_> = items.into_iter().map(|e| self.whole.part(e)).collect();
-        let first = elements.pop_front();
-        *self.state.borrow_mut() = SeqState::Elements(elements);
+        let mut elements = items.into_iter();
+        let first = elements.next().map(|e| self.whole.part(e));
+        *self.state.borrow_mut() = SeqState::Elements(elements, self.whole.part(self.whole.expr));
         first.unwrap_or(self.whole)
     }
 }
@@ -508,10 +516,10 @@ impl<'de> de::Deserializer<'de> for FirstElement<'_, '_, 'de> {
         if name == SPANNED {
             return self.element().deserialize_struct(name, fields, visitor);
         }
-        let mut blocks: VecDeque<_> = self.whole.blocks(&label_names(fields))?.into();
+        let mut blocks = self.whole.blocks(&label_names(fields))?.into_iter();
         // No block (cannot happen for the non-empty object or array that
         // gets here): the struct's own "Missing block" error.
-        let first: Vec<_> = blocks.pop_front().into_iter().collect();
+        let first: Vec<_> = blocks.next().into_iter().collect();
         let one = self.whole.blocks_deserializer(first);
         *self.state.borrow_mut() = SeqState::Blocks(blocks, self.whole.part(self.whole.expr));
         one.deserialize_struct(name, fields, visitor)
