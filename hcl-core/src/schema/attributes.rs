@@ -51,10 +51,12 @@ impl<'a> Attributes<'a> {
         schema: &BodySchema,
         slots: &mut [Option<Attribute<'a>>],
     ) -> Self {
-        let items = schema
-            .attribute_positions_by_name()
-            .filter_map(|i| slots.get_mut(i).and_then(Option::take))
-            .collect();
+        let mut items = Vec::with_capacity(slots.iter().filter(|s| s.is_some()).count());
+        items.extend(
+            schema
+                .attribute_positions_by_name()
+                .filter_map(|i| slots.get_mut(i).and_then(Option::take)),
+        );
         Attributes { items }
     }
 

@@ -49,10 +49,24 @@ impl<'a> BodyDeserializer<'a, '_, '_> {
     /// field that takes an attribute or blocks is an attribute of the
     /// schema, read by its target's type later.
     pub(crate) fn read_json(&self, keys: &[&'a str]) -> Result<Vec<Entry<'a>>> {
-        let fields: Vec<Field<'a>> = keys.iter().map(|f| Field::parse(f)).collect();
+        // A struct's few fields parsed on the stack.
+        let mut few = [Field::Body; FEW_FIELDS];
+        let many: Vec<Field<'a>>;
+        let fields: &[Field<'a>] = match few.get_mut(..keys.len()) {
+            Some(few) => {
+                for (slot, key) in few.iter_mut().zip(keys) {
+                    *slot = Field::parse(key);
+                }
+                few
+            }
+            None => {
+                many = keys.iter().map(|f| Field::parse(f)).collect();
+                &many
+            }
+        };
         let mut diags = Diagnostics::default();
         let mut entries: Vec<Entry<'a>> = Vec::with_capacity(keys.len());
-        self.read_labels(keys, &fields, &mut entries, &mut diags);
+        self.read_labels(keys, fields, &mut entries, &mut diags);
 
         let schema = self.session.schemas.get(keys, || {
             // Each field's one name: fields are named apart.
@@ -123,12 +137,15 @@ impl<'a> BodyDeserializer<'a, '_, '_> {
             });
         }
         if diags.has_errors() {
-            self.after_errors(diags, &fields, keys, &mut entries)?;
+            self.after_errors(diags, fields, keys, &mut entries)?;
         }
         entries.sort_by_key(|e| e.order);
         Ok(entries)
     }
 }
+
+/// Up to how many fields a body's reading parses on the stack.
+const FEW_FIELDS: usize = 32;
 
 /// The schemas of the levels read so far, by their field lists: a struct's
 /// fields are one `&'static` list, so each type's schema is built once per
