@@ -339,14 +339,14 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, '_, 'de> {
         // No blocks: an empty sequence, as for an absent block type.
         if self.expr.is_null() || items.as_ref().is_some_and(Vec::is_empty) {
             return visitor.visit_seq(JsonSeq {
-                state: Rc::new(RefCell::new(SeqState::Done)),
+                state: RefCell::new(SeqState::Done),
             });
         }
         if constructor.is_none() {
             return self.with_value(|value| value.deserialize_seq(visitor));
         }
         visitor.visit_seq(JsonSeq {
-            state: Rc::new(RefCell::new(SeqState::First(self, items))),
+            state: RefCell::new(SeqState::First(self, items)),
         })
     }
 
@@ -449,7 +449,7 @@ enum SeqState<'a, 's, 'de> {
 }
 
 struct JsonSeq<'a, 's, 'de> {
-    state: Rc<RefCell<SeqState<'a, 's, 'de>>>,
+    state: RefCell<SeqState<'a, 's, 'de>>,
 }
 
 impl<'de> de::SeqAccess<'de> for JsonSeq<'_, '_, 'de> {
@@ -465,7 +465,7 @@ impl<'de> de::SeqAccess<'de> for JsonSeq<'_, '_, 'de> {
                 .deserialize(FirstElement {
                     whole,
                     items,
-                    state: Rc::clone(&self.state),
+                    state: &self.state,
                 })
                 .map(Some),
             SeqState::Blocks(mut blocks, whole) => {
@@ -492,14 +492,14 @@ impl<'de> de::SeqAccess<'de> for JsonSeq<'_, '_, 'de> {
 /// The first element of a [`JsonSeq`]: a struct target makes the sequence
 /// one of blocks, any other one of the array's elements (or of the one
 /// object).
-struct FirstElement<'a, 's, 'de> {
+struct FirstElement<'x, 'a, 's, 'de> {
     whole: JsonDeserializer<'a, 's, 'de>,
     /// The array's elements, when the value is an array.
     items: Option<Vec<ExprRef<'a>>>,
-    state: Rc<RefCell<SeqState<'a, 's, 'de>>>,
+    state: &'x RefCell<SeqState<'a, 's, 'de>>,
 }
 
-impl<'a, 's, 'de> FirstElement<'a, 's, 'de> {
+impl<'a, 's, 'de> FirstElement<'_, 'a, 's, 'de> {
     /// The first of the array's elements (or the object), the others kept
     /// for the next calls.
     fn element(self) -> JsonDeserializer<'a, 's, 'de> {
@@ -521,7 +521,7 @@ macro_rules! to_element {
     )*};
 }
 
-impl<'de> de::Deserializer<'de> for FirstElement<'_, '_, 'de> {
+impl<'de> de::Deserializer<'de> for FirstElement<'_, '_, '_, 'de> {
     type Error = Error;
 
     fn deserialize_struct<V: Visitor<'de>>(
