@@ -441,3 +441,23 @@ fn every_error_of_blocks_and_label_levels_is_reported_as_in_the_native_twin() {
     assert_eq!(native.len(), 5);
     assert_eq!(from_json, native);
 }
+
+#[test]
+fn a_body_of_many_properties_decodes_whole() {
+    // More properties than a level's reading parses on the stack.
+    let props: Vec<String> = (0..40).map(|i| format!("\"p{i:02}\": {i}")).collect();
+    let src = format!("{{{}, \"nested\": {{\"deep\": [1, 2]}}}}", props.join(", "));
+    let map: BTreeMap<String, serde_json::Value> = Decoder::new()
+        .from_named_str(&src, "many.json")
+        .unwrap()
+        .value;
+    assert_eq!(map.len(), 41);
+    assert_eq!(map["p00"], serde_json::json!(0));
+    assert_eq!(map["p39"], serde_json::json!(39));
+    assert_eq!(map["nested"], serde_json::json!({"deep": [1, 2]}));
+    let value: serde_json::Value = Decoder::new()
+        .from_named_str(&src, "many.json")
+        .unwrap()
+        .value;
+    assert_eq!(value.as_object().map(|o| o.len()), Some(41));
+}

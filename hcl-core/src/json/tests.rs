@@ -530,3 +530,57 @@ fn a_byte_that_starts_no_token_is_reported_and_rendered() {
         assert_eq!(range.end.byte, range.start.byte + 1, "{src:?}");
     }
 }
+
+#[test]
+fn a_schema_of_many_attributes_reads_as_one_of_a_few() {
+    // More attributes than a body's processing keeps on the stack: the
+    // same content, in name order, with the same duplicate and missing
+    // diagnostics.
+    let names: Vec<String> = (0..40).map(|i| format!("a{i:02}")).collect();
+    let props: Vec<String> = names
+        .iter()
+        .rev()
+        .enumerate()
+        .filter(|(i, _)| i % 3 != 0)
+        .map(|(i, n)| format!("\"{n}\": {i}"))
+        .collect();
+    let src = format!("{{{}, \"a01\": 99}}", props.join(", "));
+    let file = parse_json(&src, "t.json").unwrap();
+    let mut builder = BodySchema::builder();
+    for n in &names {
+        builder = builder.required_attribute(n);
+    }
+    let schema = builder.build().unwrap();
+    let (content, diags) = Body::from_json_file(&file).content_with_diagnostics(&schema);
+    let keys: Vec<&str> = content.attributes.keys().collect();
+    let mut expected: Vec<&str> = names
+        .iter()
+        .rev()
+        .enumerate()
+        .filter(|(i, _)| i % 3 != 0)
+        .map(|(_, n)| n.as_str())
+        .collect();
+    expected.sort_unstable();
+    assert_eq!(keys, expected);
+    let value = |n: &str| {
+        let attr = content.attributes.get(n).unwrap();
+        attr.expr.value(&EvalContext::new()).unwrap()
+    };
+    // The first definition of a name given twice stands.
+    assert_eq!(value("a01"), Value::from(38));
+    let codes: Vec<Code> = diags.iter().map(|d| d.code).collect();
+    assert_eq!(
+        codes
+            .iter()
+            .filter(|c| **c == Code::DuplicateArgument)
+            .count(),
+        1
+    );
+    assert_eq!(
+        codes
+            .iter()
+            .filter(|c| **c == Code::MissingRequiredArgument)
+            .count(),
+        40 - expected.len()
+    );
+}
