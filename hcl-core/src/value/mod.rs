@@ -624,14 +624,15 @@ impl Value {
 fn sort_entries(mut entries: Vec<(String, Value)>) -> Vec<(String, Value)> {
     // A stable sort keeps equal keys in input order; keep the last of each run.
     entries.sort_by(|a, b| a.0.cmp(&b.0));
-    let mut out: Vec<(String, Value)> = Vec::with_capacity(entries.len());
-    for (k, v) in entries {
-        match out.last_mut() {
-            Some(last) if last.0 == k => last.1 = v,
-            _ => out.push((k, v)),
+    // In place: a later entry of a run gives its value to the kept first.
+    entries.dedup_by(|later, kept| {
+        let same = later.0 == kept.0;
+        if same {
+            std::mem::swap(&mut later.1, &mut kept.1);
         }
-    }
-    out
+        same
+    });
+    entries
 }
 
 impl From<bool> for Value {

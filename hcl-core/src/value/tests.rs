@@ -738,3 +738,17 @@ fn plain_json_indents_from_the_given_depth() {
         "{\n   \"e\": [],\n   \"k\": [\n    \"$${x}\"\n   ]\n  }"
     );
 }
+
+#[test]
+fn of_names_given_more_than_once_the_last_value_stands() {
+    let o = Value::object([
+        ("b", Value::from(1)),
+        ("a", Value::from(2)),
+        ("b", Value::from(3)),
+        ("c", Value::from(4)),
+        ("b", Value::from(5)),
+    ]);
+    assert_eq!(o.get_attr("b"), Some(Value::from(5)));
+    assert_eq!(o.get_attr("a"), Some(Value::from(2)));
+    assert_eq!(o.length(), Some(3));
+}
