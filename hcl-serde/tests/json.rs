@@ -461,3 +461,21 @@ fn a_body_of_many_properties_decodes_whole() {
         .value;
     assert_eq!(value.as_object().map(|o| o.len()), Some(41));
 }
+
+#[test]
+fn a_map_key_given_twice_takes_its_later_value() {
+    #[derive(Deserialize)]
+    struct Config {
+        tags: HashMap<String, u32>,
+    }
+    // A few keys (compared in turn) and many (sorted).
+    for count in [3, 30] {
+        let mut props: Vec<String> = (0..count).map(|i| format!("\"k{i}\": {i}")).collect();
+        props.push("\"k1\": 100".to_owned());
+        let src = format!("{{\"tags\": {{{}}}}}", props.join(", "));
+        let config: Config = Decoder::new().from_named_str(&src, "t.json").unwrap().value;
+        assert_eq!(config.tags.len(), count, "{count} keys");
+        assert_eq!(config.tags["k1"], 100, "{count} keys");
+        assert_eq!(config.tags["k2"], 2, "{count} keys");
+    }
+}

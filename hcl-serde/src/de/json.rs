@@ -27,7 +27,6 @@
 //! types ask.
 
 use std::cell::RefCell;
-use std::collections::VecDeque;
 use std::rc::Rc;
 
 use hcl_core::analysis::{Constructor, ExprRef, Location};
@@ -284,6 +283,20 @@ impl<'de, 'a, 's> JsonDeserializer<'a, 's, 'de> {
     }
 }
 
+/// Whether a name is given twice among `entries`: a few compared in turn,
+/// more sorted.
+fn has_repeated_name<T, U>(entries: &[(&str, T, U)]) -> bool {
+    if entries.len() <= 16 {
+        return entries.iter().enumerate().any(|(i, (name, ..))| {
+            let earlier = entries.get(..i).unwrap_or_default();
+            earlier.iter().any(|(other, ..)| other == name)
+        });
+    }
+    let mut names: Vec<&str> = entries.iter().map(|(name, ..)| *name).collect();
+    names.sort_unstable();
+    names.windows(2).any(|w| matches!(w, [a, b] if a == b))
+}
+
 /// Label fields of a struct: the labels its blocks have.
 fn label_names(fields: &'static [&'static str]) -> Vec<&'static str> {
     fields
@@ -358,18 +371,15 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, '_, 'de> {
         let Some(pairs) = pairs else {
             return self.with_value(|value| value.deserialize_map(visitor));
         };
-        let mut entries: VecDeque<(&str, Location<'_>, Self)> = pairs
+        let mut entries: Vec<(&str, Location<'_>, Self)> = pairs
             .iter()
             .filter_map(|pair| {
                 let key = pair.key.as_string_literal()?;
                 Some((key.as_ref(), pair.key.location(), self.part(pair.value)))
             })
             .collect();
-        // A name given twice (rare, found in order of name): its later
-        // value.
-        let mut names: Vec<&str> = entries.iter().map(|(k, ..)| *k).collect();
-        names.sort_unstable();
-        if names.windows(2).any(|w| matches!(w, [a, b] if a == b)) {
+        // A name given twice (rare): its later value.
+        if has_repeated_name(&entries) {
             let mut kept: Vec<(&str, Location<'_>, Self)> = Vec::new();
             let mut index: std::collections::HashMap<&str, usize> =
                 std::collections::HashMap::new();
@@ -382,10 +392,10 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, '_, 'de> {
                     }
                 }
             }
-            entries = kept.into();
+            entries = kept;
         }
         visitor.visit_map(JsonMap {
-            entries,
+            entries: entries.into_iter(),
             pending: None,
         })
     }
@@ -560,7 +570,7 @@ impl<'de> de::Deserializer<'de> for FirstElement<'_, '_, '_, 'de> {
 
 /// The keys of an object: a label level, or an object value's.
 struct JsonMap<'a, 's, 'de> {
-    entries: VecDeque<(&'a str, Location<'a>, JsonDeserializer<'a, 's, 'de>)>,
+    entries: std::vec::IntoIter<(&'a str, Location<'a>, JsonDeserializer<'a, 's, 'de>)>,
     pending: Option<(&'a str, JsonDeserializer<'a, 's, 'de>)>,
 }
 
@@ -568,7 +578,7 @@ impl<'de> de::MapAccess<'de> for JsonMap<'_, '_, 'de> {
     type Error = Error;
 
     fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
-        let Some((key, at, value)) = self.entries.pop_front() else {
+        let Some((key, at, value)) = self.entries.next() else {
             return Ok(None);
         };
         let borrowed = value.session.source.borrow(key);
