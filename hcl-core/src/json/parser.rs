@@ -2,11 +2,10 @@
 //! reference's diagnostics and its recovery after each error, its nesting
 //! bounded by [`Limits::max_nesting_depth`].
 
-use std::borrow::Cow;
 use std::sync::Arc;
 
 use super::scanner::{Kind, Scanner, Token};
-use super::strings::{decode_string, valid_number};
+use super::strings::{string_text, valid_number};
 use super::tree::{Array, Node, NodeKind, Object, Property};
 use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::didyoumean::first_close_name;
@@ -361,16 +360,7 @@ impl<'src, 'f> Parser<'src, 'f> {
     fn string(&mut self) -> Option<Node<'src>> {
         let token = self.read();
         let text = self.text_of(token.span);
-        // A closed string without escapes (the usual one) is its text.
-        if !token.escaped && text.len() >= 2 && text.ends_with('"') {
-            return Some(Node {
-                kind: NodeKind::String(Cow::Borrowed(
-                    text.get(1..text.len() - 1).unwrap_or_default(),
-                )),
-                span: token.span,
-            });
-        }
-        match decode_string(text) {
+        match string_text(text, token.escaped) {
             Ok(value) => Some(Node {
                 kind: NodeKind::String(value),
                 span: token.span,

@@ -174,23 +174,13 @@ impl<'src> Scanner<'src> {
         let mut i = start + 1;
         let mut escaped = false;
         loop {
-            match word_at(self.bytes, i) {
-                Some(word) => {
-                    let ends = string_run_ends(word);
-                    if ends == 0 {
-                        i += 8;
-                        continue;
-                    }
-                    i += ends.trailing_zeros() as usize / 8;
+            if let Some(word) = word_at(self.bytes, i) {
+                let ends = string_run_ends(word);
+                if ends == 0 {
+                    i += 8;
+                    continue;
                 }
-                None => {
-                    while let Some(&b) = self.bytes.get(i) {
-                        if b == b'"' || b == b'\\' || b < 0x20 {
-                            break;
-                        }
-                        i += 1;
-                    }
-                }
+                i += ends.trailing_zeros() as usize / 8;
             }
             let Some(&b) = self.bytes.get(i) else {
                 return (i, escaped);
@@ -207,7 +197,7 @@ impl<'src> Scanner<'src> {
                         Some(_) => i += 2,
                     }
                 }
-                // Not reached: the run ends only at the bytes above.
+                // Plain text of the last few bytes, too few for a word.
                 _ => i += 1,
             }
         }

@@ -3,6 +3,20 @@
 
 use std::borrow::Cow;
 
+/// The text of a string token (quotes included), as [`decode_string`]
+/// gives it; `escaped` is whether the token may hold a backslash. The
+/// scanner knows when it does not, and then a closed string is its text
+/// between the quotes, taken without reading it again.
+#[inline]
+pub(super) fn string_text(token: &str, escaped: bool) -> Result<Cow<'_, str>, u32> {
+    if !escaped && token.len() >= 2 && token.ends_with('"') {
+        return Ok(Cow::Borrowed(
+            token.get(1..token.len() - 1).unwrap_or_default(),
+        ));
+    }
+    decode_string(token)
+}
+
 /// The text of a string token (quotes included): its escapes resolved,
 /// borrowed when it has none. `Err` holds the reference's error offset,
 /// one past the byte at fault (the token's length when it is cut short).
