@@ -350,13 +350,12 @@ impl<'c> Decoder<'c> {
         self
     }
 
-    /// The syntax to read `file` in.
-    fn syntax_of(&self, file: &SourceFile) -> Syntax {
-        self.syntax
-            .unwrap_or_else(|| match Syntax::of_name(file.name()) {
-                Syntax::Json => Syntax::Json,
-                Syntax::Native => Syntax::of_text(file.text()),
-            })
+    /// The syntax to read `text`, named `name`, in.
+    fn syntax_of(&self, name: &str, text: &str) -> Syntax {
+        self.syntax.unwrap_or_else(|| match Syntax::of_name(name) {
+            Syntax::Json => Syntax::Json,
+            Syntax::Native => Syntax::of_text(text),
+        })
     }
 
     /// Decodes `source`; see [`from_str`].
@@ -391,8 +390,12 @@ impl<'c> Decoder<'c> {
         source: &'de str,
         name: &str,
     ) -> Result<Decoded<T>> {
+        if self.syntax_of(name, source) == Syntax::Json {
+            // The JSON tree's strings are slices of `source` itself.
+            return self.decode_json(source, name, Borrowable::of(source, source));
+        }
         let file = Arc::new(SourceFile::new(name, source));
-        self.decode_source(&file, Borrowable::of(source, &file))
+        self.decode_source(&file, Borrowable::of(source, file.text()))
     }
 
     /// Decodes the text of `file`: one top-level item at a time where the
@@ -403,11 +406,8 @@ impl<'c> Decoder<'c> {
         file: &Arc<SourceFile>,
         source: Borrowable<'de>,
     ) -> Result<Decoded<T>> {
-        if self.syntax_of(file) == Syntax::Json {
-            // The tree's strings are slices of `file`'s text, as the native
-            // parser's are, so `source` lends them the same way.
-            let parsed = hcl_core::parse_json(file.text(), file.name())?;
-            return self.decode_body(&Body::from_json_file(&parsed), source, file.text().len());
+        if self.syntax_of(file.name(), file.text()) == Syntax::Json {
+            return self.decode_json(file.text(), file.name(), source);
         }
         if let Some(lazy) = LazyFile::scan_source(file) {
             if let Some(decoded) = self.decode_lazily(&lazy, source, file.text().len()) {
@@ -416,6 +416,18 @@ impl<'c> Decoder<'c> {
         }
         let parsed = hcl_core::parse_source(file, &ParseOptions::default())?;
         self.decode_body(&Body::from_file(&parsed), source, file.text().len())
+    }
+
+    /// Decodes `text` in the JSON syntax. The tree's strings are slices of
+    /// `text`, which `source` lends from.
+    fn decode_json<'de, T: Deserialize<'de>>(
+        &self,
+        text: &str,
+        name: &str,
+        source: Borrowable<'de>,
+    ) -> Result<Decoded<T>> {
+        let parsed = hcl_core::parse_json(text, name)?;
+        self.decode_body(&Body::from_json_file(&parsed), source, text.len())
     }
 
     /// Decodes `file` one top-level item at a time, with passes after an

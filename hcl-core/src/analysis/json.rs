@@ -15,7 +15,7 @@
 //! start, and spans inside it are offsets on the same count.
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::statics::StaticPair;
@@ -25,11 +25,11 @@ use super::ExprRef;
 use crate::ast::{Expression, Template};
 use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
-use crate::json::{Node, NodeKind};
+use crate::json::{Node, NodeKind, Property};
 use crate::parser::{parse_expression_part, parse_template_part};
 use crate::span::{Pos, Range, SourceFile, Span};
 use crate::types::{convert, Type};
-use crate::value::{go_quote, Number, Value};
+use crate::value::{go_quote, normalize_string, Number, Value};
 
 /// The text of a string node to parse, and where it starts in the file.
 pub(super) struct StringText<'a> {
@@ -109,9 +109,8 @@ fn eval(
     diags: &mut Diagnostics,
 ) -> Value {
     match &node.kind {
-        NodeKind::String(s) => match ctx {
-            // A string without template sequences is its own text.
-            Some(ctx) if has_template_sequence(s) => template_value(node, file, ctx, diags),
+        NodeKind::String(s) => match (own_text(s, ctx), ctx) {
+            (None, Some(ctx)) => template_value(node, file, ctx, diags),
             _ => Value::string(s),
         },
         NodeKind::Number(text) => match Number::parse_literal(text) {
@@ -134,67 +133,136 @@ fn eval(
         NodeKind::Array(a) => {
             Value::tuple(a.items.iter().map(|i| eval(i, file, ctx, diags)).collect())
         }
-        NodeKind::Object(o) => {
-            let mut attrs: BTreeMap<String, Value> = BTreeMap::new();
-            // Where each key was first written, for a duplicate's message.
-            let mut first_at: BTreeMap<String, Span> = BTreeMap::new();
-            let mut known = true;
-            for prop in &o.properties {
-                let name = eval(&prop.name, file, ctx, diags);
-                let value = eval(&prop.value, file, ctx, diags);
-                let name = match convert(&name, &Type::String) {
-                    Ok(name) => name,
-                    Err(err) => {
-                        diags.push(
-                            Diagnostic::error(
-                                Code::InvalidObjectKey,
-                                "Invalid object key expression",
-                                format!("Cannot use this expression as an object key: {err}."),
-                            )
-                            .with_subject(file, prop.name.span),
-                        );
-                        continue;
-                    }
-                };
-                if name.is_null() {
-                    diags.push(
-                        Diagnostic::error(
-                            Code::NullKey,
-                            "Invalid object key expression",
-                            "Cannot use null value as an object key.",
-                        )
-                        .with_subject(file, prop.name.span),
-                    );
-                    continue;
-                }
-                let Some(key) = name.as_str() else {
+        NodeKind::Object(o) => object(&o.properties, file, ctx, diags),
+    }
+}
+
+/// The text of a string `s` when it is its own value: in literal-only
+/// mode (no context), or without template sequences.
+fn own_text<'s>(s: &'s str, ctx: Option<&EvalContext<'_>>) -> Option<&'s str> {
+    (ctx.is_none() || !has_template_sequence(s)).then_some(s)
+}
+
+/// An object's value: each name evaluated to a string; a name given
+/// again is an error, its first value kept.
+fn object(
+    properties: &[Property<'_>],
+    file: &Arc<SourceFile>,
+    ctx: Option<&EvalContext<'_>>,
+    diags: &mut Diagnostics,
+) -> Value {
+    let mut attrs: Vec<(String, Value)> = Vec::with_capacity(properties.len());
+    // Where each of `attrs` was written, for a repeat's message.
+    let mut written: Vec<Span> = Vec::with_capacity(properties.len());
+    let mut seen = FirstSeen::default();
+    let mut known = true;
+    for prop in properties {
+        // A name that is its own text needs no value made of it.
+        let text = match &prop.name.kind {
+            NodeKind::String(s) => own_text(s, ctx),
+            _ => None,
+        };
+        let name = match text {
+            Some(_) => None,
+            None => Some(eval(&prop.name, file, ctx, diags)),
+        };
+        let value = eval(&prop.value, file, ctx, diags);
+        let key = match (text, name) {
+            (Some(text), _) => normalize_string(text).into_owned(),
+            (None, name) => match name.map(|name| key_of(&name, prop, file, diags)) {
+                Some(Ok(Some(key))) => key,
+                Some(Ok(None)) => {
                     known = false;
                     continue;
-                };
-                if let Some(first) = first_at.get(key).map(|at| file.range(*at)) {
-                    diags.push(
-                        Diagnostic::error(
-                            Code::DuplicateObjectKey,
-                            "Duplicate object attribute",
-                            format!(
-                                "An attribute named {} was already defined at {first}.",
-                                go_quote(key)
-                            ),
-                        )
-                        .with_subject(file, prop.name.span),
-                    );
-                    continue;
                 }
-                first_at.insert(key.to_owned(), prop.name.span);
-                attrs.insert(key.to_owned(), value);
-            }
-            if known {
-                Value::object(attrs)
-            } else {
-                Value::dynamic()
-            }
+                _ => continue,
+            },
+        };
+        if let Some(first) = seen.earlier(&key, &attrs) {
+            let first = written.get(first).map(|at| file.range(*at));
+            diags.push(
+                Diagnostic::error(
+                    Code::DuplicateObjectKey,
+                    "Duplicate object attribute",
+                    format!(
+                        "An attribute named {} was already defined at {}.",
+                        go_quote(&key),
+                        first.map(|r| r.to_string()).unwrap_or_default()
+                    ),
+                )
+                .with_subject(file, prop.name.span),
+            );
+            continue;
         }
+        written.push(prop.name.span);
+        attrs.push((key, value));
     }
+    if known {
+        Value::object_of(attrs)
+    } else {
+        Value::dynamic()
+    }
+}
+
+/// Finds a name among an object's distinct names kept so far: a few
+/// compared in turn, more through an index.
+#[derive(Default)]
+struct FirstSeen {
+    /// Each of the names, past the few, at its position.
+    index: HashMap<String, usize>,
+}
+
+impl FirstSeen {
+    /// Names compared in turn.
+    const FEW: usize = 16;
+
+    /// The position of `key` in `attrs`, if it is there.
+    fn earlier(&mut self, key: &str, attrs: &[(String, Value)]) -> Option<usize> {
+        if attrs.len() <= Self::FEW {
+            return attrs.iter().position(|(k, _)| k == key);
+        }
+        for (i, (k, _)) in attrs.iter().enumerate().skip(self.index.len()) {
+            self.index.insert(k.clone(), i);
+        }
+        self.index.get(key).copied()
+    }
+}
+
+/// The key that `name`, the value of `prop`'s name, gives: `Ok(None)`
+/// when it is not known, `Err` when it cannot be a key (its diagnostic
+/// added).
+fn key_of(
+    name: &Value,
+    prop: &Property<'_>,
+    file: &Arc<SourceFile>,
+    diags: &mut Diagnostics,
+) -> Result<Option<String>, ()> {
+    let name = match convert(name, &Type::String) {
+        Ok(name) => name,
+        Err(err) => {
+            diags.push(
+                Diagnostic::error(
+                    Code::InvalidObjectKey,
+                    "Invalid object key expression",
+                    format!("Cannot use this expression as an object key: {err}."),
+                )
+                .with_subject(file, prop.name.span),
+            );
+            return Err(());
+        }
+    };
+    if name.is_null() {
+        diags.push(
+            Diagnostic::error(
+                Code::NullKey,
+                "Invalid object key expression",
+                "Cannot use null value as an object key.",
+            )
+            .with_subject(file, prop.name.span),
+        );
+        return Err(());
+    }
+    Ok(name.as_str().map(str::to_owned))
 }
 
 /// A string in full mode: its text as a template.

@@ -1,6 +1,5 @@
 //! The evaluator: one method per kind of expression.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use super::context::EvalContext;
@@ -460,7 +459,7 @@ impl<'c, 'p> Evaluator<'c, 'p> {
     fn object(&mut self, items: &[ObjectItem<'_>], scope: Option<&Scope<'_>>) -> Outcome {
         let mut diags = Diagnostics::default();
         let mut known = true;
-        let mut values = BTreeMap::new();
+        let mut values = Vec::with_capacity(items.len());
         for item in items {
             let (key, key_diags) = self.object_key(&item.key, scope);
             let key_failed = key_diags.has_errors();
@@ -498,16 +497,15 @@ impl<'c, 'p> Evaluator<'c, 'p> {
                 }
             };
             match key.as_str() {
-                Some(k) => {
-                    values.insert(k.to_owned(), value);
-                }
+                Some(k) => values.push((k.to_owned(), value)),
                 None => known = false,
             }
         }
         if !known {
             return (Value::dynamic(), diags);
         }
-        (Value::object(values), diags)
+        // Of a name given twice, the later value stands.
+        (Value::object_of(values), diags)
     }
 
     /// An object key: a bare name is itself; anything else is evaluated.

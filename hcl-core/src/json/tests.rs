@@ -344,6 +344,44 @@ fn template_errors_point_into_the_string() {
 fn duplicate_keys_in_an_object_value() {
     let err = eval(r#"{"a": 1, "a": 2}"#, &EvalContext::new()).unwrap_err();
     assert_eq!(first(&err), "Duplicate object attribute @ 1:10-1:13 (9-12)");
+    // Past a few names, and names equal once normalized: each repeat is
+    // found, and named with where it was first written.
+    let mut src = String::from("{");
+    for i in 0..20 {
+        src.push_str(&format!("\"k{i}\": {i}, "));
+    }
+    src.push_str(r#""k3": 0, "e\u0301": 1, "\u00e9": 2, "k19": 0}"#);
+    let err = eval(&src, &EvalContext::new()).unwrap_err();
+    let found: Vec<_> = err
+        .iter()
+        .map(|d| {
+            (
+                d.code,
+                d.subject.as_ref().unwrap().start.byte as usize,
+                d.detail.clone(),
+            )
+        })
+        .collect();
+    let first_at = |needle: &str| src.find(needle).unwrap();
+    let again_at = |needle: &str| src.rfind(needle).unwrap();
+    let detail = |name: &str, needle: &str| {
+        let at = first_at(needle) + 1;
+        let end = at + needle.len();
+        format!("An attribute named \"{name}\" was already defined at e.json:1,{at}-{end}.")
+    };
+    let dup = Code::DuplicateObjectKey;
+    assert_eq!(
+        found,
+        [
+            (dup, again_at("\"k3\""), detail("k3", "\"k3\"")),
+            (
+                dup,
+                first_at(r#""\u00e9""#),
+                detail("\u{e9}", r#""e\u0301""#)
+            ),
+            (dup, again_at("\"k19\""), detail("k19", "\"k19\"")),
+        ]
+    );
 }
 
 #[test]

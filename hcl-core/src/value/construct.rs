@@ -254,15 +254,29 @@ impl Value {
         K: AsRef<str>,
         I: IntoIterator<Item = (K, Value)>,
     {
-        let entries = sort_entries(
+        Value::object_of(
             attrs
                 .into_iter()
-                .map(|(k, v)| (normalize_string(k.as_ref()).into_owned(), v))
+                .map(|(k, v)| (k.as_ref().to_owned(), v))
                 .collect(),
-        );
+        )
+    }
+
+    /// [`Value::object`] of owned names, which it keeps where they are
+    /// already NFC.
+    pub(crate) fn object_of(mut attrs: Vec<(String, Value)>) -> Value {
+        for (name, _) in &mut attrs {
+            let normalized = match normalize_string(name) {
+                Cow::Owned(n) => Some(n),
+                Cow::Borrowed(_) => None,
+            };
+            if let Some(n) = normalized {
+                *name = n;
+            }
+        }
         Value(Repr::Object(Arc::new(Entries::new(
             CollectionType::derived(),
-            entries,
+            sort_entries(attrs),
         ))))
     }
 

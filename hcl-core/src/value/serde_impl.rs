@@ -153,11 +153,12 @@ impl<'de> Visitor<'de> for ValueVisitor {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
-        let mut attrs = std::collections::BTreeMap::new();
-        while let Some((key, value)) = map.next_entry::<String, Value>()? {
-            attrs.insert(key, value);
+        let mut attrs = Vec::with_capacity(map.size_hint().unwrap_or(0).min(4096));
+        while let Some(entry) = map.next_entry::<String, Value>()? {
+            attrs.push(entry);
         }
-        Ok(Value::object(attrs))
+        // Of a name given twice, the later value stands.
+        Ok(Value::object_of(attrs))
     }
 }
 

@@ -4,7 +4,7 @@
 
 use std::cell::RefCell;
 
-use hcl_core::{Diagnostics, EvalContext, ExprRef, SourceFile, Value};
+use hcl_core::{Diagnostics, EvalContext, ExprRef, Value};
 
 use super::json;
 use super::recovery::{self, ResumePoints};
@@ -46,11 +46,11 @@ impl<'de> Borrowable<'de> {
         copy: 0,
     };
 
-    /// `source`, of which `file`'s text is a copy.
-    pub(crate) fn of(source: &'de str, file: &SourceFile) -> Self {
+    /// `source`, of which `copy` is a copy (or `source` itself).
+    pub(crate) fn of(source: &'de str, copy: &str) -> Self {
         Borrowable {
             source: Some(source),
-            copy: file.text().as_ptr() as usize,
+            copy: copy.as_ptr() as usize,
         }
     }
 
