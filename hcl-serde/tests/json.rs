@@ -479,3 +479,80 @@ fn a_map_key_given_twice_takes_its_later_value() {
         assert_eq!(config.tags["k2"], 2, "{count} keys");
     }
 }
+
+#[test]
+fn integers_read_as_their_native_twins_read_them() {
+    // A plain integer in range is read from its text; every other number
+    // through its value: the two must agree, values and errors alike.
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Ints {
+        a: u8,
+        b: i8,
+        c: u16,
+        d: i64,
+        e: u64,
+        f: i128,
+        g: u128,
+    }
+    fn outcome(result: hcl_serde::Result<Ints>) -> Result<Ints, Vec<(Code, String)>> {
+        result.map_err(|e| {
+            e.diagnostics()
+                .iter()
+                .map(|d| (d.code, d.detail.clone()))
+                .collect()
+        })
+    }
+    let numbers = [
+        "0",
+        "7",
+        "255",
+        "256",
+        "1e2",
+        "1.5",
+        "65536",
+        "9223372036854775808",
+        "18446744073709551616",
+        "170141183460469231731687303715884105728",
+        "340282366920938463463374607431768211456",
+        "99999999999999999999999999999999999999999",
+    ];
+    let signs = ["", "-"];
+    let mut checked = 0;
+    for n in numbers {
+        for sign in signs {
+            let native = format!("a = {sign}{n}\nb = {sign}{n}\nc = {sign}{n}\nd = {sign}{n}\ne = {sign}{n}\nf = {sign}{n}\ng = {sign}{n}\n");
+            let json = format!(
+                "{{\"a\": {sign}{n}, \"b\": {sign}{n}, \"c\": {sign}{n}, \"d\": {sign}{n}, \
+                 \"e\": {sign}{n}, \"f\": {sign}{n}, \"g\": {sign}{n}}}"
+            );
+            let from_native = outcome(hcl_serde::from_str::<Ints>(&native));
+            let from_json = outcome(
+                Decoder::new()
+                    .from_named_str(&json, "i.json")
+                    .map(|d| d.value),
+            );
+            assert_eq!(from_json, from_native, "{sign}{n}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 24);
+    let small = Decoder::new()
+        .from_named_str::<Ints>(
+            r#"{"a": 255, "b": -128, "c": 8080, "d": -5, "e": 7, "f": -1, "g": 1}"#,
+            "i.json",
+        )
+        .unwrap()
+        .value;
+    assert_eq!(
+        small,
+        Ints {
+            a: 255,
+            b: -128,
+            c: 8080,
+            d: -5,
+            e: 7,
+            f: -1,
+            g: 1
+        }
+    );
+}

@@ -429,6 +429,14 @@ pub(super) fn string_literal<'a>(node: &'a Node<'a>) -> Option<&'a Cow<'a, str>>
     }
 }
 
+/// The source text of a number.
+pub(super) fn number_literal<'a>(node: &'a Node<'a>) -> Option<&'a str> {
+    match node.kind {
+        NodeKind::Number(text) => Some(text),
+        _ => None,
+    }
+}
+
 /// Whether `s` holds a template sequence, `${` or `%{` (or their escapes,
 /// `$${` and `%%{`): a string without one is its own text.
 fn has_template_sequence(s: &str) -> bool {

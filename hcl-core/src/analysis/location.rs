@@ -654,6 +654,31 @@ impl<'a> ExprRef<'a> {
         }
     }
 
+    /// The source text of a number literal (`8080`, `1.5e3`; in the native
+    /// syntax without a sign, which is an operator there); `None` for any
+    /// other expression. Its value is [`Number::parse_literal`] of the text.
+    ///
+    /// [`Number::parse_literal`]: crate::value::Number::parse_literal
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::ExprRef;
+    /// let json = hcl_core::parse_expression_json("-8080", "e.json").unwrap();
+    /// assert_eq!(ExprRef::from_json(&json).as_number_literal(), Some("-8080"));
+    /// let json = hcl_core::parse_expression_json("\"8080\"", "e.json").unwrap();
+    /// assert_eq!(ExprRef::from_json(&json).as_number_literal(), None);
+    /// ```
+    pub fn as_number_literal(&self) -> Option<&'a str> {
+        match self.json {
+            Some(node) => json::number_literal(node),
+            None => match self.expr.kind {
+                ExpressionKind::Number(text) => Some(text),
+                _ => None,
+            },
+        }
+    }
+
     /// The expression as a template that evaluates to its value, for
     /// writing down a value that cannot be evaluated yet: a quoted string
     /// or heredoc as its template text (literals with `${` and `%{`

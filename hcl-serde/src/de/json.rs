@@ -252,18 +252,33 @@ impl<'de, 'a, 's> JsonDeserializer<'a, 's, 'de> {
         BlocksDeserializer::new(self.name, blocks, self.session, self.missing)
     }
 
+    /// The evaluated value.
+    fn value(&self) -> Result<hcl_core::Value> {
+        self.session
+            .evaluate(&self.expr)
+            .map_err(Error::from_diagnostics)
+    }
+
     /// Reads the evaluated value into `visitor` with `read`.
     fn with_value<R>(self, read: impl FnOnce(ValueDeserializer<'_>) -> Result<R>) -> Result<R> {
-        let value = self
-            .session
-            .evaluate(&self.expr)
-            .map_err(Error::from_diagnostics)?;
+        let value = self.value()?;
         let shape = Shape::of(self.expr.file, &self.expr, &value);
         read(
             ValueDeserializer::new(&value)
                 .shaped(&shape)
                 .argument(self.name),
         )
+    }
+
+    /// The value as an integer of type `T`, when it is a number written
+    /// as one (`-` and digits) within `T`'s range.
+    fn integer_literal<T: std::str::FromStr>(&self) -> Option<T> {
+        let text = self.expr.as_number_literal()?;
+        let digits = text.strip_prefix('-').unwrap_or(text);
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        text.parse().ok()
     }
 
     /// The value as a string literal, when it is a string without
@@ -303,6 +318,23 @@ fn label_names(fields: &'static [&'static str]) -> Vec<&'static str> {
         .iter()
         .filter_map(|f| f.strip_prefix(LABEL))
         .collect()
+}
+
+/// Integer targets: a number written as a plain integer in the target's
+/// range is read from its text, the value it evaluates to; any other value
+/// (and any other number) through the evaluated value, with its errors.
+macro_rules! integer_first {
+    ($($method:ident $visit:ident $ty:ty,)*) => {$(
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+            if let Some(n) = self.integer_literal::<$ty>() {
+                return visitor.$visit(n);
+            }
+            if let Some(literal) = self.literal() {
+                return literal.$method(visitor);
+            }
+            self.with_value(|value| value.$method(visitor))
+        }
+    )*};
 }
 
 /// Targets that take the evaluated value.
@@ -413,9 +445,14 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, '_, 'de> {
                 .blocks_deserializer(blocks)
                 .deserialize_newtype_struct(name, visitor);
         }
-        // A `hcl_core::Value` target: the evaluated value, whole.
+        // A `hcl_core::Value` target: the evaluated value, whole, which
+        // has no use for where its parts were written.
         if name == hcl_core::value::VALUE_NEWTYPE {
-            return self.with_value(|value| value.deserialize_newtype_struct(name, visitor));
+            let value = self.value()?;
+            return ValueDeserializer::new(&value)
+                .at(self.expr.location())
+                .argument(self.name)
+                .deserialize_newtype_struct(name, visitor);
         }
         visitor.visit_newtype_struct(self)
     }
@@ -424,10 +461,16 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, '_, 'de> {
         visitor.visit_unit()
     }
 
+    integer_first! {
+        deserialize_i8 visit_i8 i8, deserialize_i16 visit_i16 i16,
+        deserialize_i32 visit_i32 i32, deserialize_i64 visit_i64 i64,
+        deserialize_i128 visit_i128 i128, deserialize_u8 visit_u8 u8,
+        deserialize_u16 visit_u16 u16, deserialize_u32 visit_u32 u32,
+        deserialize_u64 visit_u64 u64, deserialize_u128 visit_u128 u128,
+    }
+
     through_value! {
-        deserialize_any() deserialize_bool() deserialize_i8() deserialize_i16() deserialize_i32()
-        deserialize_i64() deserialize_i128() deserialize_u8() deserialize_u16()
-        deserialize_u32() deserialize_u64() deserialize_u128() deserialize_f32()
+        deserialize_any() deserialize_bool() deserialize_f32()
         deserialize_f64() deserialize_char() deserialize_str() deserialize_string()
         deserialize_bytes() deserialize_byte_buf() deserialize_unit()
         deserialize_identifier()
