@@ -556,3 +556,46 @@ fn integers_read_as_their_native_twins_read_them() {
         }
     );
 }
+
+#[test]
+fn a_bodys_properties_are_read_in_source_order() {
+    /// The keys of a map, in the order they are given.
+    struct Keys(Vec<String>);
+    impl<'de> Deserialize<'de> for Keys {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            struct Visit;
+            impl<'de> serde::de::Visitor<'de> for Visit {
+                type Value = Keys;
+                fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                    f.write_str("a map")
+                }
+                fn visit_map<A: serde::de::MapAccess<'de>>(
+                    self,
+                    mut map: A,
+                ) -> Result<Keys, A::Error> {
+                    let mut keys = Vec::new();
+                    while let Some((key, _)) = map.next_entry::<String, serde::de::IgnoredAny>()? {
+                        keys.push(key);
+                    }
+                    Ok(Keys(keys))
+                }
+            }
+            d.deserialize_map(Visit)
+        }
+    }
+    let keys = |src: &str| {
+        Decoder::new()
+            .from_named_str::<Keys>(src, "k.json")
+            .unwrap()
+            .value
+            .0
+    };
+    assert_eq!(
+        keys(r#"{"zeta": 1, "alpha": {"x": 1}, "mid": [2], "beta": "b"}"#),
+        ["zeta", "alpha", "mid", "beta"]
+    );
+    // More properties than a level's reading sorts on the stack.
+    let names: Vec<String> = (0..40).rev().map(|i| format!("p{i:02}")).collect();
+    let props: Vec<String> = names.iter().map(|n| format!("\"{n}\": 1")).collect();
+    assert_eq!(keys(&format!("{{{}}}", props.join(", "))), names);
+}

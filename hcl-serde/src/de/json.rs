@@ -30,7 +30,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use hcl_core::analysis::{Constructor, ExprRef, Location};
-use hcl_core::schema::{AttributeSchema, Block, BodySchema};
+use hcl_core::schema::{Attribute, AttributeSchema, Block, BodySchema};
 use hcl_core::{Code, Diagnostics, Severity};
 use serde::de::{self, Visitor};
 
@@ -118,8 +118,26 @@ impl<'a> BodyDeserializer<'a, '_, '_> {
             });
         }
         // Each attribute found goes to the field of its name (fewer than
-        // the fields, and found by comparing a few names).
-        for attr in content.attributes.values() {
+        // the fields, and found by comparing a few names), in source order,
+        // so that the entries are in order without moving them.
+        let mut few: [Option<&Attribute<'a>>; FEW_FIELDS] = [None; FEW_FIELDS];
+        let mut many: Vec<&Attribute<'a>> = Vec::new();
+        let found: &mut [Option<&Attribute<'a>>] = match few.get_mut(..content.attributes.len()) {
+            Some(few) => {
+                for (slot, attr) in few.iter_mut().zip(content.attributes.values()) {
+                    *slot = Some(attr);
+                }
+                few
+            }
+            None => {
+                many = content.attributes.values().collect();
+                many.sort_by_key(|a| a.span.start);
+                &mut []
+            }
+        };
+        found.sort_unstable_by_key(|a| a.map(|a| a.span.start));
+        let in_order = found.iter().flatten().copied().chain(many.iter().copied());
+        for attr in in_order {
             let named = |f: &&Field<'_>| f.attribute().or(f.block_type()) == Some(attr.name);
             let Some((field, &key)) = fields.iter().zip(keys).find(|(f, _)| named(f)) else {
                 continue;
@@ -136,9 +154,10 @@ impl<'a> BodyDeserializer<'a, '_, '_> {
             });
         }
         if diags.has_errors() {
+            // Stand-ins come first, as labels do.
             self.after_errors(diags, fields, keys, &mut entries)?;
+            entries.sort_by_key(|e| e.order);
         }
-        entries.sort_by_key(|e| e.order);
         Ok(entries)
     }
 }
