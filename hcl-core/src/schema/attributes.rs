@@ -4,6 +4,9 @@ use std::collections::HashMap;
 
 use super::content::Attribute;
 use super::definition::BodySchema;
+use crate::analysis::Location;
+use crate::diagnostic::{Code, Diagnostics};
+use crate::value::go_quote;
 
 /// The attributes a body defines, by name: each name once, in name order.
 ///
@@ -41,22 +44,6 @@ impl<'a> Attributes<'a> {
     /// The attributes of `items`, whose names are distinct, in any order.
     pub(crate) fn from_distinct(mut items: Vec<Attribute<'a>>) -> Self {
         items.sort_by(|a, b| a.name.cmp(b.name));
-        Attributes { items }
-    }
-
-    /// The attributes found for a schema's: `slots` holds, for each of
-    /// [`BodySchema::attributes`] in turn, its definition if any. Read in
-    /// the schema's order of names, they need no sorting.
-    pub(crate) fn from_schema_slots(
-        schema: &BodySchema,
-        slots: &mut [Option<Attribute<'a>>],
-    ) -> Self {
-        let mut items = Vec::with_capacity(slots.iter().filter(|s| s.is_some()).count());
-        items.extend(
-            schema
-                .attribute_positions_by_name()
-                .filter_map(|i| slots.get_mut(i).and_then(Option::take)),
-        );
         Attributes { items }
     }
 
@@ -148,5 +135,89 @@ impl<'a> Gathered<'a> {
 
     pub(crate) fn finish(self) -> Attributes<'a> {
         Attributes::from_distinct(self.items)
+    }
+}
+
+/// Up to how many schema attributes [`Slots`] keeps on the stack.
+const FEW_ATTRIBUTES: usize = 24;
+
+/// For each attribute of a schema, its definition once found, as a body is
+/// read through the schema: one pass over the body, each name looked up in
+/// the schema. Kept on the stack for a schema of a few attributes (a
+/// struct's), which is most.
+pub(crate) struct Slots<'a> {
+    few: [Option<Attribute<'a>>; FEW_ATTRIBUTES],
+    many: Vec<Option<Attribute<'a>>>,
+    len: usize,
+}
+
+impl<'a> Slots<'a> {
+    /// A slot for each attribute of `schema`, none found yet.
+    pub(crate) fn new(schema: &BodySchema) -> Self {
+        let len = schema.attributes().len();
+        Slots {
+            few: [const { None }; FEW_ATTRIBUTES],
+            many: if len > FEW_ATTRIBUTES {
+                vec![None; len]
+            } else {
+                Vec::new()
+            },
+            len,
+        }
+    }
+
+    fn all(&mut self) -> &mut [Option<Attribute<'a>>] {
+        match self.few.get_mut(..self.len) {
+            Some(few) => few,
+            None => &mut self.many,
+        }
+    }
+
+    /// The slot of the attribute named `name`, if `schema` (the one the
+    /// slots were made for) declares it.
+    pub(crate) fn slot(
+        &mut self,
+        schema: &BodySchema,
+        name: &str,
+    ) -> Option<&mut Option<Attribute<'a>>> {
+        let at = schema.attribute_position(name)?;
+        self.all().get_mut(at)
+    }
+
+    /// "Missing required argument", at `missing` (where the body begins,
+    /// as the reference reports it), for each required attribute of
+    /// `schema` not found.
+    pub(crate) fn report_missing(
+        &mut self,
+        schema: &BodySchema,
+        missing: Location<'_>,
+        diags: &mut Diagnostics,
+    ) {
+        for (attr, slot) in schema.attributes().iter().zip(self.all().iter()) {
+            if attr.required && slot.is_none() {
+                diags.push(missing.error(
+                    Code::MissingRequiredArgument,
+                    "Missing required argument",
+                    format!(
+                        "The argument {} is required, but no definition was found.",
+                        go_quote(&attr.name)
+                    ),
+                ));
+            }
+        }
+    }
+
+    /// The attributes found, taken out of the slots (by reference: the
+    /// slots are not moved). Read in the schema's order of names, they need
+    /// no sorting.
+    pub(crate) fn finish(&mut self, schema: &BodySchema) -> Attributes<'a> {
+        let slots = self.all();
+        let mut items = Vec::with_capacity(slots.iter().filter(|s| s.is_some()).count());
+        items.extend(
+            schema
+                .attribute_positions_by_name()
+                .filter_map(|i| slots.get_mut(i).and_then(Option::take)),
+        );
+        Attributes { items }
     }
 }

@@ -9,7 +9,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::attributes::{Attributes, Gathered};
+use super::attributes::{Attributes, Gathered, Slots};
 use super::body::{JsonPart, NameSet};
 use super::content::{Attribute, Block, BodyContent, Label};
 use super::definition::BodySchema;
@@ -207,27 +207,13 @@ impl<'a> JsonBody<'a> {
         let props = self.collect(self.val, None, diags);
         let mut used = 0;
         let mut content = BodyContent::new(Some(self.missing_item()));
-        // For each attribute of the schema, its definition once found: on
-        // the stack for a schema of a few attributes (a struct's).
-        let wanted = schema.attributes().len();
-        let mut few: [Option<Attribute<'a>>; FEW_ATTRIBUTES] = [const { None }; FEW_ATTRIBUTES];
-        let mut many: Vec<Option<Attribute<'a>>>;
-        let slots: &mut [Option<Attribute<'a>>] = match few.get_mut(..wanted) {
-            Some(few) => few,
-            None => {
-                many = vec![None; wanted];
-                &mut many
-            }
-        };
+        let mut slots = Slots::new(schema);
         for prop in props.iter() {
             let name = prop.name();
             if self.hidden.contains(name) {
                 continue;
             }
-            if let Some(slot) = schema
-                .attribute_position(name)
-                .and_then(|i| slots.get_mut(i))
-            {
+            if let Some(slot) = slots.slot(schema, name) {
                 if let Some(existing) = slot {
                     diags.push(
                         Diagnostic::error(
@@ -262,20 +248,9 @@ impl<'a> JsonBody<'a> {
             }
         }
         if check_required {
-            for (attr, slot) in schema.attributes().iter().zip(slots.iter()) {
-                if attr.required && slot.is_none() {
-                    diags.push(self.missing_item().error(
-                        Code::MissingRequiredArgument,
-                        "Missing required argument",
-                        format!(
-                            "The argument {} is required, but no definition was found.",
-                            go_quote(&attr.name)
-                        ),
-                    ));
-                }
-            }
+            slots.report_missing(schema, self.missing_item(), diags);
         }
-        content.attributes = Attributes::from_schema_slots(schema, slots);
+        content.attributes = slots.finish(schema);
         (content, used)
     }
 
@@ -438,10 +413,6 @@ impl<'a> JsonBody<'a> {
         }
     }
 }
-
-/// Up to how many schema attributes a body's processing keeps its findings
-/// on the stack.
-const FEW_ATTRIBUTES: usize = 24;
 
 /// The properties of a body's value: an object's own, or those of an
 /// array's objects gathered.

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::attributes::{Attributes, Gathered};
+use super::attributes::{Attributes, Gathered, Slots};
 use super::body::{BodyPart, NameSet};
 use super::content::{Attribute, Block, BodyContent};
 use super::definition::BodySchema;
@@ -139,25 +139,18 @@ impl<'a> NativeBody<'a> {
         diags: &mut Diagnostics,
     ) -> (BodyContent<'a>, NativeBody<'a>) {
         let mut content = BodyContent::new(Some(self.missing_item()));
-        let mut found = Vec::new();
-        for attr_schema in schema.attributes() {
-            match self.attributes().find(|a| a.name == attr_schema.name) {
-                Some(attr) => found.push(Attribute::native(attr, self.file)),
-                // The reference points at the (empty) start of the body.
-                None if attr_schema.required && check_required => {
-                    diags.push(self.missing_item().error(
-                        Code::MissingRequiredArgument,
-                        "Missing required argument",
-                        format!(
-                            "The argument \"{}\" is required, but no definition was found.",
-                            attr_schema.name
-                        ),
-                    ))
-                }
-                None => {}
+        // One pass over the body, each name looked up in the schema.
+        let mut slots = Slots::new(schema);
+        for attr in self.attributes() {
+            // A name defined twice is the parser's error: the first stands.
+            if let Some(slot @ None) = slots.slot(schema, attr.name) {
+                *slot = Some(Attribute::native(attr, self.file));
             }
         }
-        content.attributes = Attributes::from_distinct(found);
+        if check_required {
+            slots.report_missing(schema, self.missing_item(), diags);
+        }
+        content.attributes = slots.finish(schema);
         for block in self.blocks() {
             let Some(header) = schema.block(block.block_type) else {
                 continue;

@@ -722,3 +722,41 @@ fn a_large_schema_finds_every_name_and_reports_a_name_given_twice() {
         })
     );
 }
+
+#[test]
+fn a_native_body_reads_a_schema_of_many_attributes_as_one_of_a_few() {
+    // More attributes than a body's processing keeps on the stack, and
+    // than a schema compares in turn: each found once, in name order, each
+    // missing one reported in the schema's order, the rest left over.
+    let names: Vec<String> = (0..40).map(|i| format!("a{i:02}")).collect();
+    let written: Vec<&String> = names.iter().rev().step_by(3).collect();
+    let mut src: String = written.iter().map(|n| format!("{n} = \"{n}\"\n")).collect();
+    src.push_str("extra = 1\n");
+    let f = file(&src);
+    let mut builder = BodySchema::builder();
+    for n in &names {
+        builder = builder.required_attribute(n);
+    }
+    let schema = valid(builder);
+    let (content, rest, diags) = Body::from_file(&f).partial_content_with_diagnostics(&schema);
+    let keys: Vec<&str> = content.attributes.keys().collect();
+    let mut expected: Vec<&str> = written.iter().map(|n| n.as_str()).collect();
+    expected.sort_unstable();
+    assert_eq!(keys, expected);
+    for (name, attr) in content.attributes.iter().map(|a| (a.name, a)) {
+        assert_eq!(attr.expr.location().text(), format!("\"{name}\""));
+    }
+    let missing: Vec<String> = diags
+        .iter()
+        .filter(|d| d.code == Code::MissingRequiredArgument)
+        .map(|d| d.detail.clone())
+        .collect();
+    let expected: Vec<String> = names
+        .iter()
+        .filter(|n| !written.contains(n))
+        .map(|n| format!("The argument \"{n}\" is required, but no definition was found."))
+        .collect();
+    assert_eq!(missing, expected);
+    let rest = rest.just_attributes().unwrap();
+    assert_eq!(rest.keys().collect::<Vec<_>>(), ["extra"]);
+}
