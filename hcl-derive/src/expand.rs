@@ -226,6 +226,13 @@ fn rewrite(item: &mut DeriveInput, errors: &mut Errors) -> TokenStream {
     let mut seen_other = false;
     let mut body: Option<Span> = None;
     let mut remain: Option<Span> = None;
+    // A struct's one flattened field is filled by the decoder (see below);
+    // of several, each is serde's own unless labels need the decoder.
+    let flattened = data
+        .fields
+        .iter()
+        .filter(|f| field_serde(&f.attrs).flatten.is_some())
+        .count();
 
     for field in data.fields.iter_mut() {
         let Some(ident) = field.ident.clone() else {
@@ -346,11 +353,14 @@ fn rewrite(item: &mut DeriveInput, errors: &mut Errors) -> TokenStream {
                 (quote!(Attribute), Some(format!("$hcl:expr:{name}")), name)
             }
             Role::Block => (quote!(Block), Some(format!("$hcl:block:{name}")), name),
-            // A flattened field beside label fields: serde would read the
-            // struct as a map and give label fields nothing, so the field
+            // A flattened field: serde would read the struct as a map,
+            // buffering every value through its own data model, where
+            // label fields get nothing and `Spanned`, `Expression` and
+            // `RawBody` values and the fields' schema are lost. So the field
             // is marked instead, and the decoder fills it, as `remain`,
-            // with a map of what the other fields leave.
-            Role::Auto if serde.flatten.is_some() && !labels.is_empty() => (
+            // with what the other fields leave, read as the field's type
+            // (a map or a struct).
+            Role::Auto if serde.flatten.is_some() && (flattened == 1 || !labels.is_empty()) => (
                 quote!(Skip),
                 Some("$hcl:flatten".to_owned()),
                 "$hcl:flatten".to_owned(),

@@ -144,15 +144,20 @@
 //! | `expr`            | `$hcl:expr:NAME`    |
 //! | `body`            | `$hcl:body`         |
 //! | `remain`          | `$hcl:remain`       |
-//! | `#[serde(flatten)]` beside `label` fields | `$hcl:flatten` |
+//! | the one `#[serde(flatten)]` field (or each, beside `label` fields) | `$hcl:flatten` |
 //!
 //! where `NAME` is the field's name in the document (as above) and
 //! `LABEL` the label's name. serde reads a struct with a flattened field
-//! as a map, without its field names, so label fields would get nothing:
-//! in a struct with label fields, `#[hcl]` takes the `flatten` off and
-//! marks the field instead, and the deserializer fills it with a map of
-//! the items the other fields leave (as `remain`, but decoded), and the
-//! serializer writes its entries back into the block's body. A field without these options keeps its name
+//! as a map, without its field names, buffering every value through its
+//! own data model: label fields would get nothing, an `#[hcl(expr)]` field
+//! would be evaluated, and a `Spanned`, `Expression` or `RawBody` inside
+//! the flattened field could not be read. So `#[hcl]` takes the `flatten`
+//! off a struct's one flattened field (every one, in a struct with label
+//! fields) and marks the field instead; the deserializer fills it with the
+//! items the other fields leave (as `remain`, but decoded as the field's
+//! type, a map or a struct), and the serializer writes its entries back
+//! into the body. Several flattened fields in a struct without label
+//! fields stay serde's own. A field without these options keeps its name
 //! and its serde attributes. The deserializer, asked for a struct with
 //! these fields, hands each of them what it stands for; any other
 //! format just sees the marker names, both ways:

@@ -92,7 +92,9 @@
 //! a stand-in may have caused is not reported: a type that rejects the
 //! stand-in, a whole-struct check such as `#[serde(try_from)]` over one,
 //! and, after an earlier error, the values of a `#[serde(flatten)]` field
-//! (which serde checks only once the whole body is read); the next decode
+//! that serde reads itself (several in a struct without label fields, or
+//! any in a struct without `#[hcl]`: serde checks them only once the whole
+//! body is read); the next decode
 //! reports them. A pass after an error leaves out the blocks of sequences
 //! and maps that an earlier pass read without error, since its value is
 //! never returned: each pass reads little more than what the earlier ones

@@ -553,7 +553,11 @@ fn skipped_and_flattened_fields_are_not_in_the_schema() {
     let schema = Skipped::hcl_schema();
     assert_eq!(attributes(&schema), [("name", true)]);
     assert!(schema.blocks().is_empty());
-    let decoded: Skipped = from_json(json!({"name": "n", "a": 1}));
+    let decoded: Skipped = hcl_serde::from_str("name = \"n\"\na = 1\n").unwrap();
+    assert_eq!(decoded.extra, HashMap::from([("a".to_owned(), 1)]));
+    // The flattened field is marked for the decoder, which fills it: any
+    // other format sees the marker, as it sees every other.
+    let decoded: Skipped = from_json(json!({"name": "n", "$hcl:flatten": {"a": 1}}));
     assert_eq!(decoded.extra, HashMap::from([("a".to_owned(), 1)]));
 }
 

@@ -1,6 +1,9 @@
-//! A `#[serde(flatten)]` field beside `#[hcl(label)]` fields: the labels go
-//! to the label fields, and the flattened field takes what the other
-//! fields leave, read and written back as items of the block's body.
+//! A `#[serde(flatten)]` field of a `#[hcl]` struct: the decoder gives it
+//! what the other fields leave, read as its type (a map or a struct) and
+//! written back as items of the body, so that label fields beside it get
+//! their labels and `Spanned`, `Expression` and `RawBody` values inside or
+//! beside it arrive as they do elsewhere. Several flattened fields without
+//! labels are serde's own.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
@@ -72,7 +75,7 @@ fn errors_in_the_flattened_items_point_at_them() {
 }
 
 #[test]
-fn without_labels_flatten_is_serde_s_own() {
+fn without_labels_a_flattened_map_takes_what_the_other_fields_leave() {
     #[hcl_serde::hcl]
     #[derive(Deserialize, Debug, PartialEq)]
     struct Plain {
@@ -82,4 +85,93 @@ fn without_labels_flatten_is_serde_s_own() {
     }
     let plain: Plain = hcl_serde::from_str("port = 1\nother = 2\n").unwrap();
     assert_eq!(plain.rest, BTreeMap::from([("other".to_owned(), 2)]));
+}
+
+#[test]
+fn special_values_arrive_inside_and_beside_a_flattened_field() {
+    use hcl_serde::{Expression, Spanned};
+
+    #[derive(Deserialize, Debug)]
+    struct Limits {
+        port: Spanned<u16>,
+    }
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug)]
+    struct WithStruct {
+        name: String,
+        #[serde(flatten)]
+        limits: Limits,
+    }
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug)]
+    struct WithMap {
+        #[hcl(expr)]
+        when: Expression,
+        #[serde(flatten)]
+        rest: BTreeMap<String, Spanned<u16>>,
+    }
+    for (src, name) in [
+        ("name = \"a\"\nport = 80\n", "a.hcl"),
+        ("{\"name\": \"a\",\n\"port\": 80}", "a.json"),
+    ] {
+        let config: WithStruct = hcl_serde::Decoder::new()
+            .from_named_str(src, name)
+            .unwrap()
+            .value;
+        assert_eq!(config.name, "a");
+        assert_eq!(*config.limits.port.get_ref(), 80);
+        let range = config.limits.port.range();
+        assert_eq!((&*range.filename, range.start.line), (name, 2), "{name}");
+    }
+    let config: WithMap = hcl_serde::from_str("when = attempts < 3\nport = 80\nmax = 9\n").unwrap();
+    assert_eq!(config.when.source_text(), "attempts < 3");
+    assert_eq!(config.when.variables(), ["attempts"]);
+    let ports: Vec<(&str, u16, u32)> = config
+        .rest
+        .iter()
+        .map(|(k, v)| (k.as_str(), *v.get_ref(), v.range().start.line))
+        .collect();
+    assert_eq!(ports, [("max", 9, 3), ("port", 80, 2)]);
+}
+
+#[test]
+fn several_flattened_fields_are_serde_s_own() {
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Two {
+        port: u16,
+        #[serde(flatten)]
+        first: BTreeMap<String, u16>,
+        #[serde(flatten)]
+        second: BTreeMap<String, u16>,
+    }
+    let two: Two = hcl_serde::from_str("port = 1\nother = 2\n").unwrap();
+    assert_eq!(two.first, BTreeMap::from([("other".to_owned(), 2)]));
+    assert_eq!(two.second, two.first);
+}
+
+#[test]
+fn errors_beside_and_inside_a_flattened_field_are_all_reported() {
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug)]
+    struct Plain {
+        #[allow(dead_code)]
+        port: u16,
+        #[serde(flatten)]
+        #[allow(dead_code)]
+        rest: BTreeMap<String, u16>,
+    }
+    let err = hcl_serde::from_str::<Plain>("port = 70000\nother = \"x\"\n").unwrap_err();
+    let found: Vec<(hcl_serde::Code, u32)> = err
+        .diagnostics()
+        .iter()
+        .map(|d| (d.code, d.subject.as_ref().unwrap().start.line))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (hcl_serde::Code::InvalidValue, 1),
+            (hcl_serde::Code::IncorrectValueType, 2)
+        ]
+    );
 }
