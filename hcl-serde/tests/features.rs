@@ -7,6 +7,9 @@ use hcl_core::{Code, EvalContext, Value};
 use hcl_serde::{Decoder, Expression, RawBody, Spanned};
 use serde::Deserialize;
 
+mod common;
+use common::KeyOrder;
+
 #[hcl_serde::hcl]
 #[derive(Deserialize, Debug, PartialEq)]
 struct Resource {
@@ -493,33 +496,6 @@ fn flatten_collects_what_the_struct_does_not_name() {
         m.inputs.keys().map(String::as_str).collect::<Vec<_>>(),
         ["azs", "cidr"]
     );
-}
-
-/// The keys of a map in the order the deserializer gives them.
-struct KeyOrder(Vec<String>);
-
-impl<'de> Deserialize<'de> for KeyOrder {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Keys;
-        impl<'de> serde::de::Visitor<'de> for Keys {
-            type Value = KeyOrder;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("a map")
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                mut map: A,
-            ) -> Result<KeyOrder, A::Error> {
-                let mut keys = Vec::new();
-                while let Some(key) = map.next_key::<String>()? {
-                    map.next_value::<serde::de::IgnoredAny>()?;
-                    keys.push(key);
-                }
-                Ok(KeyOrder(keys))
-            }
-        }
-        d.deserialize_map(Keys)
-    }
 }
 
 #[test]

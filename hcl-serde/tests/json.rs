@@ -10,6 +10,8 @@ use std::collections::{BTreeMap, HashMap};
 use hcl_serde::{Code, Decoder, Expression, RawBody, Spanned, Syntax};
 use serde::Deserialize;
 
+mod common;
+
 #[hcl_serde::hcl]
 #[derive(Deserialize, Debug, PartialEq)]
 struct Resource {
@@ -559,33 +561,9 @@ fn integers_read_as_their_native_twins_read_them() {
 
 #[test]
 fn a_bodys_properties_are_read_in_source_order() {
-    /// The keys of a map, in the order they are given.
-    struct Keys(Vec<String>);
-    impl<'de> Deserialize<'de> for Keys {
-        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            struct Visit;
-            impl<'de> serde::de::Visitor<'de> for Visit {
-                type Value = Keys;
-                fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                    f.write_str("a map")
-                }
-                fn visit_map<A: serde::de::MapAccess<'de>>(
-                    self,
-                    mut map: A,
-                ) -> Result<Keys, A::Error> {
-                    let mut keys = Vec::new();
-                    while let Some((key, _)) = map.next_entry::<String, serde::de::IgnoredAny>()? {
-                        keys.push(key);
-                    }
-                    Ok(Keys(keys))
-                }
-            }
-            d.deserialize_map(Visit)
-        }
-    }
     let keys = |src: &str| {
         Decoder::new()
-            .from_named_str::<Keys>(src, "k.json")
+            .from_named_str::<common::KeyOrder>(src, "k.json")
             .unwrap()
             .value
             .0

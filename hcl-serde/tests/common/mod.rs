@@ -60,3 +60,30 @@ pub fn round_trip<T: Serialize + DeserializeOwned + PartialEq + Debug>(value: &T
     }
     compact
 }
+
+/// The keys of a map in the order the deserializer gives them.
+pub struct KeyOrder(pub Vec<String>);
+
+impl<'de> Deserialize<'de> for KeyOrder {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Keys;
+        impl<'de> serde::de::Visitor<'de> for Keys {
+            type Value = KeyOrder;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a map")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<KeyOrder, A::Error> {
+                let mut keys = Vec::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    map.next_value::<serde::de::IgnoredAny>()?;
+                    keys.push(key);
+                }
+                Ok(KeyOrder(keys))
+            }
+        }
+        d.deserialize_map(Keys)
+    }
+}
