@@ -18,10 +18,9 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::statics::StaticPair;
+use super::statics::{Elements, Pairs};
 use super::traversal::{abs_traversal, Traversal, Traverse};
 use super::variables::template_variables;
-use super::ExprRef;
 use crate::ast::{Expression, Template};
 use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
@@ -349,32 +348,18 @@ fn shift_traversal(mut t: Traversal<'_>, offset: u32) -> Traversal<'_> {
 }
 
 /// An array's elements.
-pub(super) fn static_list<'a>(
-    node: &'a Node<'a>,
-    file: &'a Arc<SourceFile>,
-) -> Option<Vec<ExprRef<'a>>> {
+pub(super) fn elements<'a>(node: &'a Node<'a>, file: &'a Arc<SourceFile>) -> Option<Elements<'a>> {
     match &node.kind {
-        NodeKind::Array(a) => Some(a.items.iter().map(|i| ExprRef::json(i, file)).collect()),
+        NodeKind::Array(a) => Some(Elements::json(&a.items, file)),
         _ => None,
     }
 }
 
 /// An object's properties: each name (a string, so a template in full
 /// mode) and value.
-pub(super) fn static_map<'a>(
-    node: &'a Node<'a>,
-    file: &'a Arc<SourceFile>,
-) -> Option<Vec<StaticPair<'a>>> {
+pub(super) fn pairs<'a>(node: &'a Node<'a>, file: &'a Arc<SourceFile>) -> Option<Pairs<'a>> {
     match &node.kind {
-        NodeKind::Object(o) => Some(
-            o.properties
-                .iter()
-                .map(|p| StaticPair {
-                    key: ExprRef::json(&p.name, file),
-                    value: ExprRef::json(&p.value, file),
-                })
-                .collect(),
-        ),
+        NodeKind::Object(o) => Some(Pairs::json(&o.properties, file)),
         _ => None,
     }
 }

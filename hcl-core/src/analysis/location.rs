@@ -4,7 +4,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::json;
-use super::statics::{self, StaticCall, StaticPair};
+use super::statics::{self, Elements, Pairs, StaticCall, StaticPair};
 use super::traversal::{self, Traversal, Traverse};
 use super::variables;
 use crate::ast::{Expression, ExpressionKind};
@@ -428,6 +428,24 @@ impl<'a> ExprRef<'a> {
         }
     }
 
+    /// The element expressions of a tuple constructor (a JSON array), one
+    /// at a time, without a vector; `None` for any other expression. What
+    /// [`ExprRef::as_static_list`] collects.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::ExprRef;
+    /// let json = hcl_core::parse_expression_json("[1, 2]", "e.json").unwrap();
+    /// assert_eq!(ExprRef::from_json(&json).elements().map(|e| e.len()), Some(2));
+    /// ```
+    pub fn elements(&self) -> Option<Elements<'a>> {
+        match self.json {
+            Some(node) => json::elements(node, self.file),
+            None => statics::static_list(self.expr).map(|items| Elements::native(items, self.file)),
+        }
+    }
+
     /// The static list interpretation: the element expressions of a tuple
     /// constructor.
     ///
@@ -450,13 +468,8 @@ impl<'a> ExprRef<'a> {
     /// assert_eq!(texts, ["aws_vpc.main", "var.id"]);
     /// ```
     pub fn as_static_list(&self) -> Result<Vec<ExprRef<'a>>, Diagnostics> {
-        // A JSON value that is not an array falls through to the error:
-        // its `expr` placeholder is no tuple.
-        if let Some(items) = self.json.and_then(|n| json::static_list(n, self.file)) {
-            return Ok(items);
-        }
-        match statics::static_list(self.expr) {
-            Some(items) => Ok(items.iter().map(|e| self.with(e)).collect()),
+        match self.elements() {
+            Some(elements) => Ok(elements.collect()),
             None => Err(self
                 .start_location()
                 .error(
@@ -465,6 +478,24 @@ impl<'a> ExprRef<'a> {
                     "A static list expression is required.",
                 )
                 .into()),
+        }
+    }
+
+    /// The key/value pairs of an object constructor (a JSON object's
+    /// properties), one at a time, without a vector; `None` for any other
+    /// expression. What [`ExprRef::as_static_map`] collects.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::ExprRef;
+    /// let json = hcl_core::parse_expression_json(r#"{"a": 1}"#, "e.json").unwrap();
+    /// assert_eq!(ExprRef::from_json(&json).pairs().map(|p| p.len()), Some(1));
+    /// ```
+    pub fn pairs(&self) -> Option<Pairs<'a>> {
+        match self.json {
+            Some(node) => json::pairs(node, self.file),
+            None => statics::static_map(self.expr).map(|items| Pairs::native(items, self.file)),
         }
     }
 
@@ -492,17 +523,8 @@ impl<'a> ExprRef<'a> {
     /// assert_eq!(pairs[2].key.location().text(), "3");
     /// ```
     pub fn as_static_map(&self) -> Result<Vec<StaticPair<'a>>, Diagnostics> {
-        if let Some(pairs) = self.json.and_then(|n| json::static_map(n, self.file)) {
-            return Ok(pairs);
-        }
-        match statics::static_map(self.expr) {
-            Some(items) => Ok(items
-                .iter()
-                .map(|item| StaticPair {
-                    key: self.with(&item.key),
-                    value: self.with(&item.value),
-                })
-                .collect()),
+        match self.pairs() {
+            Some(pairs) => Ok(pairs.collect()),
             None => Err(self
                 .start_location()
                 .error(

@@ -50,7 +50,7 @@ mod variables;
 mod tests;
 
 pub use location::{Constructor, ExprRef, Location};
-pub use statics::{StaticCall, StaticPair};
+pub use statics::{Elements, Pairs, StaticCall, StaticPair};
 pub use traversal::{Traversal, Traverse};
 
 pub use crate::ast::start_span;

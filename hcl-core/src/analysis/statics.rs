@@ -5,7 +5,156 @@ use std::sync::Arc;
 
 use super::location::{ExprRef, Location};
 use crate::ast::{Expression, ExpressionKind, FunctionCall, ObjectItem};
+use crate::json::{Node, Property};
 use crate::span::{Range, SourceFile, Span};
+
+/// The element expressions of a tuple constructor (a JSON array), one at
+/// a time: what [`ExprRef::as_static_list`] collects, read without a
+/// vector. Made by [`ExprRef::elements`].
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::ExprRef;
+/// let json = hcl_core::parse_expression_json("[1, \"a\", [true]]", "e.json").unwrap();
+/// let elements = ExprRef::from_json(&json).elements().unwrap();
+/// assert_eq!(elements.len(), 3);
+/// let texts: Vec<&str> = elements.map(|e| e.location().text()).collect();
+/// assert_eq!(texts, ["1", "\"a\"", "[true]"]);
+/// ```
+#[derive(Clone)]
+pub struct Elements<'a> {
+    items: Items<'a>,
+    file: &'a Arc<SourceFile>,
+}
+
+#[derive(Clone)]
+enum Items<'a> {
+    Native(std::slice::Iter<'a, Expression<'a>>),
+    Json(std::slice::Iter<'a, Node<'a>>),
+}
+
+impl<'a> Elements<'a> {
+    pub(super) fn native(items: &'a [Expression<'a>], file: &'a Arc<SourceFile>) -> Self {
+        Elements {
+            items: Items::Native(items.iter()),
+            file,
+        }
+    }
+
+    pub(super) fn json(items: &'a [Node<'a>], file: &'a Arc<SourceFile>) -> Self {
+        Elements {
+            items: Items::Json(items.iter()),
+            file,
+        }
+    }
+}
+
+impl<'a> Iterator for Elements<'a> {
+    type Item = ExprRef<'a>;
+
+    fn next(&mut self) -> Option<ExprRef<'a>> {
+        match &mut self.items {
+            Items::Native(items) => items.next().map(|e| ExprRef::new(e, self.file)),
+            Items::Json(items) => items.next().map(|n| ExprRef::json(n, self.file)),
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match &self.items {
+            Items::Native(items) => items.size_hint(),
+            Items::Json(items) => items.size_hint(),
+        }
+    }
+}
+
+impl ExactSizeIterator for Elements<'_> {}
+
+/// The key/value pairs of an object constructor (a JSON object's
+/// properties), one at a time: what [`ExprRef::as_static_map`] collects,
+/// read without a vector. Made by [`ExprRef::pairs`].
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::ExprRef;
+/// let json = hcl_core::parse_expression_json(r#"{"a": 1, "b": [2]}"#, "e.json").unwrap();
+/// let pairs = ExprRef::from_json(&json).pairs().unwrap();
+/// let texts: Vec<&str> = pairs.map(|p| p.value.location().text()).collect();
+/// assert_eq!(texts, ["1", "[2]"]);
+/// ```
+#[derive(Clone)]
+pub struct Pairs<'a> {
+    items: PairItems<'a>,
+    file: &'a Arc<SourceFile>,
+}
+
+#[derive(Clone)]
+enum PairItems<'a> {
+    Native(std::slice::Iter<'a, ObjectItem<'a>>),
+    Json(std::slice::Iter<'a, Property<'a>>),
+}
+
+impl<'a> Pairs<'a> {
+    pub(super) fn native(items: &'a [ObjectItem<'a>], file: &'a Arc<SourceFile>) -> Self {
+        Pairs {
+            items: PairItems::Native(items.iter()),
+            file,
+        }
+    }
+
+    pub(super) fn json(items: &'a [Property<'a>], file: &'a Arc<SourceFile>) -> Self {
+        Pairs {
+            items: PairItems::Json(items.iter()),
+            file,
+        }
+    }
+}
+
+impl<'a> Iterator for Pairs<'a> {
+    type Item = StaticPair<'a>;
+
+    fn next(&mut self) -> Option<StaticPair<'a>> {
+        let file = self.file;
+        match &mut self.items {
+            PairItems::Native(items) => items.next().map(|item| StaticPair {
+                key: ExprRef::new(&item.key, file),
+                value: ExprRef::new(&item.value, file),
+            }),
+            PairItems::Json(items) => items.next().map(|p| StaticPair {
+                key: ExprRef::json(&p.name, file),
+                value: ExprRef::json(&p.value, file),
+            }),
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match &self.items {
+            PairItems::Native(items) => items.size_hint(),
+            PairItems::Json(items) => items.size_hint(),
+        }
+    }
+}
+
+impl ExactSizeIterator for Pairs<'_> {}
+
+impl fmt::Debug for Pairs<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Pairs")
+            .field("len", &self.len())
+            .field("file", &self.file.name())
+            .finish()
+    }
+}
+
+impl fmt::Debug for Elements<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Elements")
+            .field("len", &self.len())
+            .field("file", &self.file.name())
+            .finish()
+    }
+}
 
 /// One key/value pair of a static map.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -29,7 +29,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use hcl_core::analysis::{Constructor, ExprRef, Location};
+use hcl_core::analysis::{Constructor, Elements, ExprRef, Location};
 use hcl_core::schema::{Attribute, AttributeSchema, Block, BodySchema};
 use hcl_core::{Code, Diagnostics, Severity};
 use serde::de::{self, Visitor};
@@ -397,11 +397,11 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, '_, 'de> {
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         let constructor = self.expr.constructor();
         let items = match constructor {
-            Some(Constructor::Tuple) => self.expr.as_static_list().ok(),
+            Some(Constructor::Tuple) => self.expr.elements(),
             _ => None,
         };
         // No blocks: an empty sequence, as for an absent block type.
-        if self.expr.is_null() || items.as_ref().is_some_and(Vec::is_empty) {
+        if self.expr.is_null() || items.as_ref().is_some_and(|i| i.len() == 0) {
             return visitor.visit_seq(JsonSeq {
                 state: RefCell::new(SeqState::Done),
             });
@@ -416,14 +416,13 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, '_, 'de> {
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         let pairs = match self.expr.constructor() {
-            Some(Constructor::Object) => self.expr.as_static_map().ok(),
+            Some(Constructor::Object) => self.expr.pairs(),
             _ => None,
         };
         let Some(pairs) = pairs else {
             return self.with_value(|value| value.deserialize_map(visitor));
         };
         let mut entries: Vec<(&str, Location<'_>, Self)> = pairs
-            .iter()
             .filter_map(|pair| {
                 let key = pair.key.as_string_literal()?;
                 Some((key.as_ref(), pair.key.location(), self.part(pair.value)))
@@ -505,7 +504,7 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, '_, 'de> {
 enum SeqState<'a, 's, 'de> {
     /// Nothing read yet: the whole value, and its elements when it is an
     /// array.
-    First(JsonDeserializer<'a, 's, 'de>, Option<Vec<ExprRef<'a>>>),
+    First(JsonDeserializer<'a, 's, 'de>, Option<Elements<'a>>),
     /// The blocks after the first, for struct elements.
     Blocks(
         std::vec::IntoIter<BlockRef<'a>>,
@@ -513,10 +512,7 @@ enum SeqState<'a, 's, 'de> {
     ),
     /// The array's elements after the first, for other elements (parts of
     /// the whole value).
-    Elements(
-        std::vec::IntoIter<ExprRef<'a>>,
-        JsonDeserializer<'a, 's, 'de>,
-    ),
+    Elements(Elements<'a>, JsonDeserializer<'a, 's, 'de>),
     Done,
 }
 
@@ -567,7 +563,7 @@ impl<'de> de::SeqAccess<'de> for JsonSeq<'_, '_, 'de> {
 struct FirstElement<'x, 'a, 's, 'de> {
     whole: JsonDeserializer<'a, 's, 'de>,
     /// The array's elements, when the value is an array.
-    items: Option<Vec<ExprRef<'a>>>,
+    items: Option<Elements<'a>>,
     state: &'x RefCell<SeqState<'a, 's, 'de>>,
 }
 
@@ -578,7 +574,7 @@ impl<'a, 's, 'de> FirstElement<'_, 'a, 's, 'de> {
         let Some(items) = self.items else {
             return self.whole;
         };
-        let mut elements = items.into_iter();
+        let mut elements = items;
         let first = elements.next().map(|e| self.whole.part(e));
         *self.state.borrow_mut() = SeqState::Elements(elements, self.whole.part(self.whole.expr));
         first.unwrap_or(self.whole)

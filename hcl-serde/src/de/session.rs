@@ -105,17 +105,14 @@ impl Session<'_, '_> {
     /// A tuple or object constructor's value with each part read on its
     /// own, keys included; `None` for any other expression.
     fn parts_or_source(&self, expr: &ExprRef<'_>) -> Option<Value> {
-        if let Ok(items) = expr.as_static_list() {
+        if let Some(items) = expr.elements() {
             return Some(Value::tuple(
-                items
-                    .iter()
-                    .map(|item| self.value_or_source(item))
-                    .collect(),
+                items.map(|item| self.value_or_source(&item)).collect(),
             ));
         }
-        let pairs = expr.as_static_map().ok()?;
+        let pairs = expr.pairs()?;
         let mut entries = Vec::with_capacity(pairs.len());
-        for pair in &pairs {
+        for pair in pairs {
             // A key that does not evaluate to a string is its source, but a
             // traversal with steps (`a.b = 1`, a key no JSON object can
             // write) leaves the whole constructor as its source.

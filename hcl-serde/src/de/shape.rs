@@ -61,15 +61,14 @@ impl<'a> Shape<'a> {
         if expr.constructor() != Some(Constructor::Tuple) {
             return None;
         }
-        let exprs = expr.as_static_list().ok()?;
+        let exprs = expr.elements()?;
         if exprs.len() != elements.len() {
             return None;
         }
         Some(
             exprs
-                .iter()
                 .zip(elements)
-                .map(|(e, v)| Shape::of(file, e, v))
+                .map(|(e, v)| Shape::of(file, &e, v))
                 .collect(),
         )
     }
@@ -82,10 +81,10 @@ impl<'a> Shape<'a> {
         if expr.constructor() != Some(Constructor::Object) {
             return None;
         }
-        let pairs = expr.as_static_map().ok()?;
+        let pairs = expr.pairs()?;
         let mut taken = vec![false; entries.len()];
         let mut order = Vec::with_capacity(pairs.len());
-        for pair in &pairs {
+        for pair in pairs {
             // A quoted key first: a JSON key is one, and reading it as a
             // keyword would parse it as a traversal.
             let key = pair
