@@ -502,27 +502,19 @@ impl<'c> Decoder<'c> {
                 )
             })
         };
-        let bytes = read()?;
-        let json = match self.syntax {
-            Some(syntax) => syntax == Syntax::Json,
-            None => {
-                Syntax::of_name(&name) == Syntax::Json
-                    || bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
-                    || bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[')
-            }
-        };
-        if json {
-            return self.decode_bytes(bytes, &name);
-        }
-        // A regular file can be read again, so its text need not be kept
-        // for the errors: it is split into its items, each freed once read.
-        if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
-            return self.decode_bytes(bytes, &name);
-        }
-        let text = match String::from_utf8(bytes) {
+        let text = match String::from_utf8(read()?) {
             Ok(text) => text,
             Err(e) => return self.decode_bytes(e.into_bytes(), &name),
         };
+        // A regular file of the native syntax can be read again, so its
+        // text need not be kept for the errors: it is split into its items,
+        // each freed once read. Anything else is decoded whole.
+        if self.syntax_of(&name, &text) == Syntax::Json
+            || !std::fs::metadata(path).is_ok_and(|m| m.is_file())
+        {
+            let file = Arc::new(SourceFile::from_string(&name, text));
+            return self.decode_source(&file, Borrowable::NONE);
+        }
         let input_bytes = text.len();
         let split = match SplitFile::new(text, &name) {
             Ok(split) => split,

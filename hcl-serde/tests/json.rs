@@ -328,6 +328,12 @@ fn the_syntax_is_chosen_by_name_text_or_setting() {
         "{err}"
     );
     std::fs::remove_file(&path).unwrap();
+    // A file by its first character, as text is.
+    let path = std::env::temp_dir().join("hcl-serde-json-test.conf");
+    std::fs::write(&path, "\n {\"a\": 3}").unwrap();
+    let map: BTreeMap<String, u8> = hcl_serde::from_file(&path).unwrap();
+    assert_eq!(map["a"], 3);
+    std::fs::remove_file(&path).unwrap();
 }
 
 #[test]

@@ -220,6 +220,7 @@ pub(crate) fn json_names<'a>(body: &hcl_core::Body<'a>) -> Vec<&'a str> {
 
 /// A value of the JSON syntax, read as its target's type asks: as blocks,
 /// as the keys of a label level, or evaluated.
+#[derive(Clone, Copy)]
 pub(crate) struct JsonDeserializer<'a, 's, 'de> {
     /// The property it is the value of (for blocks, their type).
     name: &'a str,
@@ -576,7 +577,7 @@ impl<'a, 's, 'de> FirstElement<'_, 'a, 's, 'de> {
         };
         let mut elements = items;
         let first = elements.next().map(|e| self.whole.part(e));
-        *self.state.borrow_mut() = SeqState::Elements(elements, self.whole.part(self.whole.expr));
+        *self.state.borrow_mut() = SeqState::Elements(elements, self.whole);
         first.unwrap_or(self.whole)
     }
 }
@@ -606,7 +607,7 @@ impl<'de> de::Deserializer<'de> for FirstElement<'_, '_, '_, 'de> {
         // gets here): the struct's own "Missing block" error.
         let first: Vec<_> = blocks.next().into_iter().collect();
         let one = self.whole.blocks_deserializer(first);
-        *self.state.borrow_mut() = SeqState::Blocks(blocks, self.whole.part(self.whole.expr));
+        *self.state.borrow_mut() = SeqState::Blocks(blocks, self.whole);
         one.deserialize_struct(name, fields, visitor)
     }
 
