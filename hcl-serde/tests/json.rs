@@ -566,6 +566,58 @@ fn integers_read_as_their_native_twins_read_them() {
 }
 
 #[test]
+fn floats_read_as_their_native_twins_read_them() {
+    // A short decimal is read from its text; every other number through
+    // its 512-bit value: the two must give the same `f64`, or the same
+    // error.
+    #[derive(Deserialize, Debug)]
+    struct Float {
+        x: f64,
+    }
+    let outcome = |result: hcl_serde::Result<Float>| {
+        result.map(|f| f.x.to_bits()).map_err(|e| {
+            e.diagnostics()
+                .iter()
+                .map(|d| (d.code, d.detail.clone()))
+                .collect::<Vec<_>>()
+        })
+    };
+    let numbers = [
+        "0",
+        "8080",
+        "376.55",
+        "0.1",
+        "2.5e-3",
+        "1e27",
+        "1e-27",
+        "1e28",
+        "1e-400",
+        "9007199254740993",
+        "9999999999999999999",
+        "18446744073709551615",
+        "123456789.123456789123",
+        "1.7976931348623157e308",
+        "1e400",
+    ];
+    for n in numbers {
+        for sign in ["", "-"] {
+            let from_native = outcome(hcl_serde::from_str(&format!("x = {sign}{n}\n")));
+            let from_json = outcome(
+                Decoder::new()
+                    .from_named_str(&format!("{{\"x\": {sign}{n}}}"), "f.json")
+                    .map(|d| d.value),
+            );
+            assert_eq!(from_json, from_native, "{sign}{n}");
+        }
+    }
+    let cpu: Float = Decoder::new()
+        .from_named_str(r#"{"x": 376.55}"#, "f.json")
+        .unwrap()
+        .value;
+    assert_eq!(cpu.x, 376.55);
+}
+
+#[test]
 fn a_bodys_properties_are_read_in_source_order() {
     let keys = |src: &str| {
         Decoder::new()

@@ -480,6 +480,19 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, '_, 'de> {
         visitor.visit_unit()
     }
 
+    /// A number literal is read from its text (the same `f64` as through
+    /// its value); any other value through the evaluated value.
+    fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let text = self.expr.as_number_literal();
+        if let Some(f) = text.and_then(hcl_core::value::Number::literal_to_f64) {
+            return visitor.visit_f64(f);
+        }
+        if let Some(literal) = self.literal() {
+            return literal.deserialize_f64(visitor);
+        }
+        self.with_value(|value| value.deserialize_f64(visitor))
+    }
+
     integer_first! {
         deserialize_i8 visit_i8 i8, deserialize_i16 visit_i16 i16,
         deserialize_i32 visit_i32 i32, deserialize_i64 visit_i64 i64,
@@ -490,7 +503,7 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, '_, 'de> {
 
     through_value! {
         deserialize_any() deserialize_bool() deserialize_f32()
-        deserialize_f64() deserialize_char() deserialize_str() deserialize_string()
+        deserialize_char() deserialize_str() deserialize_string()
         deserialize_bytes() deserialize_byte_buf() deserialize_unit()
         deserialize_identifier()
         deserialize_unit_struct(name: &'static str)

@@ -389,3 +389,97 @@ fn equality_of_very_precise_numbers_is_quick() {
         assert!(small.equals(&small.clone()));
     }
 }
+
+/// The `f64` of a literal through its 512-bit value, the reference's way.
+fn f64_through_number(text: &str) -> Option<u64> {
+    Number::parse_literal(text)?
+        .to_f64_checked()
+        .map(f64::to_bits)
+}
+
+/// A short decimal's `f64` read in one rounding equals the one read
+/// through the 512-bit value, bit for bit (the sign of a zero included),
+/// on the cases where a careless shortcut goes wrong: ties between two
+/// `f64`s, 19 digits, the ends of the exponent range.
+#[test]
+fn short_decimals_read_as_through_their_512_bit_values() {
+    let cases = [
+        "0",
+        "-0",
+        "0.0",
+        "-0.000",
+        "0e27",
+        "8080",
+        "-8080",
+        "376.55",
+        "0.1",
+        "0.3",
+        "1.5",
+        "5.",
+        ".5",
+        "1e5",
+        "1E+5",
+        "2.5e-3",
+        "-2.5e-3",
+        "123.456e-2",
+        // 2^53 + 1 and 2^54 + 2: ties, to the even neighbour.
+        "9007199254740993",
+        "18014398509481986",
+        "9007199254740995",
+        // The tie 2^53 + 1 scaled: not a tie any more once written in tenths.
+        "900719925474099.3e1",
+        "9007199254740993e-1",
+        // 19 digits, the most read here, and 20.
+        "9999999999999999999",
+        "1844674407370955161.5",
+        "18446744073709551615",
+        "1e27",
+        "1e-27",
+        "9999999999999999999e27",
+        "1e-28",
+        "1e28",
+        "0.0000000000000000000000000001",
+        "7.2057594037927933e16",
+        "4.35679719e-11",
+        "2.2250738585072011e-8",
+    ];
+    for text in cases {
+        if let Some(fast) = parse::short_decimal_f64(text) {
+            assert_eq!(Some(fast.to_bits()), f64_through_number(text), "{text}");
+        }
+        assert_eq!(
+            Number::literal_to_f64(text).map(f64::to_bits),
+            f64_through_number(text),
+            "{text}"
+        );
+    }
+    // The shortcut does take the common cases.
+    for text in ["8080", "376.55", "-0", "9007199254740993", "1e-27"] {
+        assert!(parse::short_decimal_f64(text).is_some(), "{text}");
+    }
+}
+
+proptest! {
+    #[test]
+    fn generated_short_decimals_read_as_through_their_512_bit_values(
+        neg in any::<bool>(),
+        digits in "[0-9]{1,19}",
+        point in 0usize..20,
+        exp in proptest::option::of(-40i32..40),
+    ) {
+        let point = point.min(digits.len());
+        let (whole, fraction) = digits.split_at(point);
+        let mut text = String::from(if neg { "-" } else { "" });
+        text.push_str(whole);
+        if !fraction.is_empty() {
+            text.push('.');
+            text.push_str(fraction);
+        }
+        if let Some(exp) = exp {
+            text.push_str(&format!("e{exp}"));
+        }
+        if let Some(fast) = parse::short_decimal_f64(&text) {
+            prop_assert_eq!(Some(fast.to_bits()), f64_through_number(&text), "{}", text);
+        }
+    }
+}

@@ -245,6 +245,28 @@ impl Number {
         (ord == Ordering::Equal || v.is_finite()).then_some(v)
     }
 
+    /// The nearest `f64` of a number literal's text: exactly
+    /// `Number::parse_literal(text)?.to_f64_checked()`, without computing
+    /// the 512-bit value for a short decimal such as `8080` or `376.55` (up
+    /// to 19 digits, scaled by at most `10^±27`), which reads the same.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::value::Number;
+    ///
+    /// assert_eq!(Number::literal_to_f64("376.55"), Some(376.55));
+    /// assert_eq!(Number::literal_to_f64("-2.5e-3"), Some(-0.0025));
+    /// assert_eq!(Number::literal_to_f64("1e400"), None);
+    /// assert_eq!(Number::literal_to_f64("1.2.3"), None);
+    /// ```
+    pub fn literal_to_f64(text: &str) -> Option<f64> {
+        match super::parse::short_decimal_f64(text) {
+            Some(f) => Some(f),
+            None => Number::parse_literal(text)?.to_f64_checked(),
+        }
+    }
+
     /// The exact value as a big integer, if it is a whole number.
     ///
     /// # Examples

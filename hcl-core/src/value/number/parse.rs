@@ -81,6 +81,22 @@ pub(super) enum ParseError {
     TooManyDigits,
 }
 
+/// Whether a `-` (rather than a `+` or nothing) stands at `i`, stepping
+/// over the sign.
+fn take_sign(bytes: &[u8], i: &mut usize) -> bool {
+    match bytes.get(*i) {
+        Some(b'-') => {
+            *i += 1;
+            true
+        }
+        Some(b'+') => {
+            *i += 1;
+            false
+        }
+        _ => false,
+    }
+}
+
 /// Parses a decimal number.
 pub(super) fn parse(text: &str) -> Result<Number, ParseError> {
     let inf = |neg| Number {
@@ -94,17 +110,7 @@ pub(super) fn parse(text: &str) -> Result<Number, ParseError> {
     }
     let bytes = text.as_bytes();
     let mut i = 0;
-    let neg = match bytes.first() {
-        Some(b'-') => {
-            i = 1;
-            true
-        }
-        Some(b'+') => {
-            i = 1;
-            false
-        }
-        _ => false,
-    };
+    let neg = take_sign(bytes, &mut i);
 
     // Mantissa digits, with the position of the point among them.
     let digits_start = i;
@@ -142,17 +148,7 @@ pub(super) fn parse(text: &str) -> Result<Number, ParseError> {
         if matches!(c, b'e' | b'E' | b'p' | b'P') {
             binary_exp = matches!(c, b'p' | b'P');
             i += 1;
-            let exp_neg = match bytes.get(i) {
-                Some(b'-') => {
-                    i += 1;
-                    true
-                }
-                Some(b'+') => {
-                    i += 1;
-                    false
-                }
-                _ => false,
-            };
+            let exp_neg = take_sign(bytes, &mut i);
             let start = i;
             // Accumulate negatively so that i64::MIN is reachable.
             let mut acc: i64 = 0;
@@ -273,4 +269,65 @@ pub(super) fn parse(text: &str) -> Result<Number, ParseError> {
         z.mul_at(&p, PARSE_PREC)
     }
     .ok_or(ParseError::Invalid)
+}
+
+/// The nearest `f64` of a short decimal literal, `None` for any other
+/// text: `[-]digits[.digits][(e|E)[+-]digits]` with at most 19 digits
+/// before the exponent, and a value `d × 10^q` (`d` those digits as an
+/// integer) with `|q| ≤ 27`.
+///
+/// It is the `f64` that the reference's two roundings give (the 512-bit
+/// value of [`parse`], then to 53 bits), rounded once by the standard
+/// library's correctly rounded parse. The two agree because no rounding
+/// boundary of `f64` lies near enough to `x = d × 10^q` for the 512-bit
+/// step to cross it:
+///
+/// - `5^|q| ≤ 5^27` is exact, so [`parse`] rounds `x` once, moving it by
+///   at most `|x| × 2^-512`.
+/// - A boundary is a midpoint `M = m × 2^k` of two neighbouring `f64`s
+///   (`m < 2^54`). If `x ≠ M`, `L × (x − M)` is a nonzero integer for
+///   `L = 10^max(-q,0) × 2^max(-k,0)`, so `|x − M| ≥ 1/L`; with
+///   `d < 2^64`, `|q| ≤ 27` and `2^-k < 2^55 / |x|` (as `M` is within a
+///   factor of two of `x`), `L × |x| < 2^154`, so `|x − M| > |x| × 2^-512`.
+/// - If `x = M`, its 54 bits are exact at 512 bits, and both round the tie
+///   to even.
+/// - `10^-27 ≤ |x| < 10^46` (or `x` is a zero, signed as written): no
+///   overflow and no subnormal.
+pub(super) fn short_decimal_f64(text: &str) -> Option<f64> {
+    let bytes = text.as_bytes();
+    let mut i = usize::from(bytes.first() == Some(&b'-'));
+    let digits = |i: &mut usize| {
+        let start = *i;
+        while bytes.get(*i).is_some_and(u8::is_ascii_digit) {
+            *i += 1;
+        }
+        *i - start
+    };
+    let whole = digits(&mut i);
+    let fraction = if bytes.get(i) == Some(&b'.') {
+        i += 1;
+        digits(&mut i)
+    } else {
+        0
+    };
+    if whole + fraction == 0 || whole + fraction > 19 {
+        return None;
+    }
+    let mut exp: i64 = 0;
+    if matches!(bytes.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        let neg = take_sign(bytes, &mut i);
+        let start = i;
+        let count = digits(&mut i);
+        // More than 4 digits is beyond the range checked below.
+        if count == 0 || count > 4 {
+            return None;
+        }
+        let written: i64 = text.get(start..i)?.parse().ok()?;
+        exp = if neg { -written } else { written };
+    }
+    if i != bytes.len() || !(-27..=27).contains(&(exp - fraction as i64)) {
+        return None;
+    }
+    text.parse().ok()
 }
