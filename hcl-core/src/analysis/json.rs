@@ -24,7 +24,7 @@ use super::variables::template_variables;
 use crate::ast::{Expression, Template};
 use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
-use crate::json::{Node, NodeKind, Property};
+use crate::json::{NodeKind, NodeRef, Property};
 use crate::parser::{parse_expression_part, parse_template_part};
 use crate::span::{Pos, Range, SourceFile, Span};
 use crate::types::{convert, Type};
@@ -42,11 +42,11 @@ pub(super) struct StringText<'a> {
 }
 
 /// The text of `node`, a string, to parse.
-pub(super) fn string_text<'a>(node: &'a Node<'a>, file: &'a SourceFile) -> Option<StringText<'a>> {
-    let NodeKind::String(s) = &node.kind else {
+pub(super) fn string_text<'a>(node: NodeRef<'a>, file: &'a SourceFile) -> Option<StringText<'a>> {
+    let NodeKind::String(s) = node.kind() else {
         return None;
     };
-    let start = node.span.start as usize + 1;
+    let start = node.span().start as usize + 1;
     Some(match s {
         Cow::Borrowed(_) => StringText {
             text: file.text(),
@@ -63,8 +63,8 @@ pub(super) fn string_text<'a>(node: &'a Node<'a>, file: &'a SourceFile) -> Optio
 
 /// Moves the positions of `diags`, found in the decoded text of the string
 /// `node`, to the reference's positions in `file`.
-fn relocate(diags: Diagnostics, node: &Node<'_>, file: &Arc<SourceFile>) -> Diagnostics {
-    let quote = file.pos(node.span.start);
+fn relocate(diags: Diagnostics, node: NodeRef<'_>, file: &Arc<SourceFile>) -> Diagnostics {
+    let quote = file.pos(node.span().start);
     let shift = |p: Pos| Pos {
         line: p.line + quote.line - 1,
         column: if p.line == 1 {
@@ -92,7 +92,7 @@ fn relocate(diags: Diagnostics, node: &Node<'_>, file: &Arc<SourceFile>) -> Diag
 /// The value of `node`: in full mode with `ctx`, in literal-only mode
 /// without; every diagnostic found.
 pub(super) fn value(
-    node: &Node<'_>,
+    node: NodeRef<'_>,
     file: &Arc<SourceFile>,
     ctx: Option<&EvalContext<'_>>,
 ) -> (Value, Diagnostics) {
@@ -102,12 +102,12 @@ pub(super) fn value(
 }
 
 fn eval(
-    node: &Node<'_>,
+    node: NodeRef<'_>,
     file: &Arc<SourceFile>,
     ctx: Option<&EvalContext<'_>>,
     diags: &mut Diagnostics,
 ) -> Value {
-    match &node.kind {
+    match node.kind() {
         NodeKind::String(s) => match (own_text(s, ctx), ctx) {
             (None, Some(ctx)) => template_value(node, file, ctx, diags),
             _ => Value::string(s),
@@ -121,7 +121,7 @@ fn eval(
                         "Invalid JSON number",
                         "There is a syntax error in the given JSON number.",
                     )
-                    .with_subject(file, node.span),
+                    .with_subject(file, node.span()),
                 );
                 Value::dynamic()
             }
@@ -129,10 +129,16 @@ fn eval(
         NodeKind::Bool(b) => Value::bool(*b),
         NodeKind::Null => Value::null(Type::Dynamic),
         NodeKind::Invalid => Value::dynamic(),
-        NodeKind::Array(a) => {
-            Value::tuple(a.items.iter().map(|i| eval(i, file, ctx, diags)).collect())
+        NodeKind::Array(_) => {
+            let elements = node.elements().unwrap_or_default();
+            Value::tuple(
+                elements
+                    .iter()
+                    .map(|e| eval(node.at(e), file, ctx, diags))
+                    .collect(),
+            )
         }
-        NodeKind::Object(o) => object(&o.properties, file, ctx, diags),
+        NodeKind::Object(_) => object(node, file, ctx, diags),
     }
 }
 
@@ -145,11 +151,12 @@ fn own_text<'s>(s: &'s str, ctx: Option<&EvalContext<'_>>) -> Option<&'s str> {
 /// An object's value: each name evaluated to a string; a name given
 /// again is an error, its first value kept.
 fn object(
-    properties: &[Property<'_>],
+    node: NodeRef<'_>,
     file: &Arc<SourceFile>,
     ctx: Option<&EvalContext<'_>>,
     diags: &mut Diagnostics,
 ) -> Value {
+    let properties = node.properties().unwrap_or_default();
     let mut attrs: Vec<(String, Value)> = Vec::with_capacity(properties.len());
     // Where each of `attrs` was written, for a repeat's message.
     let mut written: Vec<Span> = Vec::with_capacity(properties.len());
@@ -163,9 +170,9 @@ fn object(
         };
         let name = match text {
             Some(_) => None,
-            None => Some(eval(&prop.name, file, ctx, diags)),
+            None => Some(eval(node.at(&prop.name), file, ctx, diags)),
         };
-        let value = eval(&prop.value, file, ctx, diags);
+        let value = eval(node.at(&prop.value), file, ctx, diags);
         let key = match (text, name) {
             (Some(text), _) => normalize_string(text).into_owned(),
             (None, name) => match name.map(|name| key_of(&name, prop, file, diags)) {
@@ -266,7 +273,7 @@ fn key_of(
 
 /// A string in full mode: its text as a template.
 fn template_value(
-    node: &Node<'_>,
+    node: NodeRef<'_>,
     file: &Arc<SourceFile>,
     ctx: &EvalContext<'_>,
     diags: &mut Diagnostics,
@@ -275,7 +282,7 @@ fn template_value(
         return Value::dynamic();
     };
     let (value, found) = if at.in_file {
-        let end = (node.span.end as usize).saturating_sub(1).max(at.start);
+        let end = (node.span().end as usize).saturating_sub(1).max(at.start);
         match parse_template_part(at.text, at.start, end, file) {
             Ok(template) => ctx.evaluate_template(&template, file),
             Err(found) => (Value::dynamic(), found),
@@ -295,12 +302,12 @@ fn template_value(
 /// The native expression that the string `node` holds, parsed for static
 /// analysis, with the offset to add to its spans to place them in `file`.
 pub(super) fn string_expression<'a>(
-    node: &'a Node<'a>,
+    node: NodeRef<'a>,
     file: &'a Arc<SourceFile>,
 ) -> Option<(Expression<'a>, u32)> {
     let at = string_text(node, file)?;
     if at.in_file {
-        let end = (node.span.end as usize).saturating_sub(1).max(at.start);
+        let end = (node.span().end as usize).saturating_sub(1).max(at.start);
         let expr = parse_expression_part(at.text, at.start, end, file).ok()?;
         return Some((expr, 0));
     }
@@ -312,12 +319,12 @@ pub(super) fn string_expression<'a>(
 /// The template that the string `node` holds, parsed for static analysis,
 /// with the offset to add to its spans to place them in `file`.
 pub(super) fn string_template<'a>(
-    node: &'a Node<'a>,
+    node: NodeRef<'a>,
     file: &'a Arc<SourceFile>,
 ) -> Option<(Template<'a>, u32)> {
     let at = string_text(node, file)?;
     if at.in_file {
-        let end = (node.span.end as usize).saturating_sub(1).max(at.start);
+        let end = (node.span().end as usize).saturating_sub(1).max(at.start);
         let template = parse_template_part(at.text, at.start, end, file).ok()?;
         return Some((template, 0));
     }
@@ -348,27 +355,20 @@ fn shift_traversal(mut t: Traversal<'_>, offset: u32) -> Traversal<'_> {
 }
 
 /// An array's elements.
-pub(super) fn elements<'a>(node: &'a Node<'a>, file: &'a Arc<SourceFile>) -> Option<Elements<'a>> {
-    match &node.kind {
-        NodeKind::Array(a) => Some(Elements::json(&a.items, file)),
-        _ => None,
-    }
+pub(super) fn elements<'a>(node: NodeRef<'a>, file: &'a Arc<SourceFile>) -> Option<Elements<'a>> {
+    node.elements()
+        .map(|items| Elements::json(node, items, file))
 }
 
 /// An object's properties: each name (a string, so a template in full
 /// mode) and value.
-pub(super) fn pairs<'a>(node: &'a Node<'a>, file: &'a Arc<SourceFile>) -> Option<Pairs<'a>> {
-    match &node.kind {
-        NodeKind::Object(o) => Some(Pairs::json(&o.properties, file)),
-        _ => None,
-    }
+pub(super) fn pairs<'a>(node: NodeRef<'a>, file: &'a Arc<SourceFile>) -> Option<Pairs<'a>> {
+    node.properties()
+        .map(|props| Pairs::json(node, props, file))
 }
 
 /// A string's text read as a traversal.
-pub(super) fn traversal<'a>(
-    node: &'a Node<'a>,
-    file: &'a Arc<SourceFile>,
-) -> Option<Traversal<'a>> {
+pub(super) fn traversal<'a>(node: NodeRef<'a>, file: &'a Arc<SourceFile>) -> Option<Traversal<'a>> {
     let (expr, offset) = string_expression(node, file)?;
     let found = abs_traversal(&expr, file)?;
     Some(shift_traversal(found, offset))
@@ -377,11 +377,11 @@ pub(super) fn traversal<'a>(
 /// The traversals that the strings of `node` refer to, keys included, in
 /// source order.
 pub(super) fn variables<'a>(
-    node: &'a Node<'a>,
+    node: NodeRef<'a>,
     file: &'a Arc<SourceFile>,
     found: &mut Vec<Traversal<'a>>,
 ) {
-    match &node.kind {
+    match node.kind() {
         NodeKind::String(_) => {
             if let Some((template, offset)) = string_template(node, file) {
                 found.extend(
@@ -391,15 +391,15 @@ pub(super) fn variables<'a>(
                 );
             }
         }
-        NodeKind::Array(a) => {
-            for item in &a.items {
-                variables(item, file, found);
+        NodeKind::Array(_) => {
+            for item in node.elements().unwrap_or_default() {
+                variables(node.at(item), file, found);
             }
         }
-        NodeKind::Object(o) => {
-            for prop in &o.properties {
-                variables(&prop.name, file, found);
-                variables(&prop.value, file, found);
+        NodeKind::Object(_) => {
+            for prop in node.properties().unwrap_or_default() {
+                variables(node.at(&prop.name), file, found);
+                variables(node.at(&prop.value), file, found);
             }
         }
         _ => {}
@@ -407,16 +407,16 @@ pub(super) fn variables<'a>(
 }
 
 /// A string with no template sequence in it: its text.
-pub(super) fn string_literal<'a>(node: &'a Node<'a>) -> Option<&'a Cow<'a, str>> {
-    match &node.kind {
+pub(super) fn string_literal<'a>(node: NodeRef<'a>) -> Option<&'a Cow<'a, str>> {
+    match node.kind() {
         NodeKind::String(s) if !has_template_sequence(s) => Some(s),
         _ => None,
     }
 }
 
 /// The source text of a number.
-pub(super) fn number_literal<'a>(node: &'a Node<'a>) -> Option<&'a str> {
-    match node.kind {
+pub(super) fn number_literal<'a>(node: NodeRef<'a>) -> Option<&'a str> {
+    match node.kind() {
         NodeKind::Number(text) => Some(text),
         _ => None,
     }

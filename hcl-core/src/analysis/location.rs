@@ -10,7 +10,7 @@ use super::variables;
 use crate::ast::{Expression, ExpressionKind};
 use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
-use crate::json::{JsonExpression, Node, NodeKind};
+use crate::json::{JsonExpression, NodeKind, NodeRef};
 use crate::span::{Range, SourceFile, Span};
 use crate::value::Value;
 
@@ -155,7 +155,7 @@ pub struct ExprRef<'a> {
     /// The file it belongs to.
     pub file: &'a Arc<SourceFile>,
     /// The value of the JSON syntax it stands for, if it is one.
-    json: Option<&'a Node<'a>>,
+    json: Option<NodeRef<'a>>,
 }
 
 /// What the `expr` of an [`ExprRef`] of the JSON syntax points at.
@@ -169,7 +169,7 @@ impl fmt::Debug for ExprRef<'_> {
         let mut f = f.debug_struct("ExprRef");
         f.field("file", &self.file.name());
         match self.json {
-            Some(node) => f.field("json", node),
+            Some(node) => f.field("json", node.node),
             None => f.field("expr", self.expr),
         };
         f.finish()
@@ -182,7 +182,7 @@ impl PartialEq for ExprRef<'_> {
         std::ptr::eq(self.expr, other.expr)
             && Arc::ptr_eq(self.file, other.file)
             && match (self.json, other.json) {
-                (Some(a), Some(b)) => std::ptr::eq(a, b),
+                (Some(a), Some(b)) => a.same(&b),
                 (a, b) => a.is_none() && b.is_none(),
             }
     }
@@ -221,11 +221,11 @@ impl<'a> ExprRef<'a> {
     /// assert_eq!(expr.value(&ctx).unwrap(), Value::object([("a", Value::from(1))]));
     /// ```
     pub fn from_json(expr: &'a JsonExpression<'a>) -> Self {
-        ExprRef::json(&expr.root, &expr.source)
+        ExprRef::json(expr.tree.root(), &expr.source)
     }
 
     /// The JSON value this stands for, if it is one.
-    pub(crate) fn json_node(&self) -> Option<&'a Node<'a>> {
+    pub(crate) fn json_node(&self) -> Option<NodeRef<'a>> {
         self.json
     }
 
@@ -246,7 +246,7 @@ impl<'a> ExprRef<'a> {
     /// ```
     pub fn constructor(&self) -> Option<Constructor> {
         match self.json {
-            Some(node) => match node.kind {
+            Some(node) => match node.kind() {
                 NodeKind::Array(_) => Some(Constructor::Tuple),
                 NodeKind::Object(_) => Some(Constructor::Object),
                 _ => None,
@@ -273,13 +273,13 @@ impl<'a> ExprRef<'a> {
     /// ```
     pub fn is_null(&self) -> bool {
         match self.json {
-            Some(node) => matches!(node.kind, NodeKind::Null),
+            Some(node) => matches!(node.kind(), NodeKind::Null),
             None => matches!(self.expr.kind, ExpressionKind::Null),
         }
     }
 
     /// The expression that the JSON value `node` of `file` stands for.
-    pub(crate) fn json(node: &'a Node<'a>, file: &'a Arc<SourceFile>) -> Self {
+    pub(crate) fn json(node: NodeRef<'a>, file: &'a Arc<SourceFile>) -> Self {
         ExprRef {
             expr: &JSON_PLACEHOLDER,
             file,
@@ -308,7 +308,7 @@ impl<'a> ExprRef<'a> {
     /// The whole expression's span.
     pub fn span(&self) -> Span {
         match self.json {
-            Some(node) => node.span,
+            Some(node) => node.span(),
             None => self.expr.span,
         }
     }
@@ -339,7 +339,7 @@ impl<'a> ExprRef<'a> {
     /// ```
     pub fn start_location(&self) -> Location<'a> {
         match self.json {
-            Some(node) => Location::new(self.file, node.start_span()),
+            Some(node) => Location::new(self.file, node.node.start_span()),
             None => Location::new(self.file, super::start_span(self.expr)),
         }
     }
@@ -726,7 +726,7 @@ impl<'a> ExprRef<'a> {
     /// ```
     pub fn source_template(&self) -> String {
         match self.json {
-            Some(node) => match &node.kind {
+            Some(node) => match node.kind() {
                 NodeKind::String(s) => s.to_string(),
                 _ => format!("${{{}}}", self.location().text()),
             },
@@ -749,7 +749,7 @@ impl<'a> ExprRef<'a> {
     /// ```
     pub fn is_template(&self) -> bool {
         match self.json {
-            Some(node) => matches!(node.kind, NodeKind::String(_)),
+            Some(node) => matches!(node.kind(), NodeKind::String(_)),
             None => self.expr.is_template(),
         }
     }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::location::{ExprRef, Location};
 use crate::ast::{Expression, ExpressionKind, FunctionCall, ObjectItem};
-use crate::json::{Node, Property};
+use crate::json::{Node, NodeRef, Property};
 use crate::span::{Range, SourceFile, Span};
 
 /// The element expressions of a tuple constructor (a JSON array), one at
@@ -31,7 +31,8 @@ pub struct Elements<'a> {
 #[derive(Clone)]
 enum Items<'a> {
     Native(std::slice::Iter<'a, Expression<'a>>),
-    Json(std::slice::Iter<'a, Node<'a>>),
+    /// The array's elements, and the array (for the tree they are in).
+    Json(std::slice::Iter<'a, Node<'a>>, NodeRef<'a>),
 }
 
 impl<'a> Elements<'a> {
@@ -42,9 +43,13 @@ impl<'a> Elements<'a> {
         }
     }
 
-    pub(super) fn json(items: &'a [Node<'a>], file: &'a Arc<SourceFile>) -> Self {
+    pub(super) fn json(
+        array: NodeRef<'a>,
+        items: &'a [Node<'a>],
+        file: &'a Arc<SourceFile>,
+    ) -> Self {
         Elements {
-            items: Items::Json(items.iter()),
+            items: Items::Json(items.iter(), array),
             file,
         }
     }
@@ -56,14 +61,16 @@ impl<'a> Iterator for Elements<'a> {
     fn next(&mut self) -> Option<ExprRef<'a>> {
         match &mut self.items {
             Items::Native(items) => items.next().map(|e| ExprRef::new(e, self.file)),
-            Items::Json(items) => items.next().map(|n| ExprRef::json(n, self.file)),
+            Items::Json(items, array) => {
+                items.next().map(|n| ExprRef::json(array.at(n), self.file))
+            }
         }
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
         match &self.items {
             Items::Native(items) => items.size_hint(),
-            Items::Json(items) => items.size_hint(),
+            Items::Json(items, _) => items.size_hint(),
         }
     }
 }
@@ -92,7 +99,9 @@ pub struct Pairs<'a> {
 #[derive(Clone)]
 enum PairItems<'a> {
     Native(std::slice::Iter<'a, ObjectItem<'a>>),
-    Json(std::slice::Iter<'a, Property<'a>>),
+    /// The object's properties, and the object (for the tree they are
+    /// in).
+    Json(std::slice::Iter<'a, Property<'a>>, NodeRef<'a>),
 }
 
 impl<'a> Pairs<'a> {
@@ -103,9 +112,13 @@ impl<'a> Pairs<'a> {
         }
     }
 
-    pub(super) fn json(items: &'a [Property<'a>], file: &'a Arc<SourceFile>) -> Self {
+    pub(super) fn json(
+        object: NodeRef<'a>,
+        items: &'a [Property<'a>],
+        file: &'a Arc<SourceFile>,
+    ) -> Self {
         Pairs {
-            items: PairItems::Json(items.iter()),
+            items: PairItems::Json(items.iter(), object),
             file,
         }
     }
@@ -121,9 +134,9 @@ impl<'a> Iterator for Pairs<'a> {
                 key: ExprRef::new(&item.key, file),
                 value: ExprRef::new(&item.value, file),
             }),
-            PairItems::Json(items) => items.next().map(|p| StaticPair {
-                key: ExprRef::json(&p.name, file),
-                value: ExprRef::json(&p.value, file),
+            PairItems::Json(items, object) => items.next().map(|p| StaticPair {
+                key: ExprRef::json(object.at(&p.name), file),
+                value: ExprRef::json(object.at(&p.value), file),
             }),
         }
     }
@@ -131,7 +144,7 @@ impl<'a> Iterator for Pairs<'a> {
     fn size_hint(&self) -> (usize, Option<usize>) {
         match &self.items {
             PairItems::Native(items) => items.size_hint(),
-            PairItems::Json(items) => items.size_hint(),
+            PairItems::Json(items, _) => items.size_hint(),
         }
     }
 }

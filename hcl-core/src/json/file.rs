@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::parser::Parser;
-use super::tree::{Node, NodeKind, Object};
+use super::tree::{Node, NodeKind, Run, Tree};
 use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::limits::Limits;
 use crate::parser::{parse_with, File, ParseOptions};
@@ -27,7 +27,7 @@ use crate::span::{SourceFile, Span};
 /// ```
 #[derive(Debug, Clone)]
 pub struct JsonFile<'src> {
-    pub(crate) root: Node<'src>,
+    pub(crate) tree: Tree<'src>,
     pub(crate) source: Arc<SourceFile>,
 }
 
@@ -58,7 +58,7 @@ impl JsonFile<'_> {
 /// ```
 #[derive(Debug, Clone)]
 pub struct JsonExpression<'src> {
-    pub(crate) root: Node<'src>,
+    pub(crate) tree: Tree<'src>,
     pub(crate) source: Arc<SourceFile>,
 }
 
@@ -124,7 +124,7 @@ pub fn parse_json_with<'src>(
     let mut parser = Parser::new(src, &source, &options.limits);
     let root = parser.document();
     let stopped = parser.stopped();
-    let mut diags = parser.diags;
+    let mut diags = std::mem::take(&mut parser.diags);
     let root = match root.kind {
         NodeKind::Object(_) | NodeKind::Array(_) => root,
         _ => {
@@ -139,19 +139,19 @@ pub fn parse_json_with<'src>(
                     .with_subject(&source, root.start_span()),
                 );
             }
-            let empty = Span::empty(0);
             Node {
-                kind: NodeKind::Object(Object {
-                    properties: Vec::new(),
-                }),
-                span: empty,
+                kind: NodeKind::Object(Run::EMPTY),
+                span: Span::empty(0),
             }
         }
     };
     if diags.has_errors() {
         return Err(diags);
     }
-    Ok(JsonFile { root, source })
+    Ok(JsonFile {
+        tree: parser.tree(root),
+        source,
+    })
 }
 
 /// Parses one JSON value as an expression of the JSON syntax.
@@ -181,7 +181,10 @@ pub fn parse_expression_json<'src>(
     if parser.diags.has_errors() {
         return Err(parser.diags);
     }
-    Ok(JsonExpression { root, source })
+    Ok(JsonExpression {
+        tree: parser.tree(root),
+        source,
+    })
 }
 
 /// Parses again the JSON value that an earlier parse of `file` found at
@@ -213,7 +216,7 @@ pub fn reparse_json(file: &Arc<SourceFile>, span: Span) -> Result<JsonExpression
         return Err(parser.diags);
     }
     Ok(JsonExpression {
-        root,
+        tree: parser.tree(root),
         source: Arc::clone(file),
     })
 }

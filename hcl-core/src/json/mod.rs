@@ -23,4 +23,4 @@ pub use file::{
     parse_config, parse_expression_json, parse_json, parse_json_with, reparse_json, ConfigFile,
     JsonExpression, JsonFile, Syntax,
 };
-pub(crate) use tree::{Node, NodeKind, Property};
+pub(crate) use tree::{Node, NodeKind, NodeRef, Property};

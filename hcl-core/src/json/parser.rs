@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::scanner::{Kind, Scanner, Token};
 use super::strings::{string_text, valid_number};
-use super::tree::{Array, Node, NodeKind, Object, Property};
+use super::tree::{Node, NodeKind, Property, Run, Tree};
 use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::didyoumean::first_close_name;
 use crate::limits::Limits;
@@ -23,6 +23,15 @@ pub(super) struct Parser<'src, 'f> {
     /// reported.
     stopped: bool,
     pub(super) diags: Diagnostics,
+    /// The properties of the objects being read, innermost last: each
+    /// object's move to `properties` when it closes, as one run.
+    open_properties: Vec<Property<'src>>,
+    /// The elements of the arrays being read, as `open_properties`.
+    open_elements: Vec<Node<'src>>,
+    /// The properties of the objects read, each object's a run.
+    properties: Vec<Property<'src>>,
+    /// The elements of the arrays read, each array's a run.
+    elements: Vec<Node<'src>>,
 }
 
 impl<'src, 'f> Parser<'src, 'f> {
@@ -48,7 +57,20 @@ impl<'src, 'f> Parser<'src, 'f> {
             depth: 0,
             stopped: false,
             diags: Diagnostics::default(),
+            open_properties: Vec::new(),
+            open_elements: Vec::new(),
+            properties: Vec::new(),
+            elements: Vec::new(),
         }
+    }
+
+    /// The tree of `root`, a value this parser read.
+    pub(super) fn tree(&mut self, root: Node<'src>) -> Tree<'src> {
+        Tree::new(
+            root,
+            std::mem::take(&mut self.properties),
+            std::mem::take(&mut self.elements),
+        )
     }
 
     pub(super) fn stopped(&self) -> bool {
@@ -150,11 +172,18 @@ impl<'src, 'f> Parser<'src, 'f> {
             return None;
         }
         self.depth += 1;
+        let (properties, elements) = (self.open_properties.len(), self.open_elements.len());
         let node = if open.kind == Kind::BraceO {
             self.object()
         } else {
             self.array()
         };
+        if node.is_none() {
+            // What the value read of its children is not the enclosing
+            // value's.
+            self.open_properties.truncate(properties);
+            self.open_elements.truncate(elements);
+        }
         self.depth -= 1;
         node
     }
@@ -181,7 +210,7 @@ impl<'src, 'f> Parser<'src, 'f> {
 
     fn object(&mut self) -> Option<Node<'src>> {
         let open = self.read();
-        let mut properties = Vec::new();
+        let first = self.open_properties.len();
         loop {
             if self.peek().kind == Kind::BraceC {
                 break;
@@ -222,7 +251,7 @@ impl<'src, 'f> Parser<'src, 'f> {
             if self.stopped {
                 return None;
             }
-            properties.push(Property { name: key, value });
+            self.open_properties.push(Property { name: key, value });
             match self.peek().kind {
                 Kind::Comma => {
                     let comma = self.read();
@@ -268,15 +297,17 @@ impl<'src, 'f> Parser<'src, 'f> {
             }
         }
         let close = self.read();
+        let start = self.properties.len();
+        self.properties.extend(self.open_properties.drain(first..));
         Some(Node {
-            kind: NodeKind::Object(Object { properties }),
+            kind: NodeKind::Object(run(start, self.properties.len())),
             span: open.span.to(close.span),
         })
     }
 
     fn array(&mut self) -> Option<Node<'src>> {
         let open = self.read();
-        let mut items = Vec::new();
+        let first = self.open_elements.len();
         loop {
             if self.peek().kind == Kind::BrackC {
                 break;
@@ -285,7 +316,7 @@ impl<'src, 'f> Parser<'src, 'f> {
             if self.stopped {
                 return None;
             }
-            items.push(item);
+            self.open_elements.push(item);
             let (summary, detail) = match self.peek().kind {
                 Kind::Comma => {
                     let comma = self.read();
@@ -330,8 +361,10 @@ impl<'src, 'f> Parser<'src, 'f> {
             return None;
         }
         let close = self.read();
+        let start = self.elements.len();
+        self.elements.extend(self.open_elements.drain(first..));
         Some(Node {
-            kind: NodeKind::Array(Array { items }),
+            kind: NodeKind::Array(run(start, self.elements.len())),
             span: open.span.to(close.span),
         })
     }
@@ -423,4 +456,11 @@ impl<'src, 'f> Parser<'src, 'f> {
             span: token.span,
         })
     }
+}
+
+/// The run of children from `start` to `end`. Both fit in 32 bits: the
+/// input is shorter than 4 GiB (`max_input_bytes` is at most that) and a
+/// child takes at least one byte of it.
+fn run(start: usize, end: usize) -> Run {
+    Run::new(start, end - start).unwrap_or(Run::EMPTY)
 }

@@ -10,7 +10,7 @@ use super::{json, merged, native};
 use crate::analysis::Location;
 use crate::ast;
 use crate::diagnostic::Diagnostics;
-use crate::json::{ConfigFile, JsonExpression, JsonFile, Node, Syntax};
+use crate::json::{ConfigFile, JsonExpression, JsonFile, NodeRef, Syntax};
 use crate::parser::File;
 use crate::span::{SourceFile, Span};
 
@@ -119,7 +119,7 @@ impl<'a> Body<'a> {
     /// assert!(variable.body.just_attributes().unwrap().contains_key("default"));
     /// ```
     pub fn from_json_file(file: &'a JsonFile<'a>) -> Self {
-        Body::json(&file.root, &file.source)
+        Body::json(file.tree.root(), &file.source)
     }
 
     /// The top-level body of a file of either syntax; see
@@ -140,7 +140,7 @@ impl<'a> Body<'a> {
     }
 
     /// The JSON-syntax body that the value `val` of `file` stands for.
-    pub(super) fn json(val: &'a Node<'a>, file: &'a Arc<SourceFile>) -> Self {
+    pub(super) fn json(val: NodeRef<'a>, file: &'a Arc<SourceFile>) -> Self {
         Body {
             inner: Inner::Json(json::JsonBody::new(val, file)),
         }
@@ -535,7 +535,7 @@ impl<'a> Body<'a> {
     ///
     /// See [`Body::json_parts`].
     pub fn from_json_value(value: &'a JsonExpression<'a>) -> Self {
-        Body::json(&value.root, &value.source)
+        Body::json(value.tree.root(), &value.source)
     }
 
     /// The syntax of the body: `None` for an empty merged body, and for

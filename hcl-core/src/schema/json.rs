@@ -16,7 +16,7 @@ use super::definition::BodySchema;
 use crate::analysis::{ExprRef, Location};
 use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::didyoumean::first_close_name;
-use crate::json::{Node, NodeKind, Property};
+use crate::json::{NodeKind, NodeRef, Property};
 use crate::span::{SourceFile, Span};
 use crate::value::go_quote;
 
@@ -25,14 +25,14 @@ use crate::value::go_quote;
 /// names that earlier partial steps took.
 #[derive(Clone)]
 pub(super) struct JsonBody<'a> {
-    val: &'a Node<'a>,
+    val: NodeRef<'a>,
     file: &'a Arc<SourceFile>,
     hidden: NameSet,
 }
 
 impl PartialEq for JsonBody<'_> {
     fn eq(&self, other: &Self) -> bool {
-        std::ptr::eq(self.val, other.val)
+        self.val.same(&other.val)
             && Arc::ptr_eq(self.file, other.file)
             && self.hidden == other.hidden
     }
@@ -42,7 +42,7 @@ impl fmt::Debug for JsonBody<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("JsonBody")
             .field("file", &self.file.name())
-            .field("span", &self.val.span)
+            .field("span", &self.val.span())
             .field("hidden", &self.hidden)
             .finish()
     }
@@ -58,7 +58,7 @@ fn wrong_kind(file: &Arc<SourceFile>, at: Span, detail: String) -> Diagnostic {
 }
 
 impl<'a> JsonBody<'a> {
-    pub(super) fn new(val: &'a Node<'a>, file: &'a Arc<SourceFile>) -> Self {
+    pub(super) fn new(val: NodeRef<'a>, file: &'a Arc<SourceFile>) -> Self {
         JsonBody {
             val,
             file,
@@ -76,7 +76,7 @@ impl<'a> JsonBody<'a> {
     pub(super) fn part(&self) -> JsonPart<'a> {
         JsonPart {
             file: self.file,
-            span: self.val.span,
+            span: self.val.span(),
             hidden: self.hidden.iter().cloned().collect(),
         }
     }
@@ -84,7 +84,7 @@ impl<'a> JsonBody<'a> {
     /// The blocks of type `block_type` (named at `type_span`) that the
     /// value `v` stands for, with `label_names` labels.
     pub(super) fn blocks_of_value(
-        v: &'a Node<'a>,
+        v: NodeRef<'a>,
         file: &'a Arc<SourceFile>,
         block_type: &'a str,
         type_span: Span,
@@ -106,15 +106,16 @@ impl<'a> JsonBody<'a> {
     }
 
     pub(super) fn source_len(&self) -> usize {
-        self.val.span.len() as usize
+        self.val.span().len() as usize
     }
 
     /// The reference's `MissingItemRange`: an object's closing brace, an
     /// array's opening bracket, else the value's start.
     pub(super) fn missing_item(&self) -> Location<'a> {
-        let span = match &self.val.kind {
-            NodeKind::Object(_) => self.val.close_span(),
-            _ => self.val.start_span(),
+        let val = self.val.node;
+        let span = match &val.kind {
+            NodeKind::Object(_) => val.close_span(),
+            _ => val.start_span(),
         };
         Location::new(self.file, span)
     }
@@ -122,15 +123,15 @@ impl<'a> JsonBody<'a> {
     /// The properties of `v`, an object or an array of objects (null has
     /// none); anything else is reported, naming the label it should give
     /// when `label` is set.
-    fn collect(&self, v: &'a Node<'a>, label: Option<&str>, diags: &mut Diagnostics) -> Props<'a> {
+    fn collect(&self, v: NodeRef<'a>, label: Option<&str>, diags: &mut Diagnostics) -> Props<'a> {
         let mut props = Vec::new();
-        match &v.kind {
+        match v.kind() {
             NodeKind::Null => {}
-            NodeKind::Object(o) => return Props::Object(&o.properties),
-            NodeKind::Array(a) => {
-                for item in &a.items {
-                    match &item.kind {
-                        NodeKind::Object(o) => props.extend(o.properties.iter()),
+            NodeKind::Object(_) => return Props::Object(v.properties().unwrap_or_default()),
+            NodeKind::Array(_) => {
+                for item in v.elements().unwrap_or_default() {
+                    match v.at(item).properties() {
+                        Some(own) => props.extend(own.iter()),
                         _ => diags.push(wrong_kind(
                             self.file,
                             item.start_span(),
@@ -146,7 +147,7 @@ impl<'a> JsonBody<'a> {
             }
             _ => diags.push(wrong_kind(
                 self.file,
-                v.start_span(),
+                v.node.start_span(),
                 match label {
                     Some(l) => format!(
                         "Either a JSON object or JSON array of objects is required here, to specify {l} labels for this block."
@@ -161,7 +162,7 @@ impl<'a> JsonBody<'a> {
     fn attribute(&self, prop: &'a Property<'a>) -> Attribute<'a> {
         Attribute {
             name: prop.name(),
-            expr: ExprRef::json(&prop.value, self.file),
+            expr: ExprRef::json(self.val.at(&prop.value), self.file),
             name_span: prop.name.span,
             span: prop.span(),
             file: self.file,
@@ -236,7 +237,7 @@ impl<'a> JsonBody<'a> {
                 let labels: Vec<&str> = header.label_names.iter().map(String::as_str).collect();
                 let mut found = Vec::new();
                 self.unpack_block(
-                    &prop.value,
+                    self.val.at(&prop.value),
                     name,
                     prop.name.span,
                     &labels,
@@ -262,8 +263,8 @@ impl<'a> JsonBody<'a> {
     ) -> BodyContent<'a> {
         let (content, used) = self.read(schema, check_required, diags);
         // Every property taken (the usual case): nothing is extraneous.
-        if let NodeKind::Object(o) = &self.val.kind {
-            if self.hidden.is_empty() && used == o.properties.len() {
+        if let Some(properties) = self.val.properties() {
+            if self.hidden.is_empty() && used == properties.len() {
                 return content;
             }
         }
@@ -303,15 +304,15 @@ impl<'a> JsonBody<'a> {
 
     pub(super) fn just_attributes(&self, diags: &mut Diagnostics) -> Attributes<'a> {
         let mut attrs = Gathered::default();
-        let NodeKind::Object(object) = &self.val.kind else {
+        let Some(properties) = self.val.properties() else {
             diags.push(wrong_kind(
                 self.file,
-                self.val.start_span(),
+                self.val.node.start_span(),
                 "A JSON object is required here, setting the arguments for this block.".to_owned(),
             ));
             return Attributes::new();
         };
-        for prop in &object.properties {
+        for prop in properties {
             let name = prop.name();
             if name == "//" || self.hidden.contains(name) {
                 continue;
@@ -339,7 +340,7 @@ impl<'a> JsonBody<'a> {
     #[allow(clippy::too_many_arguments)]
     fn unpack_block(
         &self,
-        v: &'a Node<'a>,
+        v: NodeRef<'a>,
         block_type: &'a str,
         type_span: Span,
         labels_left: &[&str],
@@ -350,7 +351,7 @@ impl<'a> JsonBody<'a> {
         if let Some((label, later)) = labels_left.split_first() {
             let props = self.collect(v, Some(label), diags);
             if props.is_empty() {
-                diags.push(Location::new(self.file, v.start_span()).error(
+                diags.push(Location::new(self.file, v.node.start_span()).error(
                     Code::MissingLabel,
                     "Missing block label",
                     format!(
@@ -367,7 +368,7 @@ impl<'a> JsonBody<'a> {
                     file: self.file,
                 });
                 self.unpack_block(
-                    &prop.value,
+                    v.at(&prop.value),
                     block_type,
                     type_span,
                     later,
@@ -379,31 +380,31 @@ impl<'a> JsonBody<'a> {
             }
             return;
         }
-        let block = |body: &'a Node<'a>, open: Span| Block {
+        let block = |body: NodeRef<'a>, open: Span| Block {
             block_type,
             labels: labels.clone(),
             body: super::Body::json(body, self.file),
             type_span,
             def_span: open,
             open_brace_span: open,
-            close_brace_span: match &body.kind {
-                NodeKind::Object(_) => body.close_span(),
-                _ => body.span,
+            close_brace_span: match body.kind() {
+                NodeKind::Object(_) => body.node.close_span(),
+                _ => body.span(),
             },
-            span: type_span.to(body.span),
+            span: type_span.to(body.span()),
             file: self.file,
         };
-        match &v.kind {
+        match v.kind() {
             NodeKind::Null => {}
-            NodeKind::Object(_) => blocks.push(block(v, v.open_span())),
-            NodeKind::Array(a) => {
-                for item in &a.items {
-                    blocks.push(block(item, v.open_span()));
+            NodeKind::Object(_) => blocks.push(block(v, v.node.open_span())),
+            NodeKind::Array(_) => {
+                for item in v.elements().unwrap_or_default() {
+                    blocks.push(block(v.at(item), v.node.open_span()));
                 }
             }
             _ => diags.push(wrong_kind(
                 self.file,
-                v.start_span(),
+                v.node.start_span(),
                 format!(
                     "Either a JSON object or a JSON array is required, representing the \
                      contents of one or more {} blocks.",
