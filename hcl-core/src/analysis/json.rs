@@ -43,7 +43,7 @@ pub(super) struct StringText<'a> {
 
 /// The text of `node`, a string, to parse.
 pub(super) fn string_text<'a>(node: NodeRef<'a>, file: &'a SourceFile) -> Option<StringText<'a>> {
-    let NodeKind::String(s) = node.kind() else {
+    let NodeKind::String { text: s, .. } = node.kind() else {
         return None;
     };
     let start = node.span().start as usize + 1;
@@ -108,9 +108,9 @@ fn eval(
     diags: &mut Diagnostics,
 ) -> Value {
     match node.kind() {
-        NodeKind::String(s) => match (own_text(s, ctx), ctx) {
+        NodeKind::String { text, template } => match (own_text(text, *template, ctx), ctx) {
             (None, Some(ctx)) => template_value(node, file, ctx, diags),
-            _ => Value::string(s),
+            _ => Value::string(text),
         },
         NodeKind::Number(text) => match Number::parse_literal(text) {
             Some(n) => Value::number(n),
@@ -143,9 +143,10 @@ fn eval(
 }
 
 /// The text of a string `s` when it is its own value: in literal-only
-/// mode (no context), or without template sequences.
-fn own_text<'s>(s: &'s str, ctx: Option<&EvalContext<'_>>) -> Option<&'s str> {
-    (ctx.is_none() || !has_template_sequence(s)).then_some(s)
+/// mode (no context), or without template sequences (`template`, found
+/// when it was read).
+fn own_text<'s>(s: &'s str, template: bool, ctx: Option<&EvalContext<'_>>) -> Option<&'s str> {
+    (ctx.is_none() || !template).then_some(s)
 }
 
 /// An object's value: each name evaluated to a string; a name given
@@ -165,7 +166,7 @@ fn object(
     for prop in properties {
         // A name that is its own text needs no value made of it.
         let text = match &prop.name.kind {
-            NodeKind::String(s) => own_text(s, ctx),
+            NodeKind::String { text, template } => own_text(text, *template, ctx),
             _ => None,
         };
         let name = match text {
@@ -382,7 +383,7 @@ pub(super) fn variables<'a>(
     found: &mut Vec<Traversal<'a>>,
 ) {
     match node.kind() {
-        NodeKind::String(_) => {
+        NodeKind::String { .. } => {
             if let Some((template, offset)) = string_template(node, file) {
                 found.extend(
                     template_variables(&template, file)
@@ -409,7 +410,10 @@ pub(super) fn variables<'a>(
 /// A string with no template sequence in it: its text.
 pub(super) fn string_literal<'a>(node: NodeRef<'a>) -> Option<&'a Cow<'a, str>> {
     match node.kind() {
-        NodeKind::String(s) if !has_template_sequence(s) => Some(s),
+        NodeKind::String {
+            text,
+            template: false,
+        } => Some(text),
         _ => None,
     }
 }
@@ -420,22 +424,4 @@ pub(super) fn number_literal<'a>(node: NodeRef<'a>) -> Option<&'a str> {
         NodeKind::Number(text) => Some(text),
         _ => None,
     }
-}
-
-/// Whether `s` holds a template sequence, `${` or `%{` (or their escapes,
-/// `$${` and `%%{`): a string without one is its own text.
-fn has_template_sequence(s: &str) -> bool {
-    let bytes = s.as_bytes();
-    let mut from = 0;
-    while let Some(at) = bytes
-        .get(from..)
-        .and_then(|b| b.iter().position(|&c| c == b'{'))
-    {
-        let brace = from + at;
-        if brace > 0 && matches!(bytes.get(brace - 1), Some(b'$' | b'%')) {
-            return true;
-        }
-        from = brace + 1;
-    }
-    false
 }

@@ -727,7 +727,7 @@ impl<'a> ExprRef<'a> {
     pub fn source_template(&self) -> String {
         match self.json {
             Some(node) => match node.kind() {
-                NodeKind::String(s) => s.to_string(),
+                NodeKind::String { text, .. } => text.to_string(),
                 _ => format!("${{{}}}", self.location().text()),
             },
             None => super::source_template::source_template(self.expr, self.file),
@@ -749,7 +749,7 @@ impl<'a> ExprRef<'a> {
     /// ```
     pub fn is_template(&self) -> bool {
         match self.json {
-            Some(node) => matches!(node.kind(), NodeKind::String(_)),
+            Some(node) => matches!(node.kind(), NodeKind::String { .. }),
             None => self.expr.is_template(),
         }
     }

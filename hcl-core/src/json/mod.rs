@@ -13,7 +13,7 @@
 mod file;
 mod parser;
 mod scanner;
-mod strings;
+pub(crate) mod strings;
 mod tree;
 
 #[cfg(test)]

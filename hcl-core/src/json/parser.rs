@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use super::scanner::{Kind, Scanner, Token};
-use super::strings::{string_text, valid_number};
+use super::strings::{has_template_sequence, string_text, valid_number};
 use super::tree::{Node, NodeKind, Property, Run, Tree};
 use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::didyoumean::first_close_name;
@@ -219,7 +219,7 @@ impl<'src, 'f> Parser<'src, 'f> {
             if self.stopped {
                 return None;
             }
-            if !matches!(key.kind, NodeKind::String(_)) {
+            if !matches!(key.kind, NodeKind::String { .. }) {
                 self.error(
                     "Invalid object property name",
                     "A JSON object property name must be a string",
@@ -394,8 +394,17 @@ impl<'src, 'f> Parser<'src, 'f> {
         let token = self.read();
         let text = self.text_of(token.span);
         match string_text(text, token.escaped) {
-            Ok(value) => Some(Node {
-                kind: NodeKind::String(value),
+            Ok(text) => Some(Node {
+                kind: NodeKind::String {
+                    // A string with escapes, seen as written, may not
+                    // show what it stands for (`\u0024{` is `${`).
+                    template: if token.escaped {
+                        has_template_sequence(&text)
+                    } else {
+                        token.template
+                    },
+                    text,
+                },
                 span: token.span,
             }),
             Err(offset) => {

@@ -37,6 +37,10 @@ pub(super) struct Token {
     /// For a string: whether it holds a backslash (a string without one
     /// that is closed is its own text between the quotes).
     pub(super) escaped: bool,
+    /// For a string without a backslash: whether its text holds a
+    /// template sequence (see
+    /// [`has_template_sequence`](super::strings::has_template_sequence)).
+    pub(super) template: bool,
 }
 
 impl Token {
@@ -45,6 +49,7 @@ impl Token {
             kind,
             span: Span::new(start as u32, end as u32),
             escaped: false,
+            template: false,
         }
     }
 }
@@ -61,18 +66,30 @@ fn word_at(bytes: &[u8], at: usize) -> Option<u64> {
 }
 
 /// The bytes of `word` that end a run of plain string text (a quote, a
-/// backslash or a control character), as the high bit of each: the usual
-/// bit tricks, exact for the first such byte (a false mark can only come
-/// after a true one, from its borrow), so `trailing_zeros() / 8` is the
-/// length of the plain run.
+/// backslash, a control character, or a brace, which may end a template
+/// sequence), as the high bit of each: the usual bit tricks, exact for the
+/// first such byte (a false mark can only come after a true one, from its
+/// borrow), so `trailing_zeros() / 8` is the length of the plain run.
 fn string_run_ends(word: u64) -> u64 {
     let low = splat(0x01);
     let high = splat(0x80);
     let zero_in = |x: u64| x.wrapping_sub(low) & !x & high;
     let quote = zero_in(word ^ splat(b'"'));
     let backslash = zero_in(word ^ splat(b'\\'));
+    let brace = zero_in(word ^ splat(b'{'));
     let control = word.wrapping_sub(splat(0x20)) & !word & high;
-    quote | backslash | control
+    quote | backslash | brace | control
+}
+
+/// What the scan of a string found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct StringEnd {
+    /// Past the closing quote, or at what cuts the string short.
+    end: usize,
+    /// Whether it holds a backslash.
+    escaped: bool,
+    /// Whether its text as written holds a template sequence.
+    template: bool,
 }
 
 pub(super) struct Scanner<'src> {
@@ -112,11 +129,12 @@ impl<'src> Scanner<'src> {
             b':' => Kind::Colon,
             b'=' => Kind::Equals,
             b'"' => {
-                let (end, escaped) = self.string_end(start);
-                self.at = end;
+                let found = self.string_end(start);
+                self.at = found.end;
                 return Token {
-                    escaped,
-                    ..Token::new(Kind::String, start, end)
+                    escaped: found.escaped,
+                    template: found.template,
+                    ..Token::new(Kind::String, start, found.end)
                 };
             }
             b'-' | b'+' | b'.' | b'0'..=b'9' => {
@@ -170,35 +188,51 @@ impl<'src> Scanner<'src> {
     /// past its closing quote, or at the control character or end of input
     /// that cuts it short; and whether it holds a backslash. Plain text is
     /// skipped eight bytes at a time.
-    fn string_end(&self, start: usize) -> (usize, bool) {
-        let mut i = start + 1;
-        let mut escaped = false;
+    fn string_end(&self, start: usize) -> StringEnd {
+        let mut found = StringEnd {
+            end: start + 1,
+            escaped: false,
+            template: false,
+        };
         loop {
-            if let Some(word) = word_at(self.bytes, i) {
+            let i = &mut found.end;
+            if let Some(word) = word_at(self.bytes, *i) {
                 let ends = string_run_ends(word);
                 if ends == 0 {
-                    i += 8;
+                    *i += 8;
                     continue;
                 }
-                i += ends.trailing_zeros() as usize / 8;
+                *i += ends.trailing_zeros() as usize / 8;
             }
-            let Some(&b) = self.bytes.get(i) else {
-                return (i, escaped);
+            let Some(&b) = self.bytes.get(*i) else {
+                return found;
             };
             match b {
-                b'"' => return (i + 1, escaped),
-                0..=31 => return (i, escaped),
+                b'"' => {
+                    *i += 1;
+                    return found;
+                }
+                0..=31 => return found,
                 b'\\' => {
-                    escaped = true;
+                    found.escaped = true;
                     // The escaped byte is taken whatever it is, but a
                     // control character still ends the string.
-                    match self.bytes.get(i + 1) {
-                        Some(0..=31) | None => return (i + 1, escaped),
-                        Some(_) => i += 2,
+                    match self.bytes.get(*i + 1) {
+                        Some(0..=31) | None => {
+                            *i += 1;
+                            return found;
+                        }
+                        Some(_) => *i += 2,
                     }
                 }
+                b'{' => {
+                    if matches!(self.bytes.get(*i - 1), Some(b'$' | b'%')) {
+                        found.template = true;
+                    }
+                    *i += 1;
+                }
                 // Plain text of the last few bytes, too few for a word.
-                _ => i += 1,
+                _ => *i += 1,
             }
         }
     }
@@ -207,28 +241,37 @@ impl<'src> Scanner<'src> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::json::strings::has_template_sequence;
     use proptest::prelude::*;
 
     /// The string rule byte by byte: what the word-at-a-time scan must
     /// find.
-    fn string_end_bytewise(bytes: &[u8], start: usize) -> (usize, bool) {
+    fn string_end_bytewise(bytes: &[u8], start: usize) -> StringEnd {
         let mut i = start + 1;
         let mut escaped = false;
+        let found = |end, escaped| {
+            let text = bytes.get(start + 1..end).unwrap_or_default();
+            StringEnd {
+                end,
+                escaped,
+                template: has_template_sequence(&String::from_utf8_lossy(text)),
+            }
+        };
         while let Some(&b) = bytes.get(i) {
             match b {
-                b'"' => return (i + 1, escaped),
-                0..=31 => return (i, escaped),
+                b'"' => return found(i + 1, escaped),
+                0..=31 => return found(i, escaped),
                 b'\\' => {
                     escaped = true;
                     match bytes.get(i + 1) {
-                        Some(0..=31) | None => return (i + 1, escaped),
+                        Some(0..=31) | None => return found(i + 1, escaped),
                         Some(_) => i += 2,
                     }
                 }
                 _ => i += 1,
             }
         }
-        (i, escaped)
+        found(i, escaped)
     }
 
     fn whitespace_end_bytewise(bytes: &[u8], mut at: usize) -> usize {
@@ -250,6 +293,10 @@ mod tests {
             Just(b"\t".to_vec()),
             Just(vec![0x1f]),
             Just(vec![0x7f]),
+            Just(b"{".to_vec()),
+            Just(b"${".to_vec()),
+            Just(b"%{".to_vec()),
+            Just(b"$".to_vec()),
             Just("é".as_bytes().to_vec()),
             "[ ]{1,20}".prop_map(String::into_bytes),
             "[a-z]{1,20}".prop_map(String::into_bytes),

@@ -160,3 +160,21 @@ pub(super) fn valid_number(text: &str) -> bool {
     }
     i == b.len()
 }
+
+/// Whether `s` holds a template sequence, `${` or `%{` (or their escapes,
+/// `$${` and `%%{`): a string without one is its own text.
+pub(crate) fn has_template_sequence(s: &str) -> bool {
+    let bytes = s.as_bytes();
+    let mut from = 0;
+    while let Some(at) = bytes
+        .get(from..)
+        .and_then(|b| b.iter().position(|&c| c == b'{'))
+    {
+        let brace = from + at;
+        if brace > 0 && matches!(bytes.get(brace - 1), Some(b'$' | b'%')) {
+            return true;
+        }
+        from = brace + 1;
+    }
+    false
+}

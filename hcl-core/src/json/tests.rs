@@ -622,3 +622,34 @@ fn a_schema_of_many_attributes_reads_as_one_of_a_few() {
         40 - expected.len()
     );
 }
+
+#[test]
+fn a_template_sequence_written_with_escapes_is_a_template() {
+    // `\u0024{` is `${` once decoded, and the decoded text is the template;
+    // a sequence split by an escape is not one.
+    let ctx = EvalContext::new();
+    let cases = [
+        (r#""\u0024{1 + 1}""#, Some(Value::from(2))),
+        (r#""\u0025{ if true }x%{ endif }""#, Some(Value::from("x"))),
+        (r#""$\u007b1 + 1}""#, Some(Value::from(2))),
+        (r#""${1 + 1}""#, Some(Value::from(2))),
+        (r#""$\\{1}""#, None),
+        (r#""a\n{b}""#, None),
+    ];
+    for (src, template) in cases {
+        let parsed = parse_expression_json(src, "e.json").unwrap();
+        let expr = ExprRef::from_json(&parsed);
+        assert_eq!(
+            expr.as_string_literal().is_none(),
+            template.is_some(),
+            "{src}"
+        );
+        match template {
+            Some(value) => assert_eq!(expr.value(&ctx).unwrap(), value, "{src}"),
+            None => {
+                let text = expr.as_string_literal().unwrap().to_string();
+                assert_eq!(expr.value(&ctx).unwrap(), Value::from(text), "{src}");
+            }
+        }
+    }
+}

@@ -92,8 +92,12 @@ pub(crate) enum NodeKind<'src> {
     /// last bytes of its node's span.
     Array(Run),
     /// A string, its escapes resolved: borrowed from the source when it has
-    /// none.
-    String(Cow<'src, str>),
+    /// none; `template` tells whether the text holds a template sequence
+    /// (`${` or `%{`, or their escapes), found when it was read.
+    String {
+        text: Cow<'src, str>,
+        template: bool,
+    },
     /// A number, as its source text (valid JSON number syntax).
     Number(&'src str),
     Bool(bool),
@@ -114,7 +118,7 @@ impl<'src> Property<'src> {
     /// The name's text.
     pub(crate) fn name(&self) -> &str {
         match &self.name.kind {
-            NodeKind::String(s) => s,
+            NodeKind::String { text, .. } => text,
             _ => "",
         }
     }

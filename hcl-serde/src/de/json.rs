@@ -29,7 +29,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use hcl_core::analysis::{Constructor, Elements, ExprRef, Location};
+use hcl_core::analysis::{Constructor, Elements, ExprRef, Location, Pairs, StaticPair};
 use hcl_core::schema::{Attribute, AttributeSchema, Block, BodySchema};
 use hcl_core::{Code, Diagnostics, Severity};
 use serde::de::{self, Visitor};
@@ -318,18 +318,32 @@ impl<'de, 'a, 's> JsonDeserializer<'a, 's, 'de> {
     }
 }
 
-/// Whether a name is given twice among `entries`: a few compared in turn,
+/// Whether a name is given twice among `names`: a few compared in turn,
 /// more sorted.
-fn has_repeated_name<T, U>(entries: &[(&str, T, U)]) -> bool {
-    if entries.len() <= 16 {
-        return entries.iter().enumerate().any(|(i, (name, ..))| {
-            let earlier = entries.get(..i).unwrap_or_default();
-            earlier.iter().any(|(other, ..)| other == name)
-        });
+fn has_repeated_name<'n>(mut names: impl Iterator<Item = &'n str>) -> bool {
+    let mut few = [""; 16];
+    let mut count = 0;
+    for (slot, name) in few.iter_mut().zip(names.by_ref()) {
+        *slot = name;
+        count += 1;
     }
-    let mut names: Vec<&str> = entries.iter().map(|(name, ..)| *name).collect();
+    let few = few.get(..count).unwrap_or_default();
+    let mut rest = names.peekable();
+    if rest.peek().is_none() {
+        return few
+            .iter()
+            .enumerate()
+            .any(|(i, name)| few.iter().take(i).any(|other| other == name));
+    }
+    let mut names: Vec<&str> = few.iter().copied().chain(rest).collect();
     names.sort_unstable();
     names.windows(2).any(|w| matches!(w, [a, b] if a == b))
+}
+
+/// The pairs of an object whose keys are string literals (the names of
+/// a label level, or an object value's), with those keys' text.
+fn literal_keys(pairs: Pairs<'_>) -> impl Iterator<Item = (&str, StaticPair<'_>)> + Clone {
+    pairs.filter_map(|pair| Some((pair.key.as_string_literal()?.as_ref(), pair)))
 }
 
 /// Label fields of a struct: the labels its blocks have.
@@ -423,30 +437,28 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, '_, 'de> {
         let Some(pairs) = pairs else {
             return self.with_value(|value| value.deserialize_map(visitor));
         };
-        let mut entries: Vec<(&str, Location<'_>, Self)> = pairs
-            .filter_map(|pair| {
-                let key = pair.key.as_string_literal()?;
-                Some((key.as_ref(), pair.key.location(), self.part(pair.value)))
-            })
-            .collect();
-        // A name given twice (rare): its later value.
-        if has_repeated_name(&entries) {
+        // A name given twice (rare): its later value, at the first's place.
+        let entries = if has_repeated_name(literal_keys(pairs.clone()).map(|(key, _)| key)) {
             let mut kept: Vec<(&str, Location<'_>, Self)> = Vec::new();
             let mut index: std::collections::HashMap<&str, usize> =
                 std::collections::HashMap::new();
-            for (key, at, value) in entries {
+            for (key, pair) in literal_keys(pairs) {
+                let value = self.part(pair.value);
                 match index.get(key).and_then(|&i| kept.get_mut(i)) {
                     Some(slot) => slot.2 = value,
                     None => {
                         index.insert(key, kept.len());
-                        kept.push((key, at, value));
+                        kept.push((key, pair.key.location(), value));
                     }
                 }
             }
-            entries = kept;
-        }
+            MapEntries::Kept(kept.into_iter())
+        } else {
+            MapEntries::Pairs(pairs)
+        };
         visitor.visit_map(JsonMap {
-            entries: entries.into_iter(),
+            whole: self,
+            entries,
             pending: None,
         })
     }
@@ -642,15 +654,41 @@ impl<'de> de::Deserializer<'de> for FirstElement<'_, '_, '_, 'de> {
 
 /// The keys of an object: a label level, or an object value's.
 struct JsonMap<'a, 's, 'de> {
-    entries: std::vec::IntoIter<(&'a str, Location<'a>, JsonDeserializer<'a, 's, 'de>)>,
+    /// The object.
+    whole: JsonDeserializer<'a, 's, 'de>,
+    entries: MapEntries<'a, 's, 'de>,
     pending: Option<(&'a str, JsonDeserializer<'a, 's, 'de>)>,
+}
+
+/// The entries of a [`JsonMap`].
+enum MapEntries<'a, 's, 'de> {
+    /// The object's pairs as they are, their names distinct.
+    Pairs(Pairs<'a>),
+    /// Each name once, with its last value.
+    Kept(std::vec::IntoIter<(&'a str, Location<'a>, JsonDeserializer<'a, 's, 'de>)>),
+}
+
+impl<'a, 's, 'de> JsonMap<'a, 's, 'de> {
+    fn next_entry(&mut self) -> Option<(&'a str, Location<'a>, JsonDeserializer<'a, 's, 'de>)> {
+        match &mut self.entries {
+            MapEntries::Pairs(pairs) => pairs.find_map(|pair| {
+                let key = pair.key.as_string_literal()?;
+                Some((
+                    key.as_ref(),
+                    pair.key.location(),
+                    self.whole.part(pair.value),
+                ))
+            }),
+            MapEntries::Kept(kept) => kept.next(),
+        }
+    }
 }
 
 impl<'de> de::MapAccess<'de> for JsonMap<'_, '_, 'de> {
     type Error = Error;
 
     fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
-        let Some((key, at, value)) = self.entries.next() else {
+        let Some((key, at, value)) = self.next_entry() else {
             return Ok(None);
         };
         let borrowed = value.session.source.borrow(key);
@@ -675,7 +713,11 @@ impl<'de> de::MapAccess<'de> for JsonMap<'_, '_, 'de> {
     }
 
     fn size_hint(&self) -> Option<usize> {
-        Some(self.entries.len())
+        // At most: a key that is not a literal is left out.
+        Some(match &self.entries {
+            MapEntries::Pairs(pairs) => pairs.len(),
+            MapEntries::Kept(kept) => kept.len(),
+        })
     }
 }
 
