@@ -476,8 +476,9 @@ fn a_map_key_given_twice_takes_its_later_value() {
     struct Config {
         tags: HashMap<String, u32>,
     }
-    // A few keys (compared in turn) and many (sorted).
-    for count in [3, 30] {
+    // A few keys (compared in turn) and many (sorted), and the 16 and
+    // 17 names either side of the change.
+    for count in [3, 15, 16, 30] {
         let mut props: Vec<String> = (0..count).map(|i| format!("\"k{i}\": {i}")).collect();
         props.push("\"k1\": 100".to_owned());
         let src = format!("{{\"tags\": {{{}}}}}", props.join(", "));

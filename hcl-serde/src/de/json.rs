@@ -340,10 +340,17 @@ fn has_repeated_name<'n>(mut names: impl Iterator<Item = &'n str>) -> bool {
     names.windows(2).any(|w| matches!(w, [a, b] if a == b))
 }
 
-/// The pairs of an object whose keys are string literals (the names of
-/// a label level, or an object value's), with those keys' text.
+/// The text of a pair's key when it is a string literal (the name of a
+/// label level, or of an object value's property); the pairs of other
+/// keys are not read as map entries.
+fn literal_key<'a>(pair: &StaticPair<'a>) -> Option<&'a str> {
+    pair.key.as_string_literal().map(|key| key.as_ref())
+}
+
+/// The pairs of an object whose keys are string literals, with those
+/// keys' text.
 fn literal_keys(pairs: Pairs<'_>) -> impl Iterator<Item = (&str, StaticPair<'_>)> + Clone {
-    pairs.filter_map(|pair| Some((pair.key.as_string_literal()?.as_ref(), pair)))
+    pairs.filter_map(|pair| Some((literal_key(&pair)?, pair)))
 }
 
 /// Label fields of a struct: the labels its blocks have.
@@ -672,12 +679,8 @@ impl<'a, 's, 'de> JsonMap<'a, 's, 'de> {
     fn next_entry(&mut self) -> Option<(&'a str, Location<'a>, JsonDeserializer<'a, 's, 'de>)> {
         match &mut self.entries {
             MapEntries::Pairs(pairs) => pairs.find_map(|pair| {
-                let key = pair.key.as_string_literal()?;
-                Some((
-                    key.as_ref(),
-                    pair.key.location(),
-                    self.whole.part(pair.value),
-                ))
+                let key = literal_key(&pair)?;
+                Some((key, pair.key.location(), self.whole.part(pair.value)))
             }),
             MapEntries::Kept(kept) => kept.next(),
         }
