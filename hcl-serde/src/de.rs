@@ -679,7 +679,7 @@ impl<'c> Decoder<'c> {
             record: recovery::PassRecord::default(),
             source,
             errors_unreported: false,
-            schemas: json::SchemaCache::default(),
+            schemas: Default::default(),
         }
     }
 }

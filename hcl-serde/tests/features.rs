@@ -478,7 +478,11 @@ fn merged_bodies_report_duplicate_arguments() {
         text.starts_with("Error: Duplicate argument\n  --> b.hcl:1:1\n"),
         "{text}"
     );
-    assert!(text.contains("already set at a.hcl:1:1"), "{text}");
+    // Worded as the reference's merged bodies word it.
+    assert!(
+        text.contains("Argument \"x\" was already set at a.hcl:1,1-2\n"),
+        "{text}"
+    );
 }
 
 #[test]

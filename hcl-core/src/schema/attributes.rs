@@ -136,6 +136,15 @@ impl<'a> Gathered<'a> {
     pub(crate) fn finish(self) -> Attributes<'a> {
         Attributes::from_distinct(self.items)
     }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// The attributes gathered, in the order they came.
+    pub(crate) fn into_items(self) -> Vec<Attribute<'a>> {
+        self.items
+    }
 }
 
 /// Up to how many schema attributes [`Slots`] keeps on the stack.

@@ -38,7 +38,8 @@ impl AttributeSchema {
 }
 
 /// A block type a body may contain, with the names of its labels: a block
-/// of this type must have exactly that many labels.
+/// of this type must have exactly that many labels, unless the header
+/// leaves its labels to the reader ([`BlockHeaderSchema::any_labels`]).
 ///
 /// # Examples
 ///
@@ -46,6 +47,7 @@ impl AttributeSchema {
 /// use hcl_core::schema::BlockHeaderSchema;
 /// let resource = BlockHeaderSchema::new("resource", &["type", "name"]);
 /// assert_eq!(resource.label_names, ["type", "name"]);
+/// assert!(!resource.any_labels);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct BlockHeaderSchema {
@@ -53,6 +55,15 @@ pub struct BlockHeaderSchema {
     pub block_type: String,
     /// The names of the labels, in order; used in diagnostics.
     pub label_names: Vec<String>,
+    /// Whether the reader, not the schema, says how many labels the blocks
+    /// have (`label_names` is then empty): schema processing takes a block
+    /// of this type whatever its labels, and the reader checks them with
+    /// [`Block::check_labels`](super::Block::check_labels) once it knows
+    /// their names. The JSON syntax needs the count to tell labels from a
+    /// body, so a property of such a type is given as an attribute, which
+    /// the reader turns into blocks with
+    /// [`Block::from_json_value`](super::Block::from_json_value).
+    pub any_labels: bool,
 }
 
 impl BlockHeaderSchema {
@@ -61,6 +72,30 @@ impl BlockHeaderSchema {
         BlockHeaderSchema {
             block_type: block_type.into(),
             label_names: label_names.iter().map(|&l| l.to_owned()).collect(),
+            any_labels: false,
+        }
+    }
+
+    /// A block type whose labels the reader checks: for a reader that
+    /// learns what the labels are only as it reads each block (as serde
+    /// decoding does from the target's type).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::schema::{Body, BodySchema, BlockHeaderSchema};
+    /// let file = hcl_core::parse("module \"a\" {}\nmodule {}\n", "f.hcl").unwrap();
+    /// let schema = BodySchema::new(vec![], vec![BlockHeaderSchema::any_labels("module")]).unwrap();
+    /// let content = Body::from_file(&file).content(&schema).unwrap();
+    /// assert_eq!(content.blocks.len(), 2);
+    /// let missing = content.blocks[1].check_labels(0, &["name"]).unwrap();
+    /// assert_eq!(missing.summary, "Missing name for module");
+    /// ```
+    pub fn any_labels(block_type: impl Into<String>) -> Self {
+        BlockHeaderSchema {
+            block_type: block_type.into(),
+            label_names: Vec::new(),
+            any_labels: true,
         }
     }
 }
@@ -273,6 +308,13 @@ impl SchemaBuilder {
     pub fn block(mut self, block_type: impl Into<String>, label_names: &[&str]) -> Self {
         self.blocks
             .push(BlockHeaderSchema::new(block_type, label_names));
+        self
+    }
+
+    /// Declares a block type whose labels the reader checks (see
+    /// [`BlockHeaderSchema::any_labels`]).
+    pub fn block_any_labels(mut self, block_type: impl Into<String>) -> Self {
+        self.blocks.push(BlockHeaderSchema::any_labels(block_type));
         self
     }
 

@@ -209,6 +209,8 @@ impl<'a> JsonBody<'a> {
         let mut used = 0;
         let mut content = BodyContent::new(Some(self.missing_item()));
         let mut slots = Slots::new(schema);
+        // The properties of block types whose labels the reader checks.
+        let mut unlabeled = Gathered::default();
         for prop in props.iter() {
             let name = prop.name();
             if self.hidden.contains(name) {
@@ -216,22 +218,16 @@ impl<'a> JsonBody<'a> {
             }
             if let Some(slot) = slots.slot(schema, name) {
                 if let Some(existing) = slot {
-                    diags.push(
-                        Diagnostic::error(
-                            Code::DuplicateArgument,
-                            "Duplicate argument",
-                            format!(
-                                "The argument {} was already set at {}.",
-                                go_quote(name),
-                                existing.range()
-                            ),
-                        )
-                        .with_subject(self.file, prop.name.span)
-                        .with_context(self.file, prop.name.span),
-                    );
+                    diags.push(self.duplicate(prop, existing));
                     continue;
                 }
                 *slot = Some(self.attribute(prop));
+                used += 1;
+            } else if schema.block(name).is_some_and(|h| h.any_labels) {
+                if let Err(existing) = unlabeled.add(self.attribute(prop)) {
+                    diags.push(self.duplicate(prop, existing));
+                    continue;
+                }
                 used += 1;
             } else if let Some(header) = schema.block(name) {
                 let labels: Vec<&str> = header.label_names.iter().map(String::as_str).collect();
@@ -252,7 +248,27 @@ impl<'a> JsonBody<'a> {
             slots.report_missing(schema, self.missing_item(), diags);
         }
         content.attributes = slots.finish(schema);
+        if !unlabeled.is_empty() {
+            let found = std::mem::take(&mut content.attributes).into_values();
+            let all = found.chain(unlabeled.into_items()).collect();
+            content.attributes = Attributes::from_distinct(all);
+        }
         (content, used)
+    }
+
+    /// "Duplicate argument" for `prop`, whose name `existing` already set.
+    fn duplicate(&self, prop: &Property<'_>, existing: &Attribute<'_>) -> Diagnostic {
+        Diagnostic::error(
+            Code::DuplicateArgument,
+            "Duplicate argument",
+            format!(
+                "The argument {} was already set at {}.",
+                go_quote(prop.name()),
+                existing.range()
+            ),
+        )
+        .with_subject(self.file, prop.name.span)
+        .with_context(self.file, prop.name.span)
     }
 
     pub(super) fn content(

@@ -86,6 +86,8 @@ mod merged;
 mod native;
 
 #[cfg(test)]
+mod any_labels_tests;
+#[cfg(test)]
 mod tests;
 
 pub use crate::analysis::Location;

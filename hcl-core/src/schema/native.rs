@@ -138,29 +138,7 @@ impl<'a> NativeBody<'a> {
         check_required: bool,
         diags: &mut Diagnostics,
     ) -> (BodyContent<'a>, NativeBody<'a>) {
-        let mut content = BodyContent::new(Some(self.missing_item()));
-        // One pass over the body, each name looked up in the schema.
-        let mut slots = Slots::new(schema);
-        for attr in self.attributes() {
-            // A name defined twice is the parser's error: the first stands.
-            if let Some(slot @ None) = slots.slot(schema, attr.name) {
-                *slot = Some(Attribute::native(attr, self.file));
-            }
-        }
-        if check_required {
-            slots.report_missing(schema, self.missing_item(), diags);
-        }
-        content.attributes = slots.finish(schema);
-        for block in self.blocks() {
-            let Some(header) = schema.block(block.block_type) else {
-                continue;
-            };
-            let block = Block::native(block, self.file);
-            match block.check_labels(0, &header.label_names) {
-                Some(diag) => diags.push(diag),
-                None => content.blocks.push(block),
-            }
-        }
+        let (content, _) = self.take(schema, check_required, diags);
         let mut rest = self.clone();
         rest.hidden_attrs
             .extend(schema.attributes().iter().map(|a| a.name.clone()));
@@ -169,25 +147,82 @@ impl<'a> NativeBody<'a> {
         (content, rest)
     }
 
+    /// What `schema` takes of the body, and whether it declares every
+    /// item of it.
+    fn take(
+        &self,
+        schema: &BodySchema,
+        check_required: bool,
+        diags: &mut Diagnostics,
+    ) -> (BodyContent<'a>, bool) {
+        let mut content = BodyContent::new(Some(self.missing_item()));
+        let mut all_declared = true;
+        // One pass over the body, each name looked up in the schema.
+        let mut slots = Slots::new(schema);
+        for attr in self.attributes() {
+            match slots.slot(schema, attr.name) {
+                Some(slot @ None) => *slot = Some(Attribute::native(attr, self.file)),
+                // A name defined twice is the parser's error: the first
+                // stands.
+                Some(Some(_)) => {}
+                None => all_declared = false,
+            }
+        }
+        if check_required {
+            slots.report_missing(schema, self.missing_item(), diags);
+        }
+        content.attributes = slots.finish(schema);
+        for block in self.blocks() {
+            let Some(header) = schema.block(block.block_type) else {
+                all_declared = false;
+                continue;
+            };
+            let block = Block::native(block, self.file);
+            let mislabeled = match header.any_labels {
+                true => None,
+                false => block.check_labels(0, &header.label_names),
+            };
+            match mislabeled {
+                Some(diag) => diags.push(diag),
+                None => content.blocks.push(block),
+            }
+        }
+        (content, all_declared)
+    }
+
     pub(super) fn content(
         &self,
         schema: &BodySchema,
         check_required: bool,
         diags: &mut Diagnostics,
     ) -> BodyContent<'a> {
-        let (content, rest) = self.partial_content(schema, check_required, diags);
-        // Suggestions come from this step's schema only: for an argument,
-        // the declared arguments the body does not define.
-        let candidates: Vec<&str> = schema
-            .attributes()
-            .iter()
-            .map(|a| a.name.as_str())
-            .filter(|name| !content.attributes.contains_key(name))
-            .collect();
-        for attr in rest.attributes() {
-            diags.push(self.unsupported_attribute(attr, &candidates, schema));
+        let (content, all_declared) = self.take(schema, check_required, diags);
+        if all_declared {
+            return content;
         }
-        for block in rest.blocks() {
+        // What the schema does not declare: what a partial step with it
+        // would leave.
+        let mut unsupported = self
+            .attributes()
+            .filter(|a| schema.attribute_position(a.name).is_none())
+            .peekable();
+        if unsupported.peek().is_some() {
+            // Suggestions come from this step's schema only: for an
+            // argument, the declared arguments the body does not define.
+            let candidates: Vec<&str> = schema
+                .attributes()
+                .iter()
+                .map(|a| a.name.as_str())
+                .filter(|name| !content.attributes.contains_key(name))
+                .collect();
+            for attr in unsupported {
+                diags.push(self.unsupported_attribute(attr, &candidates, schema));
+            }
+        }
+        for block in self
+            .blocks()
+            .filter(|b| schema.block(b.block_type).is_none())
+        {
             diags.push(self.unsupported_block(block, schema));
         }
         content

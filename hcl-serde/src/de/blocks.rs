@@ -18,7 +18,7 @@ use hcl_core::{suggest_name, Code, Diagnostics, LazyFile, LazyItem, SourceFile, 
 use serde::de::{self, IntoDeserializer, Visitor};
 use serde::forward_to_deserialize_any;
 
-use super::body::{BodyDeserializer, StructSeed, TupleSeed, LABEL};
+use super::body::{BodyDeserializer, Keys, StructSeed, TupleSeed, LABEL};
 use super::literal::LiteralDeserializer;
 use super::recovery::{Element, Place, Resume, Role, StandIn};
 use super::value::ValueDeserializer;
@@ -759,7 +759,7 @@ fn sibling_diagnostics<'de, 'a, 's>(
                 session: sibling.session,
                 block: Some((block.clone(), sibling.depth)),
             };
-            body.read(fields)
+            body.read(Keys::Struct(fields))
                 .err()
                 .map(Error::into_diagnostics)
                 .unwrap_or_default()

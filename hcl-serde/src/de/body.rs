@@ -1,5 +1,6 @@
-//! Reading a body: matching its attributes and blocks to the target's
-//! fields, and handing each to serde.
+//! Reading a body: its content through the schema of the target's fields,
+//! each attribute and each group of blocks handed to serde as the entry of
+//! its field.
 //!
 //! The `#[hcl]` attribute macro marks fields by renaming them (see
 //! [`Field::parse`]); a plain `#[derive(Deserialize)]` struct has plain
@@ -10,7 +11,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use hcl_core::analysis::{ExprRef, Location};
-use hcl_core::schema::{Attribute, Block, Body, BodySchema, Label};
+use hcl_core::schema::{Attribute, Block, Body, BodyContent, Label};
 use hcl_core::{Code, Diagnostics, Range, Severity, SourceFile, Syntax, Value};
 use serde::de::{self, Visitor};
 use serde::forward_to_deserialize_any;
@@ -108,17 +109,6 @@ impl Item<'_> {
             _ => self.resume().is_some_and(|r| session.resume.contains(&r)),
         }
     }
-
-    /// The attribute this entry holds, if any.
-    pub(crate) fn attribute(&self) -> Option<&AttrAt<'_>> {
-        match self {
-            Item::Attribute(a, ..)
-            | Item::Literal(a, _)
-            | Item::Expression(a)
-            | Item::Json(a, _) => Some(a),
-            _ => None,
-        }
-    }
 }
 
 /// The entry of an attribute that `field` takes: its unevaluated
@@ -155,22 +145,36 @@ fn mixed_syntaxes() -> Error {
     )
 }
 
-/// The number of `file` among the files seen so far, adding it if new.
-fn file_number(files: &mut Vec<Arc<SourceFile>>, file: &Arc<SourceFile>) -> usize {
-    match files.iter().position(|f| Arc::ptr_eq(f, file)) {
-        Some(i) => i,
-        None => {
-            files.push(Arc::clone(file));
-            files.len() - 1
-        }
-    }
+/// The source order of a body's items, as (part, byte): the number of
+/// the item's file among the body's parts, and where it starts there.
+struct SourceOrder<'a> {
+    /// The files of a merged body's parts, in order; empty when every item
+    /// is of one file.
+    files: Vec<&'a Arc<SourceFile>>,
 }
 
-fn position(range: &Range) -> String {
-    format!(
-        "{}:{}:{}",
-        range.filename, range.start.line, range.start.column
-    )
+impl<'a> SourceOrder<'a> {
+    fn new(body: &Body<'a>, content: &BodyContent<'a>) -> Self {
+        let attributes = content.attributes.values().map(|a| a.file);
+        let mut files = attributes.chain(content.blocks.iter().map(|b| b.file));
+        let one_file = match files.next() {
+            Some(first) => files.all(|f| Arc::ptr_eq(f, first)),
+            None => true,
+        };
+        if one_file {
+            return SourceOrder { files: Vec::new() };
+        }
+        let native = body.parts().into_iter().map(|p| p.file);
+        let json = body.json_parts().into_iter().map(|p| p.file);
+        SourceOrder {
+            files: native.chain(json).collect(),
+        }
+    }
+
+    fn key(&self, file: &Arc<SourceFile>, start: u32) -> (usize, u32) {
+        let part = self.files.iter().position(|f| Arc::ptr_eq(f, file));
+        (part.unwrap_or(0), start)
+    }
 }
 
 impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
@@ -206,197 +210,199 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
         }
     }
 
-    /// Matches the body's content to `fields`. Collects every problem of
-    /// this level before giving up: unsupported items, label counts,
-    /// evaluation errors. In a pass that resumes here, gives what it can,
-    /// with stand-ins for what failed.
-    pub(crate) fn read(&self, keys: &[&'a str]) -> Result<Vec<Entry<'a>>> {
-        match self.body.syntax() {
-            Some(Syntax::Json) => return self.read_json(keys),
+    /// Reads the body's content through the schema of `keys` (see
+    /// [`schema_of`]), and makes each field's entry. Collects every
+    /// problem of this level before giving up: unsupported items, label
+    /// counts, evaluation errors. In a pass that resumes here, gives what
+    /// it can, with stand-ins for what failed.
+    pub(crate) fn read(&self, target: Keys<'_, 'a>) -> Result<Vec<Entry<'a>>> {
+        let syntax = match self.body.syntax() {
+            Some(syntax) => syntax,
             None if !self.body.json_parts().is_empty() => return Err(mixed_syntaxes()),
-            _ => {}
-        }
-        let fields: Vec<Field<'a>> = keys.iter().map(|f| Field::parse(f)).collect();
+            None => Syntax::Native,
+        };
+        let keys = target.list();
+        let fields = ParsedFields::new(keys);
         let mut diags = Diagnostics::default();
-        let mut entries: Vec<Entry<'a>> = Vec::new();
+        let mut entries: Vec<Entry<'a>> = Vec::with_capacity(keys.len());
         self.read_labels(keys, &fields, &mut entries, &mut diags);
 
-        let (attributes, blocks) = self.body.items();
-        let mut files: Vec<Arc<SourceFile>> = Vec::new();
+        let schema = self.session.schemas.schema(target, &fields);
+        let takes_rest = fields
+            .iter()
+            .any(|f| matches!(f, Field::Remain | Field::Flatten));
+        let (content, rest, found) = if takes_rest {
+            let (content, rest, found) = self.body.partial_content_with_diagnostics(&schema);
+            (content, Some(rest), found)
+        } else {
+            let (content, found) = self.body.content_with_diagnostics(&schema);
+            (content, None, found)
+        };
+        if self.session.lenient {
+            // What the target does not take is a warning.
+            let mut warnings = self.session.warnings.borrow_mut();
+            for mut diag in found {
+                if matches!(
+                    diag.code,
+                    Code::UnsupportedArgument
+                        | Code::UnsupportedBlockType
+                        | Code::ExtraneousJsonProperty
+                ) {
+                    diag.severity = Severity::Warning;
+                    warnings.push(diag);
+                } else {
+                    diags.push(diag);
+                }
+            }
+        } else {
+            diags.extend(found);
+        }
 
         for (field, &key) in fields.iter().zip(keys) {
-            match *field {
-                Field::Body => entries.push(Entry {
-                    key,
-                    order: (0, 0),
-                    item: Item::Body(RawBody::from_body(&self.body)),
-                }),
-                Field::Remain => {
-                    let (attrs, types) = claimed(&fields);
-                    entries.push(Entry {
-                        key,
-                        order: (0, 0),
-                        item: Item::Body(RawBody::from_body(&self.body.hide(&attrs, &types))),
-                    });
-                }
-                Field::Flatten => {
-                    let (attrs, types) = claimed(&fields);
-                    entries.push(Entry {
-                        key,
-                        order: (0, 0),
-                        item: Item::Rest(self.body.hide(&attrs, &types)),
-                    });
-                }
-                _ => {}
-            }
+            let item = match (field, &rest) {
+                (Field::Body, _) => Item::Body(RawBody::from_body(&self.body)),
+                (Field::Remain, Some(rest)) => Item::Body(RawBody::from_body(rest)),
+                (Field::Flatten, Some(rest)) => Item::Rest(rest.clone()),
+                _ => continue,
+            };
+            entries.push(Entry {
+                key,
+                order: (0, 0),
+                item,
+            });
         }
 
-        let item_count = attributes.len() + blocks.len();
-        let mut failed: Vec<Entry<'a>> = Vec::new();
-        // Each name is looked up once, in `index`; what is kept of each
-        // field below is by its number.
+        let order = SourceOrder::new(&self.body, &content);
         let index = FieldIndex::new(&fields);
-        // The entry of each field's attribute, and of its blocks.
-        let mut attribute_entries: PerField<Option<usize>> = PerField::new(fields.len(), None);
-        let mut block_entries: PerField<Option<usize>> = PerField::new(fields.len(), None);
-        // The first block each field takes.
-        let mut first_blocks: PerField<Option<&Block<'a>>> = PerField::new(fields.len(), None);
-        for block in &blocks {
-            if let Some(first) = index
-                .block(block.block_type)
-                .and_then(|j| first_blocks.get_mut(j))
-            {
-                first.get_or_insert(block);
-            }
-        }
-        for attr in &attributes {
-            let Some(i) = index.attribute(attr.name) else {
-                continue;
-            };
-            let (Some(field), Some(&key)) = (fields.get(i), keys.get(i)) else {
-                continue;
-            };
-            if let Some(first) = attribute_entries
-                .get(i)
-                .flatten()
-                .and_then(|e| entries.get(e))
-                .and_then(|e| e.item.attribute())
-            {
-                diags.push(attr.name_location().error(
-                    Code::DuplicateArgument,
-                    "Duplicate argument",
-                    format!(
-                        "Argument \"{}\" was already set at {}. Each argument may be set only \
-                         once.",
-                        attr.name,
-                        position(&first.name_at.range())
-                    ),
-                ));
-                continue;
-            }
-            if let Field::Auto(name) = *field {
-                let first_block = index.block(name).and_then(|j| first_blocks.get(j));
-                if let Some(block) = first_block.flatten() {
-                    diags.push(block.type_location().error(
-                        Code::UnsupportedBlockType,
-                        "Unsupported block type",
-                        format!(
-                            "Blocks of type \"{name}\" are not expected here, because an \
-                             argument \"{name}\" is already defined."
-                        ),
-                    ));
+        // The field of an attribute: in the JSON syntax, a block field's
+        // property is an attribute too (see `BlockHeaderSchema::any_labels`).
+        let field_of = |name: &str| index.attribute(name).or_else(|| index.block(name));
+        // The attributes in source order, as references: on the stack for
+        // a struct's few.
+        let mut few: [Option<&Attribute<'a>>; FEW_FIELDS] = [None; FEW_FIELDS];
+        let mut many: Vec<Option<&Attribute<'a>>> = Vec::new();
+        let attributes = match few.get_mut(..content.attributes.len()) {
+            Some(few) => {
+                for (slot, attr) in few.iter_mut().zip(content.attributes.values()) {
+                    *slot = Some(attr);
                 }
+                few
             }
-            let order = (file_number(&mut files, attr.file), attr.span.start);
-            let literal = || {
-                attr.expr
-                    .as_string_literal()
-                    .map(|t| Cow::Borrowed(t.as_ref()))
+            None => {
+                many.extend(content.attributes.values().map(Some));
+                &mut many
+            }
+        };
+        attributes.sort_unstable_by_key(|a| a.map(|a| order.key(a.file, a.span.start)));
+        // The entry of each field's attribute or blocks, when there are
+        // blocks to group: a field whose attribute was read takes no
+        // blocks.
+        let mut field_entries: Option<PerField<Option<usize>>> =
+            (!content.blocks.is_empty()).then(|| PerField::new(fields.len(), None));
+        let mut failed: Vec<Entry<'a>> = Vec::new();
+        for &attr in attributes.iter().flatten() {
+            let Some(i) = field_of(attr.name) else {
+                continue;
             };
-            match attribute_item(*field, attr, AttrAt::of(attr), literal, self.session) {
+            let (Some(&field), Some(&key)) = (fields.get(i), keys.get(i)) else {
+                continue;
+            };
+            let at = AttrAt::of(attr);
+            let position = order.key(attr.file, attr.span.start);
+            let item = match syntax {
+                Syntax::Json => Ok(match field {
+                    Field::Expr(_) => Item::Expression(at),
+                    _ => Item::Json(at, attr.expr),
+                }),
+                Syntax::Native => {
+                    if let Field::Auto(name) = field {
+                        let first = content.blocks.iter().find(|b| b.block_type == name);
+                        if let Some(block) = first {
+                            diags.push(block.type_location().error(
+                                Code::UnsupportedBlockType,
+                                "Unsupported block type",
+                                format!(
+                                    "Blocks of type \"{name}\" are not expected here, because \
+                                     an argument \"{name}\" is already defined."
+                                ),
+                            ));
+                        }
+                    }
+                    let literal = || {
+                        attr.expr
+                            .as_string_literal()
+                            .map(|t| Cow::Borrowed(t.as_ref()))
+                    };
+                    attribute_item(field, attr, at, literal, self.session)
+                }
+            };
+            match item {
                 Ok(item) => {
-                    if let Some(slot) = attribute_entries.get_mut(i) {
+                    if let Some(slot) = field_entries.as_mut().and_then(|f| f.get_mut(i)) {
                         *slot = Some(entries.len());
                     }
-                    entries.push(Entry { key, order, item });
+                    entries.push(Entry {
+                        key,
+                        order: position,
+                        item,
+                    });
                 }
                 Err(eval_diags) => {
                     diags.extend(eval_diags);
                     failed.push(Entry {
                         key,
-                        order,
+                        order: position,
                         item: Item::StandIn(None),
                     });
                 }
             }
         }
-        drop(first_blocks);
 
-        for block in blocks {
+        for block in content.blocks {
+            let Some(field_entries) = field_entries.as_mut() else {
+                break;
+            };
             let Some(j) = index.block(block.block_type) else {
                 continue;
             };
             let Some(&key) = keys.get(j) else {
                 continue;
             };
-            if let Some(Entry {
-                item: Item::Blocks(_, existing),
-                ..
-            }) = block_entries
+            match field_entries
                 .get(j)
                 .flatten()
                 .and_then(|e| entries.get_mut(e))
             {
-                existing.push(BlockRef::Parsed(Box::new(block)));
-                continue;
+                Some(Entry {
+                    item: Item::Blocks(_, existing),
+                    ..
+                }) => {
+                    existing.push(BlockRef::Parsed(Box::new(block)));
+                    continue;
+                }
+                // An argument of the same name was read: the blocks are
+                // reported above.
+                Some(_) => continue,
+                None => {}
             }
-            // An argument of the same name was read: the blocks are
-            // reported as unsupported below.
-            let argument = index
-                .attribute(block.block_type)
-                .and_then(|i| attribute_entries.get(i).flatten());
-            if argument.is_some() {
-                continue;
-            }
-            if let Some(slot) = block_entries.get_mut(j) {
+            if let Some(slot) = field_entries.get_mut(j) {
                 *slot = Some(entries.len());
             }
             entries.push(Entry {
                 key,
-                order: (file_number(&mut files, block.file), block.span.start),
+                order: order.key(block.file, block.span.start),
                 item: Item::Blocks(block.block_type, vec![BlockRef::Parsed(Box::new(block))]),
             });
-        }
-
-        let taken = entries
-            .iter()
-            .map(|e| match &e.item {
-                Item::Attribute(..) | Item::Literal(..) | Item::Expression(_) | Item::Json(..) => 1,
-                Item::Blocks(_, list) => list.len(),
-                Item::Label(..) | Item::Body(_) | Item::Rest(_) | Item::StandIn(_) => 0,
-            })
-            .sum::<usize>();
-        let all_taken = taken == item_count;
-        if !all_taken && !fields.contains(&Field::Remain) && !fields.contains(&Field::Flatten) {
-            let (attrs, types) = claimed(&fields);
-            let rest = self.body.hide(&attrs, &types);
-            let (_, unsupported) = rest.content_with_diagnostics(&BodySchema::default());
-            if self.session.lenient {
-                let mut warnings = self.session.warnings.borrow_mut();
-                for mut diag in unsupported {
-                    diag.severity = Severity::Warning;
-                    warnings.push(diag);
-                }
-            } else {
-                diags.extend(unsupported);
-            }
         }
 
         if diags.has_errors() {
             self.after_errors(diags, &fields, keys, &mut entries)?;
             entries.append(&mut failed);
         }
-        entries.sort_by_key(|e| e.order);
+        // In order already unless blocks follow attributes they precede.
+        if !entries.is_sorted_by_key(|e| e.order) {
+            entries.sort_by_key(|e| e.order);
+        }
         Ok(entries)
     }
 
@@ -480,13 +486,14 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
         }
     }
 
-    fn visit<V: Visitor<'de>>(self, fields: &[&'a str], visitor: V) -> Result<V::Value> {
+    fn visit<V: Visitor<'de>>(self, keys: Keys<'_, 'a>, visitor: V) -> Result<V::Value> {
         // The labels that label fields take belong to the path of an error
         // inside the body, as labels that map keys take do: found only
         // when there is an error, as the path is.
         let with_labels = |e: Error| match &self.block {
             Some((block, depth))
-                if fields
+                if keys
+                    .list()
                     .iter()
                     .any(|f| matches!(Field::parse(f), Field::Label(_))) =>
             {
@@ -495,7 +502,7 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
             }
             _ => e,
         };
-        let entries = self.read(fields).map_err(with_labels)?;
+        let entries = self.read(keys).map_err(with_labels)?;
         let missing = self.body.missing_item();
         visit_entries(entries, self.place(), missing, self.session, visitor).map_err(with_labels)
     }
@@ -563,7 +570,7 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_, 'de> {
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         let names = names(&self.body);
-        self.visit(&names, visitor)
+        self.visit(Keys::Found(&names), visitor)
     }
 
     fn deserialize_struct<V: Visitor<'de>>(
@@ -576,7 +583,7 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_, 'de> {
             let range = self.range();
             return visitor.visit_map(SpannedAccess::new(range, self));
         }
-        self.visit(fields, visitor)
+        self.visit(Keys::Struct(fields), visitor)
     }
 
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -604,7 +611,7 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_, 'de> {
         // Like a one-key object: the body's only attribute or block type
         // names the variant.
         let names = names(&self.body);
-        let mut entries = self.read(&names)?;
+        let mut entries = self.read(Keys::Found(&names))?;
         let (Some(entry), true) = (entries.pop(), entries.is_empty()) else {
             let detail =
                 "Expected exactly one argument or block type, which names the variant.".to_string();

@@ -1,7 +1,13 @@
-//! The fields of a target as the `#[hcl]` macro marks them, and the index
-//! from attribute names and block types to fields.
+//! The fields of a target as the `#[hcl]` macro marks them, the schema
+//! they make, and the index from attribute names and block types to
+//! fields.
 
-use std::collections::HashMap;
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+use std::ops::Deref;
+use std::rc::Rc;
+
+use hcl_core::schema::{AttributeSchema, BlockHeaderSchema, BodySchema};
 
 /// What a target's field takes, from its (possibly marked) name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,14 +81,6 @@ impl<'f> Field<'f> {
     }
 }
 
-/// The attribute names and block types that `fields` take.
-pub(crate) fn claimed<'f>(fields: &[Field<'f>]) -> (Vec<&'f str>, Vec<&'f str>) {
-    (
-        fields.iter().filter_map(|f| f.attribute()).collect(),
-        fields.iter().filter_map(|f| f.block_type()).collect(),
-    )
-}
-
 /// The field that takes each attribute name and each block type: the
 /// first of the target's fields that does.
 pub(crate) enum FieldIndex<'x, 'f> {
@@ -98,7 +96,7 @@ pub(crate) enum FieldIndex<'x, 'f> {
 }
 
 /// The most fields searched in order.
-const FEW_FIELDS: usize = 32;
+pub(crate) const FEW_FIELDS: usize = 32;
 
 /// A value for each field of a body: on the stack for a struct's few
 /// fields, since a body is read for every block.
@@ -163,5 +161,125 @@ impl<'x, 'f> FieldIndex<'x, 'f> {
             FieldIndex::Few(fields) => fields.iter().position(|f| f.block_type() == Some(name)),
             FieldIndex::Many { blocks, .. } => blocks.get(name).copied(),
         }
+    }
+}
+
+/// The keys a body's target asks for.
+#[derive(Clone, Copy)]
+pub(crate) enum Keys<'k, 'a> {
+    /// A struct's fields: one list for every body of its type, whose
+    /// schema [`SchemaCache`] keeps.
+    Struct(&'static [&'static str]),
+    /// The names a schema-less target found in the body itself.
+    Found(&'k [&'a str]),
+}
+
+impl<'k, 'a> Keys<'k, 'a> {
+    pub(crate) fn list(self) -> &'k [&'a str] {
+        match self {
+            Keys::Struct(fields) => fields,
+            Keys::Found(names) => names,
+        }
+    }
+}
+
+/// A body's fields, parsed from their keys: on the stack for a struct's
+/// few fields, since a body is read for every block.
+pub(crate) struct ParsedFields<'f> {
+    few: [Field<'f>; FEW_FIELDS],
+    many: Vec<Field<'f>>,
+    len: usize,
+}
+
+impl<'f> ParsedFields<'f> {
+    pub(crate) fn new(keys: &[&'f str]) -> Self {
+        let mut fields = ParsedFields {
+            few: [Field::Body; FEW_FIELDS],
+            many: Vec::new(),
+            len: keys.len(),
+        };
+        match fields.few.get_mut(..keys.len()) {
+            Some(few) => {
+                for (slot, key) in few.iter_mut().zip(keys) {
+                    *slot = Field::parse(key);
+                }
+            }
+            None => fields.many = keys.iter().map(|k| Field::parse(k)).collect(),
+        }
+        fields
+    }
+}
+
+impl<'f> Deref for ParsedFields<'f> {
+    type Target = [Field<'f>];
+
+    fn deref(&self) -> &[Field<'f>] {
+        self.few.get(..self.len).unwrap_or(&self.many)
+    }
+}
+
+/// The schema that reads a body for `fields`: an optional attribute for
+/// each field that takes one, and a block type whose labels the reader
+/// checks for each field that takes blocks (the struct each block reaches
+/// says how many labels it takes, and map levels take some too). Whether a
+/// field is required is serde's to say, when the field is missing.
+pub(crate) fn schema_of(fields: &[Field<'_>]) -> BodySchema {
+    let attributes = distinct(fields, Field::attribute);
+    let blocks = distinct(fields, Field::block_type);
+    // Each name is declared once, so this cannot fail.
+    BodySchema::new(
+        attributes
+            .into_iter()
+            .map(AttributeSchema::optional)
+            .collect(),
+        blocks
+            .into_iter()
+            .map(BlockHeaderSchema::any_labels)
+            .collect(),
+    )
+    .unwrap_or_default()
+}
+
+/// The names `name` gives of `fields`, each once.
+fn distinct<'f>(fields: &[Field<'f>], name: fn(Field<'f>) -> Option<&'f str>) -> Vec<&'f str> {
+    let mut seen = HashSet::new();
+    fields
+        .iter()
+        .filter_map(|&f| name(f))
+        .filter(|n| seen.insert(*n))
+        .collect()
+}
+
+/// The schemas of the struct types read so far, by their field lists: a
+/// struct's fields are one `&'static` list, so each type's schema is built
+/// once per decode rather than once per block.
+#[derive(Default)]
+pub(crate) struct SchemaCache {
+    entries: RefCell<Vec<(ListId, Rc<BodySchema>)>>,
+}
+
+/// A field list by its address and length, which tell the same list apart
+/// from another without comparing text.
+type ListId = (usize, usize);
+
+/// How many struct types the cache keeps.
+const SCHEMA_CACHE_SIZE: usize = 64;
+
+impl SchemaCache {
+    /// The schema of `keys`, whose parsed fields are `fields`.
+    pub(crate) fn schema(&self, keys: Keys<'_, '_>, fields: &[Field<'_>]) -> Rc<BodySchema> {
+        let Keys::Struct(list) = keys else {
+            return Rc::new(schema_of(fields));
+        };
+        let id = (list.as_ptr() as usize, list.len());
+        if let Some((_, schema)) = self.entries.borrow().iter().find(|(l, _)| *l == id) {
+            return Rc::clone(schema);
+        }
+        let schema = Rc::new(schema_of(fields));
+        let mut entries = self.entries.borrow_mut();
+        if entries.len() < SCHEMA_CACHE_SIZE {
+            entries.push((id, Rc::clone(&schema)));
+        }
+        schema
     }
 }

@@ -7,8 +7,11 @@
 //! processing needs the schema to say which (and how many labels); here the
 //! target's type says it, level by level, as the decode descends:
 //!
-//! - A body's fields are read as attributes (`Body::content` with a schema
-//!   of their names), their values not yet evaluated.
+//! - A body is read as every body is (`BodyDeserializer::read`, with the
+//!   schema of its target's fields): a field's property comes as an
+//!   attribute whether the field takes an attribute or blocks, since the
+//!   schema leaves a block field's labels to the reader
+//!   (`BlockHeaderSchema::any_labels`); its value is not evaluated yet.
 //! - A struct target reads the value as blocks, with one label per
 //!   `#[hcl(label)]` field (`Block::from_json_value`, the JSON syntax's
 //!   rules for label levels, arrays and `null`), and takes exactly one.
@@ -27,187 +30,19 @@
 //! types ask.
 
 use std::cell::RefCell;
-use std::rc::Rc;
 
 use hcl_core::analysis::{Constructor, Elements, ExprRef, Location, Pairs, StaticPair};
-use hcl_core::schema::{Attribute, AttributeSchema, Block, BodySchema};
-use hcl_core::{Code, Diagnostics, Severity};
+use hcl_core::schema::Block;
 use serde::de::{self, Visitor};
 
 use super::blocks::{BlockRef, BlocksDeserializer};
-use super::body::{AttrAt, BodyDeserializer, Entry, Field, Item, LABEL};
+use super::body::{AttrAt, LABEL};
 use super::literal::LiteralDeserializer;
 use super::shape::Shape;
 use super::value::ValueDeserializer;
 use super::Session;
 use crate::error::{Error, Result};
-use crate::special::{RawBody, SpannedAccess, PAYLOAD, SPANNED};
-
-impl<'a> BodyDeserializer<'a, '_, '_> {
-    /// [`BodyDeserializer::read`] for a body of the JSON syntax: every
-    /// field that takes an attribute or blocks is an attribute of the
-    /// schema, read by its target's type later.
-    pub(crate) fn read_json(&self, keys: &[&'a str]) -> Result<Vec<Entry<'a>>> {
-        // A struct's few fields parsed on the stack.
-        let mut few = [Field::Body; FEW_FIELDS];
-        let many: Vec<Field<'a>>;
-        let fields: &[Field<'a>] = match few.get_mut(..keys.len()) {
-            Some(few) => {
-                for (slot, key) in few.iter_mut().zip(keys) {
-                    *slot = Field::parse(key);
-                }
-                few
-            }
-            None => {
-                many = keys.iter().map(|f| Field::parse(f)).collect();
-                &many
-            }
-        };
-        let mut diags = Diagnostics::default();
-        let mut entries: Vec<Entry<'a>> = Vec::with_capacity(keys.len());
-        self.read_labels(keys, fields, &mut entries, &mut diags);
-
-        let schema = self.session.schemas.get(keys, || {
-            // Each field's one name: fields are named apart.
-            let names = fields
-                .iter()
-                .filter_map(|f| f.attribute().or(f.block_type()));
-            BodySchema::new(names.map(AttributeSchema::optional).collect(), Vec::new())
-                .unwrap_or_default()
-        });
-        let schema = &*schema;
-        let takes_rest = fields
-            .iter()
-            .any(|f| matches!(f, Field::Remain | Field::Flatten));
-        let (content, rest, mut found) = if takes_rest {
-            let (content, rest, found) = self.body.partial_content_with_diagnostics(schema);
-            (content, Some(rest), found)
-        } else {
-            let (content, found) = self.body.content_with_diagnostics(schema);
-            (content, None, found)
-        };
-        if self.session.lenient {
-            // What the target does not take is a warning, as in the native
-            // syntax.
-            let mut warnings = self.session.warnings.borrow_mut();
-            let (unsupported, others): (Vec<_>, Vec<_>) = found
-                .into_iter()
-                .partition(|d| d.code == Code::ExtraneousJsonProperty);
-            for mut diag in unsupported {
-                diag.severity = Severity::Warning;
-                warnings.push(diag);
-            }
-            found = Diagnostics::default();
-            for diag in others {
-                found.push(diag);
-            }
-        }
-        diags.extend(found);
-
-        for (field, &key) in fields.iter().zip(keys) {
-            let item = match (field, &rest) {
-                (Field::Body, _) => Item::Body(RawBody::from_body(&self.body)),
-                (Field::Remain, Some(rest)) => Item::Body(RawBody::from_body(rest)),
-                (Field::Flatten, Some(rest)) => Item::Rest(rest.clone()),
-                _ => continue,
-            };
-            entries.push(Entry {
-                key,
-                order: (0, 0),
-                item,
-            });
-        }
-        // Each attribute found goes to the field of its name (fewer than
-        // the fields, and found by comparing a few names), in source order,
-        // so that the entries are in order without moving them.
-        let mut few: [Option<&Attribute<'a>>; FEW_FIELDS] = [None; FEW_FIELDS];
-        let mut many: Vec<&Attribute<'a>> = Vec::new();
-        let found: &mut [Option<&Attribute<'a>>] = match few.get_mut(..content.attributes.len()) {
-            Some(few) => {
-                for (slot, attr) in few.iter_mut().zip(content.attributes.values()) {
-                    *slot = Some(attr);
-                }
-                few
-            }
-            None => {
-                many = content.attributes.values().collect();
-                many.sort_by_key(|a| a.span.start);
-                &mut []
-            }
-        };
-        found.sort_unstable_by_key(|a| a.map(|a| a.span.start));
-        let in_order = found.iter().flatten().copied().chain(many.iter().copied());
-        for attr in in_order {
-            let named = |f: &&Field<'_>| f.attribute().or(f.block_type()) == Some(attr.name);
-            let Some((field, &key)) = fields.iter().zip(keys).find(|(f, _)| named(f)) else {
-                continue;
-            };
-            let at = AttrAt::of(attr);
-            let item = match field {
-                Field::Expr(_) => Item::Expression(at),
-                _ => Item::Json(at, attr.expr),
-            };
-            entries.push(Entry {
-                key,
-                order: (0, attr.span.start),
-                item,
-            });
-        }
-        if diags.has_errors() {
-            // Stand-ins come first, as labels do.
-            self.after_errors(diags, fields, keys, &mut entries)?;
-            entries.sort_by_key(|e| e.order);
-        }
-        Ok(entries)
-    }
-}
-
-/// Up to how many fields a body's reading parses on the stack.
-const FEW_FIELDS: usize = 32;
-
-/// The schemas of the levels read so far, by their field lists: a struct's
-/// fields are one `&'static` list, so each type's schema is built once per
-/// decode rather than once per block.
-#[derive(Default)]
-pub(crate) struct SchemaCache {
-    /// Each field list as the addresses and lengths of its names, which
-    /// tell the same list (and the same names) apart from another without
-    /// comparing text.
-    entries: RefCell<Vec<(FieldList, Rc<BodySchema>)>>,
-}
-
-/// A field list as the address and length of each name.
-type FieldList = Vec<(usize, usize)>;
-
-/// How many field lists the cache keeps: a struct type's each, and a few
-/// of schema-less targets, whose lists are the names of one body.
-const SCHEMA_CACHE_SIZE: usize = 64;
-
-impl SchemaCache {
-    /// The schema of `keys`, built by `build` when not kept yet.
-    fn get(&self, keys: &[&str], build: impl FnOnce() -> BodySchema) -> Rc<BodySchema> {
-        let same = |list: &[(usize, usize)]| {
-            list.len() == keys.len()
-                && list
-                    .iter()
-                    .zip(keys)
-                    .all(|(&(at, len), k)| at == k.as_ptr() as usize && len == k.len())
-        };
-        if let Some((_, schema)) = self.entries.borrow().iter().find(|(l, _)| same(l)) {
-            return Rc::clone(schema);
-        }
-        let schema = Rc::new(build());
-        let mut entries = self.entries.borrow_mut();
-        if entries.len() < SCHEMA_CACHE_SIZE {
-            let list = keys
-                .iter()
-                .map(|k| (k.as_ptr() as usize, k.len()))
-                .collect();
-            entries.push((list, Rc::clone(&schema)));
-        }
-        schema
-    }
-}
+use crate::special::{SpannedAccess, PAYLOAD, SPANNED};
 
 /// The property names of a JSON body, each once, in source order: the
 /// fields of a schema-less target.

@@ -6,7 +6,6 @@ use std::cell::RefCell;
 
 use hcl_core::{Diagnostics, EvalContext, ExprRef, Value};
 
-use super::json;
 use super::recovery::{self, ResumePoints};
 
 /// The settings of one decode, shared by every deserializer it makes.
@@ -26,8 +25,8 @@ pub(crate) struct Session<'c, 'de> {
     /// Whether an error ends the decode unreported, to be found again by
     /// another: then nothing is done to find more errors.
     pub(crate) errors_unreported: bool,
-    /// The schemas of the JSON syntax's levels, by their field lists.
-    pub(crate) schemas: json::SchemaCache,
+    /// The schemas of the struct types read, by their field lists.
+    pub(crate) schemas: super::fields::SchemaCache,
 }
 
 /// The caller's text, of which the decoded file's text is a copy: a
