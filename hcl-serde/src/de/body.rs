@@ -11,7 +11,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use hcl_core::analysis::{ExprRef, Location};
-use hcl_core::schema::{Attribute, Block, Body, BodyContent, Label};
+use hcl_core::schema::{Attribute, Block, Body, BodyContent, BodySchema, Label};
 use hcl_core::{Code, Diagnostics, Range, Severity, SourceFile, Syntax, Value};
 use serde::de::{self, Visitor};
 use serde::forward_to_deserialize_any;
@@ -222,20 +222,33 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
             None => Syntax::Native,
         };
         let keys = target.list();
-        let fields = ParsedFields::new(keys);
+        // The fields and their schema: a struct's kept for the decode.
+        let level;
+        let found_fields: Vec<Field<'a>>;
+        let found_schema;
+        let (fields, schema): (&[Field<'a>], &BodySchema) = match target {
+            Keys::Struct(list) => {
+                level = self.session.schemas.level(list);
+                (&level.fields, &level.schema)
+            }
+            Keys::Found(names) => {
+                found_fields = names.iter().map(|n| Field::parse(n)).collect();
+                found_schema = schema_of(&found_fields);
+                (&found_fields, &found_schema)
+            }
+        };
         let mut diags = Diagnostics::default();
         let mut entries: Vec<Entry<'a>> = Vec::with_capacity(keys.len());
-        self.read_labels(keys, &fields, &mut entries, &mut diags);
+        self.read_labels(keys, fields, &mut entries, &mut diags);
 
-        let schema = self.session.schemas.schema(target, &fields);
         let takes_rest = fields
             .iter()
             .any(|f| matches!(f, Field::Remain | Field::Flatten));
         let (content, rest, found) = if takes_rest {
-            let (content, rest, found) = self.body.partial_content_with_diagnostics(&schema);
+            let (content, rest, found) = self.body.partial_content_with_diagnostics(schema);
             (content, Some(rest), found)
         } else {
-            let (content, found) = self.body.content_with_diagnostics(&schema);
+            let (content, found) = self.body.content_with_diagnostics(schema);
             (content, None, found)
         };
         if self.session.lenient {
@@ -273,7 +286,7 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
         }
 
         let order = SourceOrder::new(&self.body, &content);
-        let index = FieldIndex::new(&fields);
+        let index = FieldIndex::new(fields);
         // The field of an attribute: in the JSON syntax, a block field's
         // property is an attribute too (see `BlockHeaderSchema::any_labels`).
         let field_of = |name: &str| index.attribute(name).or_else(|| index.block(name));
@@ -396,7 +409,7 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
         }
 
         if diags.has_errors() {
-            self.after_errors(diags, &fields, keys, &mut entries)?;
+            self.after_errors(diags, fields, keys, &mut entries)?;
             entries.append(&mut failed);
         }
         // In order already unless blocks follow attributes they precede.

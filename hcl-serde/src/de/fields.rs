@@ -4,7 +4,6 @@
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
-use std::ops::Deref;
 use std::rc::Rc;
 
 use hcl_core::schema::{AttributeSchema, BlockHeaderSchema, BodySchema};
@@ -183,41 +182,6 @@ impl<'k, 'a> Keys<'k, 'a> {
     }
 }
 
-/// A body's fields, parsed from their keys: on the stack for a struct's
-/// few fields, since a body is read for every block.
-pub(crate) struct ParsedFields<'f> {
-    few: [Field<'f>; FEW_FIELDS],
-    many: Vec<Field<'f>>,
-    len: usize,
-}
-
-impl<'f> ParsedFields<'f> {
-    pub(crate) fn new(keys: &[&'f str]) -> Self {
-        let mut fields = ParsedFields {
-            few: [Field::Body; FEW_FIELDS],
-            many: Vec::new(),
-            len: keys.len(),
-        };
-        match fields.few.get_mut(..keys.len()) {
-            Some(few) => {
-                for (slot, key) in few.iter_mut().zip(keys) {
-                    *slot = Field::parse(key);
-                }
-            }
-            None => fields.many = keys.iter().map(|k| Field::parse(k)).collect(),
-        }
-        fields
-    }
-}
-
-impl<'f> Deref for ParsedFields<'f> {
-    type Target = [Field<'f>];
-
-    fn deref(&self) -> &[Field<'f>] {
-        self.few.get(..self.len).unwrap_or(&self.many)
-    }
-}
-
 /// The schema that reads a body for `fields`: an optional attribute for
 /// each field that takes one, and a block type whose labels the reader
 /// checks for each field that takes blocks (the struct each block reaches
@@ -250,12 +214,20 @@ fn distinct<'f>(fields: &[Field<'f>], name: fn(Field<'f>) -> Option<&'f str>) ->
         .collect()
 }
 
-/// The schemas of the struct types read so far, by their field lists: a
-/// struct's fields are one `&'static` list, so each type's schema is built
-/// once per decode rather than once per block.
+/// A struct type's fields, parsed from their keys, and the schema they
+/// make.
+pub(crate) struct StructLevel {
+    pub(crate) fields: Vec<Field<'static>>,
+    pub(crate) schema: BodySchema,
+}
+
+/// The levels of the struct types read so far, by their field lists: a
+/// struct's fields are one `&'static` list, so each type's fields are
+/// parsed and its schema built once per decode rather than once per
+/// block.
 #[derive(Default)]
 pub(crate) struct SchemaCache {
-    entries: RefCell<Vec<(ListId, Rc<BodySchema>)>>,
+    entries: RefCell<Vec<(ListId, Rc<StructLevel>)>>,
 }
 
 /// A field list by its address and length, which tell the same list apart
@@ -266,20 +238,19 @@ type ListId = (usize, usize);
 const SCHEMA_CACHE_SIZE: usize = 64;
 
 impl SchemaCache {
-    /// The schema of `keys`, whose parsed fields are `fields`.
-    pub(crate) fn schema(&self, keys: Keys<'_, '_>, fields: &[Field<'_>]) -> Rc<BodySchema> {
-        let Keys::Struct(list) = keys else {
-            return Rc::new(schema_of(fields));
-        };
-        let id = (list.as_ptr() as usize, list.len());
-        if let Some((_, schema)) = self.entries.borrow().iter().find(|(l, _)| *l == id) {
-            return Rc::clone(schema);
+    /// The level of the struct whose fields are `keys`.
+    pub(crate) fn level(&self, keys: &'static [&'static str]) -> Rc<StructLevel> {
+        let id = (keys.as_ptr() as usize, keys.len());
+        if let Some((_, level)) = self.entries.borrow().iter().find(|(l, _)| *l == id) {
+            return Rc::clone(level);
         }
-        let schema = Rc::new(schema_of(fields));
+        let fields: Vec<Field<'static>> = keys.iter().map(|k| Field::parse(k)).collect();
+        let schema = schema_of(&fields);
+        let level = Rc::new(StructLevel { fields, schema });
         let mut entries = self.entries.borrow_mut();
         if entries.len() < SCHEMA_CACHE_SIZE {
-            entries.push((id, Rc::clone(&schema)));
+            entries.push((id, Rc::clone(&level)));
         }
-        schema
+        level
     }
 }
