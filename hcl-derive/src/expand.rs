@@ -140,6 +140,7 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
     }
     let original = item.clone();
     let impl_tokens = rewrite(&mut item, &mut errors);
+    mark_block_type(&mut item);
     match errors.0 {
         Some(error) => {
             // The struct without its `#[hcl(...)]` attributes, so that the
@@ -405,7 +406,7 @@ fn rewrite(item: &mut DeriveInput, errors: &mut Errors) -> TokenStream {
 
         if let Some(marker) = marker {
             if marker == "$hcl:flatten" {
-                drop_serde_items(field, "flatten");
+                drop_serde_items(&mut field.attrs, "flatten");
             }
             set_rename(field, &marker);
         }
@@ -608,16 +609,40 @@ fn field_serde(attrs: &[Attribute]) -> FieldSerde {
 /// names it `marker` both ways, so that `hcl_serde`'s serializer writes it
 /// back in the place it was read from.
 fn set_rename(field: &mut Field, marker: &str) {
-    drop_serde_items(field, "rename");
+    drop_serde_items(&mut field.attrs, "rename");
     field
         .attrs
         .push(syn::parse_quote!(#[serde(rename = #marker)]));
 }
 
-/// Removes the `#[serde(...)]` items called `name` from `field`.
-fn drop_serde_items(field: &mut Field, name: &str) {
-    let mut attrs = Vec::with_capacity(field.attrs.len());
-    for attr in field.attrs.drain(..) {
+/// Marks the struct `item` as a block type for `hcl_serde`'s decoder: its
+/// name for deserializing becomes `$hcl:struct:` and the name serde would
+/// use, so that a field that takes an argument or blocks reads it only
+/// from blocks, as its `HclSchema` says. The name for serializing stays
+/// the one it was.
+fn mark_block_type(item: &mut DeriveInput) {
+    let mut ser = None;
+    let mut de = None;
+    for meta in item.attrs.iter().filter_map(serde_items).flatten() {
+        if meta.path().is_ident("rename") {
+            let (s, d) = directions(&meta);
+            ser = s.map(|s| s.value()).or(ser);
+            de = d.map(|d| d.value()).or(de);
+        }
+    }
+    drop_serde_items(&mut item.attrs, "rename");
+    let name = de.unwrap_or_else(|| item.ident.to_string());
+    let marked = format!("$hcl:struct:{name}");
+    item.attrs.push(match ser {
+        Some(ser) => syn::parse_quote!(#[serde(rename(serialize = #ser, deserialize = #marked))]),
+        None => syn::parse_quote!(#[serde(rename(deserialize = #marked))]),
+    });
+}
+
+/// Removes the `#[serde(...)]` items called `name` from `attrs`.
+fn drop_serde_items(attrs_of: &mut Vec<Attribute>, name: &str) {
+    let mut attrs = Vec::with_capacity(attrs_of.len());
+    for attr in attrs_of.drain(..) {
         let Some(items) = serde_items(&attr) else {
             attrs.push(attr);
             continue;
@@ -636,5 +661,5 @@ fn drop_serde_items(field: &mut Field, name: &str) {
             attrs.push(attr);
         }
     }
-    field.attrs = attrs;
+    *attrs_of = attrs;
 }

@@ -179,6 +179,19 @@
 //! assert_eq!(listener, Listener { protocol: "https".into(), port: 443 });
 //! ```
 //!
+//! The struct itself is renamed too, for deserializing only:
+//! `$hcl:struct:NAME`, where `NAME` is its serde name (a
+//! `#[serde(rename = "...")]` of the struct still names it for
+//! serializing). It tells the deserializer that the struct is a block
+//! type, as its `HclSchema` says: a field without options whose type holds
+//! it reads blocks only, and an argument of the field's name is
+//! "Unsupported argument ... Did you mean to define a block of type ...?",
+//! as schema processing reports it. (An `attr` field reads it from an
+//! argument still; a plain struct, without `#[hcl]`, is read from an
+//! argument or from blocks, as the input has it.) Other formats are
+//! given the marked name as the struct's and read it as before, unless
+//! they compare struct names with the text.
+//!
 //! This is why `#[hcl]` is an attribute macro and not a derive with
 //! helper attributes: a derive only adds items next to the struct, and
 //! cannot change the fields another derive sees.

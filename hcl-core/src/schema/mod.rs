@@ -95,3 +95,4 @@ pub use attributes::Attributes;
 pub use body::{Body, BodyPart, JsonPart};
 pub use content::{Attribute, Block, BodyContent, Label};
 pub use definition::{AttributeSchema, BlockHeaderSchema, BodySchema, SchemaBuilder, SchemaError};
+pub use native::unsupported_block_argument;

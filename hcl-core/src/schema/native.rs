@@ -266,20 +266,17 @@ impl<'a> NativeBody<'a> {
                 None if schema.block(attr.name).is_some()
                     || self.suggested_blocks.contains(attr.name) =>
                 {
-                    format!(
-                        " Did you mean to define a block of type {}?",
-                        go_quote(attr.name)
-                    )
+                    return unsupported_block_argument(
+                        attr.name,
+                        Location::new(self.file, attr.name_span),
+                    );
                 }
                 None => String::new(),
             };
-        Location::new(self.file, attr.name_span).error(
-            Code::UnsupportedArgument,
-            "Unsupported argument",
-            format!(
-                "An argument named {} is not expected here.{suggestion}",
-                go_quote(attr.name)
-            ),
+        unsupported_argument(
+            attr.name,
+            Location::new(self.file, attr.name_span),
+            &suggestion,
         )
     }
 
@@ -314,4 +311,43 @@ impl<'a> NativeBody<'a> {
             ),
         )
     }
+}
+
+/// "Unsupported argument" for the argument `name`, its name written at
+/// `at`; `suggestion` follows the sentence.
+fn unsupported_argument(name: &str, at: Location<'_>, suggestion: &str) -> Diagnostic {
+    at.error(
+        Code::UnsupportedArgument,
+        "Unsupported argument",
+        format!(
+            "An argument named {} is not expected here.{suggestion}",
+            go_quote(name)
+        ),
+    )
+}
+
+/// "Unsupported argument" for the argument `name`, its name written at
+/// `at`, where the body takes blocks of that type instead, worded as
+/// [`Body::content`](super::Body::content) words it: for a reader that
+/// learns only as it reads the value that the name is a block type (as
+/// serde decoding learns it from the target's type).
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::schema::{unsupported_block_argument, Body, BodySchema};
+/// let file = hcl_core::parse("network = {}\n", "f.hcl").unwrap();
+/// let schema = BodySchema::builder().block("network", &[]).build().unwrap();
+/// let (_, diags) = Body::from_file(&file).content_with_diagnostics(&schema);
+/// let attrs = Body::from_file(&file).just_attributes().unwrap();
+/// let at = attrs.get("network").unwrap().name_location();
+/// let found = diags.iter().next().unwrap();
+/// assert_eq!(found.to_string(), unsupported_block_argument("network", at).to_string());
+/// ```
+pub fn unsupported_block_argument(name: &str, at: Location<'_>) -> Diagnostic {
+    let suggestion = format!(
+        " Did you mean to define a block of type {}?",
+        go_quote(name)
+    );
+    unsupported_argument(name, at, &suggestion)
 }

@@ -69,6 +69,7 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
                 text: label.value,
                 at,
                 borrowed: session.source.borrow(label.value),
+                block_field: None,
             };
             (seed.deserialize(literal), Some(at), None)
         }
@@ -76,7 +77,8 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
             let at = attr.expr_at;
             let value = ValueDeserializer::new(&value)
                 .shaped(&shape)
-                .argument(attr.name);
+                .argument(attr.name)
+                .block_field(attr.block_field());
             let result = seed.deserialize(value);
             (result, Some(at), Some(attr.name))
         }
@@ -90,6 +92,7 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
                 text: &text,
                 at,
                 borrowed,
+                block_field: attr.block_field(),
             };
             (seed.deserialize(literal), Some(at), Some(attr.name))
         }

@@ -618,6 +618,7 @@ impl<'de> de::MapAccess<'de> for GroupAccess<'_, '_, 'de> {
                 text: key,
                 at: label.location(),
                 borrowed: blocks.session.source.borrow(key),
+                block_field: None,
             }),
             None => seed.deserialize(ValueDeserializer::new(&Value::string(key))),
         };

@@ -21,6 +21,7 @@ use hcl_core::span::Span;
 use super::blocks::BlockRef;
 use super::recovery::{Place, Resume};
 use super::shape::Shape;
+use super::value::BlockField;
 use super::Session;
 use crate::error::{Error, Result};
 use crate::special::{Payload, PayloadDeserializer, RawBody, SpannedAccess, PAYLOAD, SPANNED};
@@ -74,6 +75,9 @@ pub(crate) struct AttrAt<'a> {
     pub(crate) expr_at: Location<'a>,
     /// The whole attribute.
     pub(crate) span: Span,
+    /// Whether its field takes an argument or blocks (see
+    /// [`BlockField`]).
+    pub(crate) either: bool,
 }
 
 impl<'a> AttrAt<'a> {
@@ -83,7 +87,13 @@ impl<'a> AttrAt<'a> {
             name_at: attr.name_location(),
             expr_at: attr.expr.location(),
             span: attr.span,
+            either: false,
         }
+    }
+
+    /// The argument, when its field takes an argument or blocks.
+    pub(crate) fn block_field(&self) -> BlockField<'a> {
+        self.either.then_some((self.name, self.name_at))
     }
 }
 
@@ -124,6 +134,10 @@ pub(crate) fn attribute_item<'a>(
     if let Field::Expr(_) = field {
         return Ok(Item::Expression(at));
     }
+    let at = AttrAt {
+        either: matches!(field, Field::Auto(_)),
+        ..at
+    };
     if let Some(text) = literal() {
         return Ok(Item::Literal(at, text));
     }

@@ -38,6 +38,9 @@ pub(crate) const EXPR: &str = "$hcl:expr:";
 pub(crate) const BODY: &str = "$hcl:body";
 pub(crate) const REMAIN: &str = "$hcl:remain";
 pub(crate) const FLATTEN: &str = "$hcl:flatten";
+/// The start of the name an `#[hcl]` struct has for deserializing: a
+/// block type (see `value::BlockField`).
+pub(crate) const BLOCK_STRUCT: &str = "$hcl:struct:";
 
 impl<'f> Field<'f> {
     pub(crate) fn parse(field: &'f str) -> Field<'f> {

@@ -149,6 +149,7 @@ impl<'de, 'a, 's> JsonDeserializer<'a, 's, 'de> {
             text,
             at: self.expr.location(),
             borrowed,
+            block_field: None,
         })
     }
 }
@@ -534,6 +535,7 @@ impl<'de> de::MapAccess<'de> for JsonMap<'_, '_, 'de> {
             text: key,
             at,
             borrowed,
+            block_field: None,
         });
         self.pending = Some((key, value));
         result.map(Some).map_err(|e| e.add_key(key))

@@ -108,6 +108,7 @@ impl<'de, 'a> FileDeserializer<'a, '_, 'de> {
                 name_at: Location::new(source, parsed.name_span),
                 expr_at: Location::new(source, parsed.expr.span),
                 span: parsed.span,
+                either: false,
             };
             let literal = || parsed.expr.as_string_literal().cloned();
             let item = attribute_item(field, &attr, at, literal, self.session)

@@ -9,7 +9,7 @@ use hcl_core::value::normalize_string;
 use hcl_core::Value;
 use serde::de::{self, Visitor};
 
-use super::value::ValueDeserializer;
+use super::value::{BlockField, ValueDeserializer};
 use crate::error::{Error, Result};
 use crate::special::{SpannedAccess, SPANNED};
 
@@ -19,6 +19,9 @@ pub(crate) struct LiteralDeserializer<'a, 'de> {
     pub(crate) at: Location<'a>,
     /// The same text in the caller's, when it has it.
     pub(crate) borrowed: Option<&'de str>,
+    /// The argument, when it is one whose field takes an argument or
+    /// blocks.
+    pub(crate) block_field: BlockField<'a>,
 }
 
 impl LiteralDeserializer<'_, '_> {
@@ -33,7 +36,10 @@ macro_rules! through_value {
     ($($method:ident($($arg:ident: $ty:ty),*))*) => {$(
         fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value> {
             let value = self.value();
-            ValueDeserializer::new(&value).at(self.at).$method($($arg,)* visitor)
+            ValueDeserializer::new(&value)
+                .at(self.at)
+                .block_field(self.block_field)
+                .$method($($arg,)* visitor)
         }
     )*};
 }
@@ -74,6 +80,7 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_, 'de> {
         let value = self.value();
         ValueDeserializer::new(&value)
             .at(self.at)
+            .block_field(self.block_field)
             .deserialize_struct(name, fields, visitor)
     }
 

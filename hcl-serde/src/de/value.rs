@@ -5,10 +5,12 @@
 //! value gives them its expression's range on the way out.
 
 use hcl_core::analysis::Location;
+use hcl_core::schema::unsupported_block_argument;
 use hcl_core::value::ValueKind;
 use hcl_core::{Code, Number, Value};
 use serde::de::{self, IntoDeserializer, Visitor};
 
+use super::fields::BLOCK_STRUCT;
 use super::shape::Shape;
 use crate::error::{Error, Result};
 use crate::special::{SpannedAccess, PAYLOAD, SPANNED};
@@ -23,7 +25,16 @@ pub(crate) struct ValueDeserializer<'v> {
     /// The argument whose whole value this is, if it is one: `null` for a
     /// target that is not an `Option` then means the argument is not set.
     argument: Option<&'v str>,
+    /// The argument this is (part of) the value of, when its field takes
+    /// an argument or blocks (see [`BlockField`]).
+    block_field: BlockField<'v>,
 }
+
+/// An argument (its name, and where that is written) whose field takes an
+/// argument or blocks: a block type (an `#[hcl]` struct, which the field's
+/// `HclSchema` lists as blocks) is never read from its value, as in schema
+/// processing, where such an argument is unsupported.
+pub(crate) type BlockField<'v> = Option<(&'v str, Location<'v>)>;
 
 impl<'v> ValueDeserializer<'v> {
     pub(crate) fn new(value: &'v Value) -> Self {
@@ -32,6 +43,16 @@ impl<'v> ValueDeserializer<'v> {
             at: None,
             shape: None,
             argument: None,
+            block_field: None,
+        }
+    }
+
+    /// The same, for the value of an argument whose field takes an
+    /// argument or blocks.
+    pub(crate) fn block_field(self, field: BlockField<'v>) -> Self {
+        ValueDeserializer {
+            block_field: field,
+            ..self
         }
     }
 
@@ -66,6 +87,7 @@ impl<'v> ValueDeserializer<'v> {
             at: self.at,
             shape: None,
             argument: None,
+            block_field: self.block_field,
         }
     }
 
@@ -199,9 +221,11 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
             }
             ValueKind::String(s) => visitor.visit_str(s),
             ValueKind::List(e) | ValueKind::Set(e) | ValueKind::Tuple(e) => {
-                visit_seq(e, self.at, self.shape, visitor)
+                visit_seq(e, self.at, self.shape, self.block_field, visitor)
             }
-            ValueKind::Map(e) | ValueKind::Object(e) => visit_map(e, self.at, self.shape, visitor),
+            ValueKind::Map(e) | ValueKind::Object(e) => {
+                visit_map(e, self.at, self.shape, self.block_field, visitor)
+            }
             ValueKind::Unknown | ValueKind::Capsule(_) => Err(self.mismatch("a value")),
         }
     }
@@ -275,7 +299,9 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
     fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         match self.kind()? {
             ValueKind::String(s) => visitor.visit_bytes(s.as_bytes()),
-            ValueKind::List(e) | ValueKind::Tuple(e) => visit_seq(e, self.at, self.shape, visitor),
+            ValueKind::List(e) | ValueKind::Tuple(e) => {
+                visit_seq(e, self.at, self.shape, self.block_field, visitor)
+            }
             _ => Err(self.mismatch("a string")),
         }
     }
@@ -336,7 +362,7 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         match self.kind()? {
             ValueKind::List(e) | ValueKind::Set(e) | ValueKind::Tuple(e) => {
-                visit_seq(e, self.at, self.shape, visitor)
+                visit_seq(e, self.at, self.shape, self.block_field, visitor)
             }
             _ => Err(self.mismatch("a list, set or tuple")),
         }
@@ -366,7 +392,9 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         match self.kind()? {
-            ValueKind::Map(e) | ValueKind::Object(e) => visit_map(e, self.at, self.shape, visitor),
+            ValueKind::Map(e) | ValueKind::Object(e) => {
+                visit_map(e, self.at, self.shape, self.block_field, visitor)
+            }
             _ => Err(self.mismatch("a map or object")),
         }
     }
@@ -381,8 +409,15 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
             let range = self.at.map(|at| at.range());
             return visitor.visit_map(SpannedAccess::new(range, self));
         }
+        if let (Some((argument, at)), true) = (self.block_field, name.starts_with(BLOCK_STRUCT)) {
+            return Err(Error::from_diagnostics(
+                unsupported_block_argument(argument, at).into(),
+            ));
+        }
         match self.kind()? {
-            ValueKind::Map(e) | ValueKind::Object(e) => visit_map(e, self.at, self.shape, visitor),
+            ValueKind::Map(e) | ValueKind::Object(e) => {
+                visit_map(e, self.at, self.shape, self.block_field, visitor)
+            }
             _ => Err(self.mismatch("an object")),
         }
     }
@@ -418,12 +453,14 @@ fn visit_seq<'de, 'v, V: Visitor<'de>>(
     elements: &'v [Value],
     at: Option<Location<'v>>,
     shape: Option<&'v Shape<'v>>,
+    block_field: BlockField<'v>,
     visitor: V,
 ) -> Result<V::Value> {
     let mut seq = SeqAccess {
         iter: elements.iter().enumerate(),
         at,
         shape,
+        block_field,
     };
     visitor.visit_seq(&mut seq)
 }
@@ -432,6 +469,7 @@ fn visit_map<'de, 'v, V: Visitor<'de>>(
     entries: &'v [(String, Value)],
     at: Option<Location<'v>>,
     shape: Option<&'v Shape<'v>>,
+    block_field: BlockField<'v>,
     visitor: V,
 ) -> Result<V::Value> {
     let order = shape.and_then(|s| s.entry_order(entries.len()));
@@ -442,6 +480,7 @@ fn visit_map<'de, 'v, V: Visitor<'de>>(
         next: 0,
         value: None,
         at,
+        block_field,
     };
     visitor.visit_map(&mut map)
 }
@@ -452,6 +491,7 @@ fn part<'de, 'v, S: de::DeserializeSeed<'de>>(
     seed: S,
     value: &'v Value,
     at: Option<Location<'v>>,
+    block_field: BlockField<'v>,
     shape: Option<&'v Shape<'v>>,
 ) -> Result<S::Value> {
     let part = ValueDeserializer {
@@ -459,6 +499,7 @@ fn part<'de, 'v, S: de::DeserializeSeed<'de>>(
         at,
         shape: None,
         argument: None,
+        block_field,
     };
     match shape {
         Some(shape) => seed
@@ -472,6 +513,7 @@ struct SeqAccess<'v, I: Iterator<Item = (usize, &'v Value)>> {
     iter: I,
     at: Option<Location<'v>>,
     shape: Option<&'v Shape<'v>>,
+    block_field: BlockField<'v>,
 }
 
 impl<'de, 'v, I: Iterator<Item = (usize, &'v Value)>> de::SeqAccess<'de> for SeqAccess<'v, I> {
@@ -484,7 +526,7 @@ impl<'de, 'v, I: Iterator<Item = (usize, &'v Value)>> de::SeqAccess<'de> for Seq
         match self.iter.next() {
             Some((i, v)) => {
                 let shape = self.shape.and_then(|s| s.element(i));
-                part(seed, v, self.at, shape)
+                part(seed, v, self.at, self.block_field, shape)
                     .map(Some)
                     .map_err(|e| e.add_index(i))
             }
@@ -507,6 +549,7 @@ struct MapAccess<'v> {
     ordered: bool,
     value: Option<(&'v str, &'v Value, Option<&'v Shape<'v>>)>,
     at: Option<Location<'v>>,
+    block_field: BlockField<'v>,
 }
 
 impl<'v> MapAccess<'v> {
@@ -540,7 +583,9 @@ impl<'de, 'v> de::MapAccess<'de> for MapAccess<'v> {
 
     fn next_value_seed<S: de::DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value> {
         match self.value.take() {
-            Some((k, v, shape)) => part(seed, v, self.at, shape).map_err(|e| e.add_key(k)),
+            Some((k, v, shape)) => {
+                part(seed, v, self.at, self.block_field, shape).map_err(|e| e.add_key(k))
+            }
             None => Err(Error::message(
                 Code::InvalidValue,
                 "Invalid value",
