@@ -631,3 +631,44 @@ fn merged_bodies_decode_as_one() {
         }
     );
 }
+
+/// The keys of a map, in the order the deserializer gives them.
+struct KeyOrder(Vec<String>);
+
+impl<'de> serde::Deserialize<'de> for KeyOrder {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Keys;
+        impl<'de> serde::de::Visitor<'de> for Keys {
+            type Value = KeyOrder;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a map")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<KeyOrder, A::Error> {
+                let mut keys = Vec::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    map.next_value::<serde::de::IgnoredAny>()?;
+                    keys.push(key);
+                }
+                Ok(KeyOrder(keys))
+            }
+        }
+        d.deserialize_map(Keys)
+    }
+}
+
+#[test]
+fn merged_bodies_give_their_items_part_by_part_in_source_order() {
+    let a = hcl_core::parse("z = 1\ny {}\n", "a.hcl").unwrap();
+    let b = hcl_core::parse("c {}\nb = 2\na = 3\n", "b.hcl").unwrap();
+    let keys = |files: [&hcl_core::File<'_>; 2]| {
+        let body = hcl_core::schema::Body::merge_files(files);
+        hcl_serde::from_body::<KeyOrder>(&body, &EvalContext::new())
+            .unwrap()
+            .0
+    };
+    assert_eq!(keys([&a, &b]), ["z", "y", "c", "b", "a"]);
+    assert_eq!(keys([&b, &a]), ["c", "b", "a", "z", "y"]);
+}
