@@ -12,7 +12,7 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
 mod common;
-use common::{Email, Server, SERVER};
+use common::{Email, KeyOrder, Server, SERVER};
 
 /// Decodes `src` and compares with `expected`.
 fn check_decode<T: DeserializeOwned + PartialEq + Debug>(src: &str, expected: T) {
@@ -594,6 +594,16 @@ fn attribute_and_block_of_one_name() {
         err.contains("an argument \"single\" is already defined"),
         "{err}"
     );
+    // Reported at the first block of that type, after another type's.
+    let src = format!("maybe {SERVER}single = 1\nsingle {SERVER}single {SERVER}");
+    let line = src.lines().position(|l| l.starts_with("single {")).unwrap() + 1;
+    let err = decode_err::<Blocks>(&src);
+    assert!(
+        err.contains(&format!(
+            "Error: Unsupported block type\n  --> <input>:{line}:1\n"
+        )),
+        "{err}"
+    );
 }
 
 #[test]
@@ -630,33 +640,6 @@ fn merged_bodies_decode_as_one() {
             port: 1
         }
     );
-}
-
-/// The keys of a map, in the order the deserializer gives them.
-struct KeyOrder(Vec<String>);
-
-impl<'de> serde::Deserialize<'de> for KeyOrder {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Keys;
-        impl<'de> serde::de::Visitor<'de> for Keys {
-            type Value = KeyOrder;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("a map")
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                mut map: A,
-            ) -> Result<KeyOrder, A::Error> {
-                let mut keys = Vec::new();
-                while let Some(key) = map.next_key::<String>()? {
-                    map.next_value::<serde::de::IgnoredAny>()?;
-                    keys.push(key);
-                }
-                Ok(KeyOrder(keys))
-            }
-        }
-        d.deserialize_map(Keys)
-    }
 }
 
 #[test]

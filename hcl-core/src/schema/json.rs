@@ -223,13 +223,15 @@ impl<'a> JsonBody<'a> {
                 }
                 *slot = Some(self.attribute(prop));
                 used += 1;
-            } else if schema.block(name).is_some_and(|h| h.any_labels) {
-                if let Err(existing) = unlabeled.add(self.attribute(prop)) {
-                    diags.push(self.duplicate(prop, existing));
+            } else if let Some(header) = schema.block(name) {
+                if header.any_labels {
+                    if let Err(existing) = unlabeled.add(self.attribute(prop)) {
+                        diags.push(self.duplicate(prop, existing));
+                        continue;
+                    }
+                    used += 1;
                     continue;
                 }
-                used += 1;
-            } else if let Some(header) = schema.block(name) {
                 let labels: Vec<&str> = header.label_names.iter().map(String::as_str).collect();
                 let mut found = Vec::new();
                 self.unpack_block(

@@ -326,6 +326,17 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
         // blocks.
         let mut field_entries: Option<PerField<Option<usize>>> =
             (!content.blocks.is_empty()).then(|| PerField::new(fields.len(), None));
+        // The first block of each field's type, when there are blocks.
+        let first_blocks = (!content.blocks.is_empty()).then(|| {
+            let mut first = PerField::new(fields.len(), None);
+            for (b, block) in content.blocks.iter().enumerate() {
+                let slot = index.block(block.block_type).and_then(|j| first.get_mut(j));
+                if let Some(slot) = slot {
+                    slot.get_or_insert(b);
+                }
+            }
+            first
+        });
         let mut failed: Vec<Entry<'a>> = Vec::new();
         for &attr in attributes.iter().flatten() {
             let Some(i) = field_of(attr.name) else {
@@ -343,8 +354,10 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
                 }),
                 Syntax::Native => {
                     if let Field::Auto(name) = field {
-                        let first = content.blocks.iter().find(|b| b.block_type == name);
-                        if let Some(block) = first {
+                        let j = index.block(name);
+                        let first = first_blocks.as_ref().zip(j).and_then(|(f, j)| f.get(j));
+                        let first = first.flatten();
+                        if let Some(block) = first.and_then(|b| content.blocks.get(b)) {
                             diags.push(block.type_location().error(
                                 Code::UnsupportedBlockType,
                                 "Unsupported block type",
