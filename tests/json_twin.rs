@@ -71,9 +71,7 @@ fn decoder() -> Decoder<'static> {
 
 /// A remaining body's values.
 fn rest(body: &RawBody) -> Json {
-    body.with_body(|b| decoder().from_body::<Json>(b).map(|d| d.value))
-        .unwrap()
-        .unwrap()
+    decoder().from_body::<Json>(&body.body()).unwrap().value
 }
 
 /// A decoded Terraform file as one comparable value: blocks sorted by

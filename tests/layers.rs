@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 /// `ARCHITECTURE.md` lists them.
 const LAYERS: &[&[&str]] = &[
     &["span", "diagnostic", "limits", "didyoumean"],
-    &["lexer", "ast", "parser", "format", "json"],
+    &["lexer", "ast", "parser", "format", "json", "syntax_tree"],
     &["value", "types"],
     &["functions"],
     &["eval"],

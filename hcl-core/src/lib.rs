@@ -100,6 +100,7 @@ mod limits;
 mod parser;
 pub mod schema;
 pub mod span;
+mod syntax_tree;
 pub mod typeexpr;
 pub mod types;
 pub mod value;
@@ -118,15 +119,16 @@ pub use didyoumean::suggest_name;
 pub use eval::EvalContext;
 pub use format::{format, format_with, FormatOptions};
 pub use json::{
-    parse_config, parse_expression_json, parse_json, parse_json_with, reparse_json, ConfigFile,
-    JsonExpression, JsonFile, Syntax,
+    parse_config, parse_expression_json, parse_json, parse_json_with, ConfigFile, JsonExpression,
+    JsonFile, Syntax,
 };
 pub use limits::Limits;
 pub use parser::{
-    parse, parse_expression, parse_source, parse_template, parse_with, reparse_body, File,
-    LazyFile, LazyItem, ParseOptions, SplitFile,
+    parse, parse_expression, parse_source, parse_template, parse_with, File, LazyFile, LazyItem,
+    ParseOptions, SplitFile,
 };
 pub use schema::{Body, BodyContent, BodySchema};
 pub use span::{Pos, Range, SourceFile, Span};
+pub use syntax_tree::SyntaxTree;
 pub use types::Type;
 pub use value::{Number, Value};

@@ -248,6 +248,23 @@ impl SourceFile {
         }
     }
 
+    /// [`SourceFile::new_json`], taking the text without copying it, as
+    /// [`SourceFile::from_string`] does.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::SourceFile;
+    /// let file = SourceFile::from_string_json("a.json", "{}".to_string());
+    /// assert!(file.is_json());
+    /// ```
+    pub fn from_string_json(name: &str, text: String) -> Self {
+        SourceFile {
+            json: true,
+            ..SourceFile::from_string(name, text)
+        }
+    }
+
     /// Whether the columns follow the JSON syntax's rule
     /// ([`SourceFile::new_json`]).
     ///
@@ -532,6 +549,24 @@ fn count_clusters(text: &str) -> u32 {
 
 fn memchr_newline(bytes: &[u8]) -> Option<usize> {
     bytes.iter().position(|&b| b == b'\n')
+}
+
+/// Whether span `a` of `a_file` is the same text as span `b` of `b_file`,
+/// at the same place of a file of the same name. The sources may hold the
+/// file differently: whole, or one item's text (a block of a
+/// [`SplitFile`](crate::SplitFile)).
+pub(crate) fn same_text(
+    a_file: &Arc<SourceFile>,
+    a: Span,
+    b_file: &Arc<SourceFile>,
+    b: Span,
+) -> bool {
+    if Arc::ptr_eq(a_file, b_file) {
+        return a == b;
+    }
+    a_file.name() == b_file.name()
+        && a_file.pos(a.start) == b_file.pos(b.start)
+        && a_file.text().get(a.as_range()) == b_file.text().get(b.as_range())
 }
 
 #[cfg(test)]

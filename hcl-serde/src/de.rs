@@ -30,6 +30,7 @@ use hcl_core::span::Span;
 use hcl_core::Code;
 use hcl_core::{
     Diagnostic, Diagnostics, EvalContext, LazyFile, ParseOptions, SourceFile, SplitFile, Syntax,
+    SyntaxTree,
 };
 use serde::de::{Deserialize, DeserializeOwned};
 
@@ -390,44 +391,41 @@ impl<'c> Decoder<'c> {
         source: &'de str,
         name: &str,
     ) -> Result<Decoded<T>> {
-        if self.syntax_of(name, source) == Syntax::Json {
-            // The JSON tree's strings are slices of `source` itself.
-            return self.decode_json(source, name, Borrowable::of(source, source));
-        }
-        let file = Arc::new(SourceFile::new(name, source));
+        let file = match self.syntax_of(name, source) {
+            Syntax::Json => SourceFile::new_json(name, source),
+            Syntax::Native => SourceFile::new(name, source),
+        };
+        let file = Arc::new(file);
         self.decode_source(&file, Borrowable::of(source, file.text()))
     }
 
-    /// Decodes the text of `file`: one top-level item at a time where the
-    /// target and the file allow it; else the whole file (see `lazy`).
-    /// String values borrow from `source` where they can.
+    /// The source of `text`, named `name`, in the syntax it is read in.
+    fn source_file(&self, name: &str, text: String) -> Arc<SourceFile> {
+        Arc::new(match self.syntax_of(name, &text) {
+            Syntax::Json => SourceFile::from_string_json(name, text),
+            Syntax::Native => SourceFile::from_string(name, text),
+        })
+    }
+
+    /// Decodes the text of `file`, in its syntax: for the native syntax,
+    /// one top-level item at a time where the target and the file allow it
+    /// (see `lazy`); else the whole file, whose tree the bodies and
+    /// expressions kept from it share. String values borrow from `source`
+    /// where they can.
     fn decode_source<'de, T: Deserialize<'de>>(
         &self,
         file: &Arc<SourceFile>,
         source: Borrowable<'de>,
     ) -> Result<Decoded<T>> {
-        if self.syntax_of(file.name(), file.text()) == Syntax::Json {
-            return self.decode_json(file.text(), file.name(), source);
-        }
-        if let Some(lazy) = LazyFile::scan_source(file) {
-            if let Some(decoded) = self.decode_lazily(&lazy, source, file.text().len()) {
-                return decoded;
+        if !file.is_json() {
+            if let Some(lazy) = LazyFile::scan_source(file) {
+                if let Some(decoded) = self.decode_lazily(&lazy, source, file.text().len()) {
+                    return decoded;
+                }
             }
         }
-        let parsed = hcl_core::parse_source(file, &ParseOptions::default())?;
-        self.decode_body(&Body::from_file(&parsed), source, file.text().len())
-    }
-
-    /// Decodes `text` in the JSON syntax. The tree's strings are slices of
-    /// `text`, which `source` lends from.
-    fn decode_json<'de, T: Deserialize<'de>>(
-        &self,
-        text: &str,
-        name: &str,
-        source: Borrowable<'de>,
-    ) -> Result<Decoded<T>> {
-        let parsed = hcl_core::parse_json(text, name)?;
-        self.decode_body(&Body::from_json_file(&parsed), source, text.len())
+        let tree = SyntaxTree::parse(Arc::clone(file), &ParseOptions::default())?;
+        self.decode_body(&Body::from_tree(&tree), source, file.text().len())
     }
 
     /// Decodes `file` one top-level item at a time, with passes after an
@@ -468,10 +466,7 @@ impl<'c> Decoder<'c> {
                 }))
             }
         };
-        self.decode_source(
-            &Arc::new(SourceFile::from_string(name, text)),
-            Borrowable::NONE,
-        )
+        self.decode_source(&self.source_file(name, text), Borrowable::NONE)
     }
 
     /// Decodes the file at `path`; see [`from_file`].
@@ -512,15 +507,13 @@ impl<'c> Decoder<'c> {
         if self.syntax_of(&name, &text) == Syntax::Json
             || !std::fs::metadata(path).is_ok_and(|m| m.is_file())
         {
-            let file = Arc::new(SourceFile::from_string(&name, text));
-            return self.decode_source(&file, Borrowable::NONE);
+            return self.decode_source(&self.source_file(&name, text), Borrowable::NONE);
         }
         let input_bytes = text.len();
         let split = match SplitFile::new(text, &name) {
             Ok(split) => split,
             Err(text) => {
-                let file = Arc::new(SourceFile::from_string(&name, text));
-                return self.decode_source(&file, Borrowable::NONE);
+                return self.decode_source(&self.source_file(&name, text), Borrowable::NONE);
             }
         };
         if let Some(decoded) = self.decode_split(&split, input_bytes) {

@@ -41,6 +41,7 @@
 
 mod json;
 mod location;
+mod owned;
 mod source_template;
 mod statics;
 mod traversal;
@@ -50,6 +51,7 @@ mod variables;
 mod tests;
 
 pub use location::{Constructor, ExprRef, Location};
+pub use owned::OwnedExpression;
 pub use statics::{Elements, Pairs, StaticCall, StaticPair};
 pub use traversal::{Traversal, Traverse};
 

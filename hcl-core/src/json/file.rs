@@ -119,7 +119,16 @@ pub fn parse_json_with<'src>(
     filename: &str,
     options: &ParseOptions,
 ) -> Result<JsonFile<'src>, Diagnostics> {
-    let source = Arc::new(SourceFile::new_json(filename, src));
+    parse_json_in(src, Arc::new(SourceFile::new_json(filename, src)), options)
+}
+
+/// Parses `src`, the text of `source`, as a file of the JSON syntax; see
+/// [`parse_json`].
+pub(crate) fn parse_json_in<'src>(
+    src: &'src str,
+    source: Arc<SourceFile>,
+    options: &ParseOptions,
+) -> Result<JsonFile<'src>, Diagnostics> {
     check_size(src, &source, &options.limits)?;
     let mut parser = Parser::new(src, &source, &options.limits);
     let root = parser.document();
@@ -195,19 +204,10 @@ pub fn parse_expression_json<'src>(
 ///
 /// The syntax errors of the text at `span`, which a value that an earlier
 /// parse found has none of.
-///
-/// # Examples
-///
-/// ```
-/// use std::sync::Arc;
-/// use hcl_core::{EvalContext, ExprRef, SourceFile, Span, Value};
-/// let file = Arc::new(SourceFile::new_json("a.json", r#"{"a": [1, 2]}"#));
-/// let value = hcl_core::reparse_json(&file, Span::new(6, 12)).unwrap();
-/// let expr = ExprRef::from_json(&value);
-/// assert_eq!(expr.value(&EvalContext::new()).unwrap(), Value::tuple(vec![1.into(), 2.into()]));
-/// assert_eq!(expr.range().to_string(), "a.json:1,7-13");
-/// ```
-pub fn reparse_json(file: &Arc<SourceFile>, span: Span) -> Result<JsonExpression<'_>, Diagnostics> {
+pub(crate) fn reparse_json(
+    file: &Arc<SourceFile>,
+    span: Span,
+) -> Result<JsonExpression<'_>, Diagnostics> {
     let text = file.text().get(..span.end as usize).unwrap_or_default();
     let limits = Limits::default();
     let mut parser = Parser::starting_at(text, span.start as usize, file, &limits);

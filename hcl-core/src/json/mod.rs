@@ -20,7 +20,8 @@ mod tree;
 mod tests;
 
 pub use file::{
-    parse_config, parse_expression_json, parse_json, parse_json_with, reparse_json, ConfigFile,
-    JsonExpression, JsonFile, Syntax,
+    parse_config, parse_expression_json, parse_json, parse_json_with, ConfigFile, JsonExpression,
+    JsonFile, Syntax,
 };
-pub(crate) use tree::{Node, NodeKind, NodeRef, Property};
+pub(crate) use file::{parse_json_in, reparse_json};
+pub(crate) use tree::{Node, NodeKind, NodeRef, Property, Tree};

@@ -175,23 +175,7 @@ fn parse_telling_limits<'src>(
 ///
 /// The diagnostics of a syntax error, when the span is not the body of an
 /// earlier parse of the same text.
-///
-/// # Examples
-///
-/// ```
-/// use std::sync::Arc;
-/// use hcl_core::SourceFile;
-/// let text = "service \"web\" {\n  port = 80\n}\n";
-/// let file = hcl_core::parse(text, "app.hcl").unwrap();
-/// let body = &file.body.blocks[0].body;
-/// let (span, end) = (body.span, body.end_span);
-///
-/// let source = Arc::new(SourceFile::new("app.hcl", text));
-/// let again = hcl_core::reparse_body(&source, span, end).unwrap();
-/// assert_eq!(again.attributes[0].name, "port");
-/// assert_eq!(again.attributes[0].name_span, body.attributes[0].name_span);
-/// ```
-pub fn reparse_body(
+pub(crate) fn reparse_body(
     file: &Arc<SourceFile>,
     body_span: Span,
     end_span: Span,
@@ -217,6 +201,43 @@ pub fn reparse_body(
     body.span = body_span;
     body.end_span = end_span;
     Ok(body)
+}
+
+/// Parses again the expression at `span` of `file`, which an earlier parse
+/// of its text found (an attribute's value, say), with the line end after
+/// it (which ends a heredoc). Positions stay those of the whole file.
+pub(crate) fn reparse_expression(
+    file: &Arc<SourceFile>,
+    span: Span,
+) -> Result<Expression<'_>, Diagnostics> {
+    let text = file.text();
+    let mut end = span.end as usize;
+    let rest = text.get(end..).unwrap_or_default();
+    if rest.starts_with('\n') {
+        end += 1;
+    } else if rest.starts_with("\r\n") {
+        end += 2;
+    }
+    let Some(source) = text.get(..end).filter(|_| span.start <= span.end) else {
+        return Err(Diagnostic::error(
+            Code::InvalidExpression,
+            "Invalid expression",
+            format!(
+                "The expression at bytes {}..{} is not within the {} bytes of \"{}\".",
+                span.start,
+                span.end,
+                text.len(),
+                file.name()
+            ),
+        )
+        .into());
+    };
+    let limits = Limits::default();
+    let start = span.start as usize;
+    let mut parser = Parser::new(Lexer::new(source, start, Start::Code), file, &limits);
+    let expr = parser.standalone_expression();
+    parser.finish()?;
+    Ok(expr)
 }
 
 fn check_size(source: &str, file: &Arc<SourceFile>, limits: &Limits) -> Result<(), Diagnostics> {

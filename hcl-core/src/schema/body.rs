@@ -10,9 +10,10 @@ use super::{json, merged, native};
 use crate::analysis::Location;
 use crate::ast;
 use crate::diagnostic::Diagnostics;
-use crate::json::{ConfigFile, JsonExpression, JsonFile, NodeRef, Syntax};
+use crate::json::{ConfigFile, JsonFile, NodeRef, Syntax};
 use crate::parser::File;
-use crate::span::{SourceFile, Span};
+use crate::span::SourceFile;
+use crate::syntax_tree::{Root, SyntaxTree};
 
 /// A body to process with a schema: one file's or block's body, or several
 /// bodies merged into one.
@@ -83,7 +84,31 @@ impl<'a> Body<'a> {
     /// assert!(Body::from_file(&file).just_attributes().is_ok());
     /// ```
     pub fn from_file(file: &'a File<'a>) -> Self {
-        Body::native_starting_at(&file.body, &file.source, 0)
+        Body::native_starting_at(&file.body, &file.source, 0, None)
+    }
+
+    /// The top-level body of a parsed [`SyntaxTree`]: a file's body, the
+    /// body of a block parsed on its own, or a JSON document. Bodies and
+    /// expressions kept from it ([`Body::to_owned_body`],
+    /// [`ExprRef::to_owned_expression`](crate::ExprRef::to_owned_expression))
+    /// share the tree rather than parse their text again.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use hcl_core::{Body, ParseOptions, SourceFile, SyntaxTree};
+    /// let source = Arc::new(SourceFile::new_json("a.json", r#"{"a": 1}"#));
+    /// let tree = SyntaxTree::parse(source, &ParseOptions::default()).unwrap();
+    /// assert_eq!(Body::from_tree(&tree).just_attributes().unwrap().len(), 1);
+    /// ```
+    pub fn from_tree(tree: &'a Arc<SyntaxTree>) -> Self {
+        match tree.root() {
+            Root::Body(body) => Body::native_starting_at(body, tree.source(), 0, Some(tree)),
+            Root::Block(_) => Block::from_tree(tree).map_or_else(Body::empty, |b| b.body),
+            Root::Json(json) => Body::json(json.root(), tree.source(), Some(tree)),
+            Root::Expr(_) => Body::empty(),
+        }
     }
 
     /// The body of the native syntax `body`, which begins at byte `start`
@@ -92,9 +117,21 @@ impl<'a> Body<'a> {
         body: &'a ast::Body<'a>,
         file: &'a Arc<SourceFile>,
         start: u32,
+        tree: Option<&'a Arc<SyntaxTree>>,
     ) -> Self {
+        let body = native::NativeBody::new(body, file).starting_at(start);
+        Body::of_native(body.in_tree(tree))
+    }
+
+    pub(super) fn of_native(body: native::NativeBody<'a>) -> Self {
         Body {
-            inner: Inner::Native(native::NativeBody::new(body, file).starting_at(start)),
+            inner: Inner::Native(body),
+        }
+    }
+
+    pub(super) fn of_json(body: json::JsonBody<'a>) -> Self {
+        Body {
+            inner: Inner::Json(body),
         }
     }
 
@@ -119,7 +156,7 @@ impl<'a> Body<'a> {
     /// assert!(variable.body.just_attributes().unwrap().contains_key("default"));
     /// ```
     pub fn from_json_file(file: &'a JsonFile<'a>) -> Self {
-        Body::json(file.tree.root(), &file.source)
+        Body::json(file.tree.root(), &file.source, None)
     }
 
     /// The top-level body of a file of either syntax; see
@@ -140,10 +177,12 @@ impl<'a> Body<'a> {
     }
 
     /// The JSON-syntax body that the value `val` of `file` stands for.
-    pub(super) fn json(val: NodeRef<'a>, file: &'a Arc<SourceFile>) -> Self {
-        Body {
-            inner: Inner::Json(json::JsonBody::new(val, file)),
-        }
+    pub(super) fn json(
+        val: NodeRef<'a>,
+        file: &'a Arc<SourceFile>,
+        tree: Option<&'a Arc<SyntaxTree>>,
+    ) -> Self {
+        Body::of_json(json::JsonBody::new(val, file).in_tree(tree))
     }
 
     /// A body with nothing in it.
@@ -475,67 +514,35 @@ impl<'a> Body<'a> {
         }
     }
 
-    /// The native-syntax bodies this body is made of, each with the names
-    /// earlier partial steps hid: enough to keep the body as file positions
-    /// and build it again later with [`Body::native_hiding`] over
-    /// [`reparse_body`](crate::reparse_body). Bodies of the JSON syntax
-    /// have no such parts and are left out.
+    /// The files of the bodies this body is made of, in order: one, unless
+    /// it was merged from several (none for an empty merged body).
     ///
     /// # Examples
     ///
     /// ```
     /// use hcl_core::schema::Body;
-    /// let file = hcl_core::parse("a = 1\nb = 2\n", "f.hcl").unwrap();
-    /// let rest = Body::from_file(&file).hide(&["a"], &[]);
-    /// let parts = rest.parts();
-    /// assert_eq!(parts.len(), 1);
-    /// assert_eq!(parts[0].hidden_attributes, ["a"]);
-    ///
-    /// let again = Body::native_hiding(parts[0].body, parts[0].file, parts[0].start, &["a"], &[]);
-    /// assert_eq!(again, rest);
+    /// let a = hcl_core::parse("x = 1\n", "a.tf").unwrap();
+    /// let b = hcl_core::parse("y = 2\n", "b.tf").unwrap();
+    /// let names: Vec<_> = Body::merge_files([&a, &b]).files().iter().map(|f| f.name()).collect();
+    /// assert_eq!(names, ["a.tf", "b.tf"]);
     /// ```
-    pub fn parts(&self) -> Vec<BodyPart<'a>> {
-        match &self.inner {
-            Inner::Native(body) => vec![body.part()],
-            Inner::Json(_) => Vec::new(),
-            Inner::Merged(children) => children.iter().flat_map(Body::parts).collect(),
-        }
+    pub fn files(&self) -> Vec<&'a Arc<SourceFile>> {
+        self.part_refs()
+            .into_iter()
+            .map(|part| match part {
+                PartRef::Native(body) => body.file(),
+                PartRef::Json(body) => body.file(),
+            })
+            .collect()
     }
 
-    /// The JSON-syntax bodies this body is made of, each with the names
-    /// earlier partial steps hid: enough to keep the body as file positions
-    /// and build it again later with [`Body::from_json_value`]. Bodies of
-    /// the native syntax are left out (see [`Body::parts`]).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use hcl_core::schema::Body;
-    /// let file = hcl_core::parse_json(r#"{"a": 1, "b": 2}"#, "f.json").unwrap();
-    /// let rest = Body::from_json_file(&file).hide(&["a"], &[]);
-    /// let parts = rest.json_parts();
-    /// assert_eq!(parts[0].hidden, ["a"]);
-    /// let value = hcl_core::reparse_json(parts[0].file, parts[0].span).unwrap();
-    /// let again = Body::from_json_value(&value).hide(&parts[0].hidden_names(), &[]);
-    /// assert_eq!(again.just_attributes().unwrap().len(), 1);
-    /// ```
-    pub fn json_parts(&self) -> Vec<JsonPart<'a>> {
+    /// The bodies of one syntax this body is made of, in order.
+    pub(super) fn part_refs(&self) -> Vec<PartRef<'_, 'a>> {
         match &self.inner {
-            Inner::Native(_) => Vec::new(),
-            Inner::Json(body) => vec![body.part()],
-            Inner::Merged(children) => children.iter().flat_map(Body::json_parts).collect(),
+            Inner::Native(body) => vec![PartRef::Native(body)],
+            Inner::Json(body) => vec![PartRef::Json(body)],
+            Inner::Merged(children) => children.iter().flat_map(Body::part_refs).collect(),
         }
-    }
-
-    /// The JSON-syntax body that the parsed JSON value `value` stands for:
-    /// a part of a file kept as its span (see [`Body::json_parts`]) and
-    /// parsed again with [`reparse_json`](crate::reparse_json).
-    ///
-    /// # Examples
-    ///
-    /// See [`Body::json_parts`].
-    pub fn from_json_value(value: &'a JsonExpression<'a>) -> Self {
-        Body::json(value.tree.root(), &value.source)
     }
 
     /// The syntax of the body: `None` for an empty merged body, and for
@@ -560,35 +567,6 @@ impl<'a> Body<'a> {
                 let first = syntaxes.next()??;
                 syntaxes.all(|s| s == Some(first)).then_some(first)
             }
-        }
-    }
-
-    /// The body of the native syntax `body`, beginning at byte `start` of
-    /// `file` (where missing items are reported: a block's opening brace, a
-    /// file's first byte), less the attributes named in `attributes` and
-    /// the blocks of the types in `block_types`; see [`Body::parts`].
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use hcl_core::schema::Body;
-    /// let file = hcl_core::parse("a = 1\nb = 2\n", "f.hcl").unwrap();
-    /// let body = Body::native_hiding(&file.body, &file.source, 0, &["a"], &[]);
-    /// assert_eq!(body.just_attributes().unwrap().len(), 1);
-    /// ```
-    pub fn native_hiding(
-        body: &'a ast::Body<'a>,
-        file: &'a Arc<SourceFile>,
-        start: u32,
-        attributes: &[&str],
-        block_types: &[&str],
-    ) -> Self {
-        Body {
-            inner: Inner::Native(
-                native::NativeBody::new(body, file)
-                    .starting_at(start)
-                    .hide(attributes, block_types),
-            ),
         }
     }
 
@@ -664,40 +642,10 @@ fn into_result<T>((value, diags): (T, Diagnostics)) -> Result<T, Diagnostics> {
     }
 }
 
-/// One native-syntax body of a [`Body`], with the names earlier partial
-/// steps hid; see [`Body::parts`].
-#[derive(Debug, Clone)]
-pub struct BodyPart<'a> {
-    /// The syntax tree of the body.
-    pub body: &'a ast::Body<'a>,
-    /// The file it was parsed from.
-    pub file: &'a Arc<SourceFile>,
-    /// Where the body begins, for the reference's missing-item range: a
-    /// block's opening brace or a file's first byte.
-    pub start: u32,
-    /// The attribute names hidden, sorted.
-    pub hidden_attributes: Vec<String>,
-    /// The block types hidden, sorted.
-    pub hidden_block_types: Vec<String>,
-}
-
-/// One JSON-syntax body of a [`Body`], with the names earlier partial
-/// steps hid; see [`Body::json_parts`].
-#[derive(Debug, Clone)]
-pub struct JsonPart<'a> {
-    /// The file it belongs to.
-    pub file: &'a Arc<SourceFile>,
-    /// The JSON value that stands for the body.
-    pub span: Span,
-    /// The property names hidden, sorted.
-    pub hidden: Vec<String>,
-}
-
-impl JsonPart<'_> {
-    /// The names hidden, as [`Body::hide`] takes them.
-    pub fn hidden_names(&self) -> Vec<&str> {
-        self.hidden.iter().map(String::as_str).collect()
-    }
+/// One body of one syntax of a [`Body`]; see [`Body::part_refs`].
+pub(super) enum PartRef<'b, 'a> {
+    Native(&'b native::NativeBody<'a>),
+    Json(&'b json::JsonBody<'a>),
 }
 
 /// Names declared by the schemata of earlier partial steps.

@@ -10,7 +10,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::attributes::{Attributes, Gathered, Slots};
-use super::body::{JsonPart, NameSet};
+use super::body::NameSet;
 use super::content::{Attribute, Block, BodyContent, Label};
 use super::definition::BodySchema;
 use crate::analysis::{ExprRef, Location};
@@ -18,6 +18,7 @@ use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::didyoumean::first_close_name;
 use crate::json::{NodeKind, NodeRef, Property};
 use crate::span::{SourceFile, Span};
+use crate::syntax_tree::SyntaxTree;
 use crate::value::go_quote;
 
 /// A JSON-syntax body: the value that stands for it (an object, an array of
@@ -27,6 +28,8 @@ use crate::value::go_quote;
 pub(super) struct JsonBody<'a> {
     val: NodeRef<'a>,
     file: &'a Arc<SourceFile>,
+    /// The tree `val` is part of, when it is kept with its source.
+    tree: Option<&'a Arc<SyntaxTree>>,
     hidden: NameSet,
 }
 
@@ -62,8 +65,40 @@ impl<'a> JsonBody<'a> {
         JsonBody {
             val,
             file,
+            tree: None,
             hidden: NameSet::new(),
         }
+    }
+
+    /// The same body, read from `tree`.
+    pub(super) fn in_tree(mut self, tree: Option<&'a Arc<SyntaxTree>>) -> Self {
+        self.tree = tree;
+        self
+    }
+
+    /// The value `val` of `tree`, less the names `hidden`.
+    pub(super) fn of_view(val: NodeRef<'a>, tree: &'a Arc<SyntaxTree>, hidden: &NameSet) -> Self {
+        JsonBody {
+            val,
+            file: tree.source(),
+            tree: Some(tree),
+            hidden: hidden.clone(),
+        }
+    }
+
+    /// The tree the body was read from, if it is kept, and the span of its
+    /// value there.
+    pub(super) fn tree(&self) -> (Option<&'a Arc<SyntaxTree>>, Span) {
+        (self.tree, self.val.span())
+    }
+
+    pub(super) fn file(&self) -> &'a Arc<SourceFile> {
+        self.file
+    }
+
+    /// The names hidden from the body.
+    pub(super) fn view(&self) -> &NameSet {
+        &self.hidden
     }
 
     pub(super) fn hide(&self, names: &[&str]) -> JsonBody<'a> {
@@ -72,27 +107,19 @@ impl<'a> JsonBody<'a> {
         rest
     }
 
-    /// The value and file of the body, and the names hidden from it.
-    pub(super) fn part(&self) -> JsonPart<'a> {
-        JsonPart {
-            file: self.file,
-            span: self.val.span(),
-            hidden: self.hidden.iter().cloned().collect(),
-        }
-    }
-
     /// The blocks of type `block_type` (named at `type_span`) that the
     /// value `v` stands for, with `label_names` labels.
     pub(super) fn blocks_of_value(
         v: NodeRef<'a>,
         file: &'a Arc<SourceFile>,
+        tree: Option<&'a Arc<SyntaxTree>>,
         block_type: &'a str,
         type_span: Span,
         label_names: &[&str],
         diags: &mut Diagnostics,
     ) -> Vec<Block<'a>> {
         let mut blocks = Vec::new();
-        let body = JsonBody::new(v, file);
+        let body = JsonBody::new(v, file).in_tree(tree);
         body.unpack_block(
             v,
             block_type,
@@ -162,7 +189,7 @@ impl<'a> JsonBody<'a> {
     fn attribute(&self, prop: &'a Property<'a>) -> Attribute<'a> {
         Attribute {
             name: prop.name(),
-            expr: ExprRef::json(self.val.at(&prop.value), self.file),
+            expr: ExprRef::json(self.val.at(&prop.value), self.file).in_tree(self.tree),
             name_span: prop.name.span,
             span: prop.span(),
             file: self.file,
@@ -187,6 +214,7 @@ impl<'a> JsonBody<'a> {
         let rest = JsonBody {
             val: self.val,
             file: self.file,
+            tree: self.tree,
             hidden,
         };
         (content, rest)
@@ -401,7 +429,7 @@ impl<'a> JsonBody<'a> {
         let block = |body: NodeRef<'a>, open: Span| Block {
             block_type,
             labels: labels.clone(),
-            body: super::Body::json(body, self.file),
+            body: super::Body::json(body, self.file, self.tree),
             type_span,
             def_span: open,
             open_brace_span: open,

@@ -84,6 +84,7 @@ mod definition;
 mod json;
 mod merged;
 mod native;
+mod owned;
 
 #[cfg(test)]
 mod any_labels_tests;
@@ -92,7 +93,8 @@ mod tests;
 
 pub use crate::analysis::Location;
 pub use attributes::Attributes;
-pub use body::{Body, BodyPart, JsonPart};
+pub use body::Body;
 pub use content::{Attribute, Block, BodyContent, Label};
 pub use definition::{AttributeSchema, BlockHeaderSchema, BodySchema, SchemaBuilder, SchemaError};
 pub use native::unsupported_block_argument;
+pub use owned::OwnedBody;

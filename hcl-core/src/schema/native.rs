@@ -4,7 +4,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::attributes::{Attributes, Gathered, Slots};
-use super::body::{BodyPart, NameSet};
+use super::body::NameSet;
 use super::content::{Attribute, Block, BodyContent};
 use super::definition::BodySchema;
 use crate::analysis::Location;
@@ -12,6 +12,7 @@ use crate::ast;
 use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::didyoumean::{first_close_name, suggest_name};
 use crate::span::{SourceFile, Span};
+use crate::syntax_tree::SyntaxTree;
 use crate::value::go_quote;
 
 /// A native-syntax body, less the items that earlier partial steps took.
@@ -25,6 +26,16 @@ use crate::value::go_quote;
 pub(super) struct NativeBody<'a> {
     body: &'a ast::Body<'a>,
     file: &'a Arc<SourceFile>,
+    /// The tree `body` is part of, when it is kept with its source.
+    tree: Option<&'a Arc<SyntaxTree>>,
+    view: NativeView,
+}
+
+/// What a [`NativeBody`] shows of its syntax tree's body: where it begins,
+/// and the names hidden from it. Kept with the tree, it makes the body
+/// again (see `OwnedBody`).
+#[derive(Debug, Clone)]
+pub(super) struct NativeView {
     /// Where the body begins, for "Missing required argument": a file's
     /// first byte, a block's opening brace.
     start: u32,
@@ -39,12 +50,31 @@ pub(super) struct NativeBody<'a> {
     suggested_blocks: NameSet,
 }
 
+impl NativeView {
+    /// Whether both show the same items, `self` a body of `file` and
+    /// `other` one of `other_file`: the same names hidden, beginning at
+    /// the same place (which the two sources may hold at different byte
+    /// offsets, one being a block's own text).
+    pub(super) fn same(
+        &self,
+        file: &SourceFile,
+        other: &NativeView,
+        other_file: &SourceFile,
+    ) -> bool {
+        file.pos(self.start) == other_file.pos(other.start)
+            && self.hidden_attrs == other.hidden_attrs
+            && self.hidden_blocks == other.hidden_blocks
+            && self.suggested_attrs == other.suggested_attrs
+            && self.suggested_blocks == other.suggested_blocks
+    }
+}
+
 impl PartialEq for NativeBody<'_> {
     fn eq(&self, other: &Self) -> bool {
         std::ptr::eq(self.body, other.body)
             && Arc::ptr_eq(self.file, other.file)
-            && self.hidden_attrs == other.hidden_attrs
-            && self.hidden_blocks == other.hidden_blocks
+            && self.view.hidden_attrs == other.view.hidden_attrs
+            && self.view.hidden_blocks == other.view.hidden_blocks
     }
 }
 
@@ -53,8 +83,8 @@ impl fmt::Debug for NativeBody<'_> {
         f.debug_struct("NativeBody")
             .field("file", &self.file.name())
             .field("span", &self.body.span)
-            .field("hidden_attrs", &self.hidden_attrs)
-            .field("hidden_blocks", &self.hidden_blocks)
+            .field("hidden_attrs", &self.view.hidden_attrs)
+            .field("hidden_blocks", &self.view.hidden_blocks)
             .finish()
     }
 }
@@ -64,18 +94,54 @@ impl<'a> NativeBody<'a> {
         NativeBody {
             body,
             file,
-            start: body.span.start,
-            hidden_attrs: NameSet::new(),
-            hidden_blocks: NameSet::new(),
-            suggested_attrs: NameSet::new(),
-            suggested_blocks: NameSet::new(),
+            tree: None,
+            view: NativeView {
+                start: body.span.start,
+                hidden_attrs: NameSet::new(),
+                hidden_blocks: NameSet::new(),
+                suggested_attrs: NameSet::new(),
+                suggested_blocks: NameSet::new(),
+            },
         }
     }
 
-    /// The same body, beginning at byte `start` (see `start`).
+    /// The same body, beginning at byte `start` (see `NativeView::start`).
     pub(super) fn starting_at(mut self, start: u32) -> Self {
-        self.start = start;
+        self.view.start = start;
         self
+    }
+
+    /// The same body, read from `tree`.
+    pub(super) fn in_tree(mut self, tree: Option<&'a Arc<SyntaxTree>>) -> Self {
+        self.tree = tree;
+        self
+    }
+
+    /// The body `body` of `tree` as `view` shows it.
+    pub(super) fn of_view(
+        body: &'a ast::Body<'a>,
+        tree: &'a Arc<SyntaxTree>,
+        view: &NativeView,
+    ) -> Self {
+        NativeBody {
+            body,
+            file: tree.source(),
+            tree: Some(tree),
+            view: view.clone(),
+        }
+    }
+
+    /// The tree the body was read from, if it is kept, and its span there.
+    pub(super) fn tree(&self) -> (Option<&'a Arc<SyntaxTree>>, Span, Span) {
+        (self.tree, self.body.span, self.body.end_span)
+    }
+
+    pub(super) fn file(&self) -> &'a Arc<SourceFile> {
+        self.file
+    }
+
+    pub(super) fn view(&self) -> &NativeView {
+        &self.view
     }
 
     pub(super) fn items_into(
@@ -83,31 +149,31 @@ impl<'a> NativeBody<'a> {
         attributes: &mut Vec<Attribute<'a>>,
         blocks: &mut Vec<Block<'a>>,
     ) {
-        attributes.extend(self.attributes().map(|a| Attribute::native(a, self.file)));
-        blocks.extend(self.blocks().map(|b| Block::native(b, self.file)));
+        attributes.extend(
+            self.attributes()
+                .map(|a| Attribute::native_in(a, self.file, self.tree)),
+        );
+        blocks.extend(
+            self.blocks()
+                .map(|b| Block::native_in(b, self.file, self.tree)),
+        );
     }
 
     pub(super) fn hide(&self, attributes: &[&str], block_types: &[&str]) -> NativeBody<'a> {
         let mut rest = self.clone();
-        rest.hidden_attrs
+        rest.view
+            .hidden_attrs
             .extend(attributes.iter().map(|n| (*n).to_string()));
-        rest.hidden_blocks
+        rest.view
+            .hidden_blocks
             .extend(block_types.iter().map(|n| (*n).to_string()));
-        rest.suggested_attrs
+        rest.view
+            .suggested_attrs
             .extend(attributes.iter().map(|n| (*n).to_string()));
-        rest.suggested_blocks
+        rest.view
+            .suggested_blocks
             .extend(block_types.iter().map(|n| (*n).to_string()));
         rest
-    }
-
-    pub(super) fn part(&self) -> BodyPart<'a> {
-        BodyPart {
-            body: self.body,
-            file: self.file,
-            start: self.start,
-            hidden_attributes: self.hidden_attrs.iter().cloned().collect(),
-            hidden_block_types: self.hidden_blocks.iter().cloned().collect(),
-        }
     }
 
     pub(super) fn source_len(&self) -> usize {
@@ -117,19 +183,21 @@ impl<'a> NativeBody<'a> {
     /// Where the reference reports something missing from the body: the
     /// (empty) range at its start.
     pub(super) fn missing_item(&self) -> Location<'a> {
-        Location::new(self.file, Span::empty(self.start))
+        Location::new(self.file, Span::empty(self.view.start))
     }
 
     fn attributes(&self) -> impl Iterator<Item = &'a ast::Attribute<'a>> + '_ {
         let attrs: &'a [ast::Attribute<'a>] = &self.body.attributes;
-        attrs.iter().filter(|a| !self.hidden_attrs.contains(a.name))
+        attrs
+            .iter()
+            .filter(|a| !self.view.hidden_attrs.contains(a.name))
     }
 
     fn blocks(&self) -> impl Iterator<Item = &'a ast::Block<'a>> + '_ {
         let blocks: &'a [ast::Block<'a>] = &self.body.blocks;
         blocks
             .iter()
-            .filter(|b| !self.hidden_blocks.contains(b.block_type))
+            .filter(|b| !self.view.hidden_blocks.contains(b.block_type))
     }
 
     pub(super) fn partial_content(
@@ -140,9 +208,11 @@ impl<'a> NativeBody<'a> {
     ) -> (BodyContent<'a>, NativeBody<'a>) {
         let (content, _) = self.take(schema, check_required, diags);
         let mut rest = self.clone();
-        rest.hidden_attrs
+        rest.view
+            .hidden_attrs
             .extend(schema.attributes().iter().map(|a| a.name.clone()));
-        rest.hidden_blocks
+        rest.view
+            .hidden_blocks
             .extend(schema.blocks().iter().map(|b| b.block_type.clone()));
         (content, rest)
     }
@@ -161,7 +231,7 @@ impl<'a> NativeBody<'a> {
         let mut slots = Slots::new(schema);
         for attr in self.attributes() {
             match slots.slot(schema, attr.name) {
-                Some(slot @ None) => *slot = Some(Attribute::native(attr, self.file)),
+                Some(slot @ None) => *slot = Some(Attribute::native_in(attr, self.file, self.tree)),
                 // A name defined twice is the parser's error: the first
                 // stands.
                 Some(Some(_)) => {}
@@ -177,7 +247,7 @@ impl<'a> NativeBody<'a> {
                 all_declared = false;
                 continue;
             };
-            let block = Block::native(block, self.file);
+            let block = Block::native_in(block, self.file, self.tree);
             let mislabeled = match header.any_labels {
                 true => None,
                 false => block.check_labels(0, &header.label_names),
@@ -241,7 +311,7 @@ impl<'a> NativeBody<'a> {
         let mut attrs = Gathered::default();
         for attr in self.attributes() {
             // A name defined twice is the parser's error: the first stands.
-            let _ = attrs.add(Attribute::native(attr, self.file));
+            let _ = attrs.add(Attribute::native_in(attr, self.file, self.tree));
         }
         attrs.finish()
     }
@@ -257,14 +327,14 @@ impl<'a> NativeBody<'a> {
     ) -> Diagnostic {
         let hidden = || {
             let defined = |n: &&str| self.body.attribute(n).is_some();
-            let names = self.suggested_attrs.iter().map(String::as_str);
+            let names = self.view.suggested_attrs.iter().map(String::as_str);
             suggest_name(attr.name, names.filter(|n| !defined(n)))
         };
         let suggestion =
             match first_close_name(attr.name, candidates.iter().copied()).or_else(hidden) {
                 Some(name) => format!(" Did you mean {}?", go_quote(name)),
                 None if schema.block(attr.name).is_some()
-                    || self.suggested_blocks.contains(attr.name) =>
+                    || self.view.suggested_blocks.contains(attr.name) =>
                 {
                     return unsupported_block_argument(
                         attr.name,
@@ -286,13 +356,13 @@ impl<'a> NativeBody<'a> {
     fn unsupported_block(&self, block: &ast::Block<'_>, schema: &BodySchema) -> Diagnostic {
         let candidates = schema.blocks().iter().map(|b| b.block_type.as_str());
         let hidden = || {
-            let names = self.suggested_blocks.iter().map(String::as_str);
+            let names = self.view.suggested_blocks.iter().map(String::as_str);
             suggest_name(block.block_type, names)
         };
         let suggestion = match first_close_name(block.block_type, candidates).or_else(hidden) {
             Some(name) => format!(" Did you mean {}?", go_quote(name)),
             None if schema.attribute(block.block_type).is_some()
-                || self.suggested_attrs.contains(block.block_type) =>
+                || self.view.suggested_attrs.contains(block.block_type) =>
             {
                 format!(
                     " Did you mean to define argument {}? If so, use the equals sign to assign it \

@@ -13,7 +13,7 @@ use super::recovery::{Place, Resume, StandIn};
 use super::value::ValueDeserializer;
 use super::Session;
 use crate::error::{Error, Result};
-use crate::special::{Expression, Payload, PayloadDeserializer};
+use crate::special::{Payload, PayloadDeserializer};
 
 use super::body::*;
 
@@ -96,8 +96,7 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
             };
             (seed.deserialize(literal), Some(at), Some(attr.name))
         }
-        Item::Expression(attr) => {
-            let expression = Expression::new(attr.expr_at, attr.span);
+        Item::Expression(attr, expression) => {
             let result = seed.deserialize(PayloadDeserializer(Payload::Expression(expression)));
             (result, Some(attr.expr_at), Some(attr.name))
         }

@@ -245,12 +245,8 @@ impl<'de, 'a, 's> BlocksDeserializer<'a, 's, 'de> {
         match first {
             BlockRef::Parsed(block) => read(block.def_location(), body_of(*block, depth, session)),
             BlockRef::Lazy(lazy) => {
-                let source = lazy.file.item_source(lazy.index).ok_or_else(decode_whole)?;
-                let parsed = lazy
-                    .file
-                    .block_in(lazy.index, &source)
-                    .ok_or_else(decode_whole)?;
-                let block = Block::native(&parsed, &source);
+                let tree = lazy.file.block_tree(lazy.index).ok_or_else(decode_whole)?;
+                let block = Block::from_tree(&tree).ok_or_else(decode_whole)?;
                 read(block.def_location(), body_of(block, depth, session))
             }
         }
@@ -769,13 +765,13 @@ fn sibling_diagnostics<'de, 'a, 's>(
             [one] if one.label_count() <= sibling.depth + label_fields => match one {
                 BlockRef::Parsed(block) => diags.extend(check(block)),
                 BlockRef::Lazy(lazy) => {
-                    let Some(source) = lazy.file.item_source(lazy.index) else {
+                    let Some(tree) = lazy.file.block_tree(lazy.index) else {
                         break;
                     };
-                    let Some(parsed) = lazy.file.block_in(lazy.index, &source) else {
+                    let Some(block) = Block::from_tree(&tree) else {
                         break;
                     };
-                    diags.extend(check(&Block::native(&parsed, &source)));
+                    diags.extend(check(&block));
                 }
             },
             _ => {

@@ -16,7 +16,7 @@ use hcl_core::{Code, Diagnostics, Range, Severity, SourceFile, Syntax, Value};
 use serde::de::{self, Visitor};
 use serde::forward_to_deserialize_any;
 
-use hcl_core::span::Span;
+use crate::special::Expression;
 
 use super::blocks::BlockRef;
 use super::recovery::{Place, Resume};
@@ -53,7 +53,8 @@ pub(crate) enum Item<'a> {
     Attribute(AttrAt<'a>, Value, Shape<'a>),
     /// An attribute whose value is a quoted string without interpolations.
     Literal(AttrAt<'a>, Cow<'a, str>),
-    Expression(AttrAt<'a>),
+    /// An attribute kept unevaluated.
+    Expression(AttrAt<'a>, Expression),
     /// An attribute of the JSON syntax, which its target reads as blocks
     /// or evaluates (see `json`).
     Json(AttrAt<'a>, ExprRef<'a>),
@@ -73,8 +74,6 @@ pub(crate) struct AttrAt<'a> {
     pub(crate) name: &'a str,
     pub(crate) name_at: Location<'a>,
     pub(crate) expr_at: Location<'a>,
-    /// The whole attribute.
-    pub(crate) span: Span,
     /// Whether its field takes an argument or blocks (see
     /// [`BlockField`]).
     pub(crate) either: bool,
@@ -86,7 +85,6 @@ impl<'a> AttrAt<'a> {
             name: attr.name,
             name_at: attr.name_location(),
             expr_at: attr.expr.location(),
-            span: attr.span,
             either: false,
         }
     }
@@ -104,7 +102,7 @@ impl Item<'_> {
             Item::Label(label) => Some(label.location()),
             Item::Attribute(attr, ..)
             | Item::Literal(attr, _)
-            | Item::Expression(attr)
+            | Item::Expression(attr, _)
             | Item::Json(attr, _) => Some(attr.expr_at),
             Item::Blocks(_, blocks) => blocks.first().map(BlockRef::def_location),
             Item::Body(_) | Item::Rest(_) | Item::StandIn(_) => None,
@@ -132,7 +130,7 @@ pub(crate) fn attribute_item<'a>(
     session: &Session<'_, '_>,
 ) -> std::result::Result<Item<'a>, Diagnostics> {
     if let Field::Expr(_) = field {
-        return Ok(Item::Expression(at));
+        return Expression::new(&attr.expr).map(|e| Item::Expression(at, e));
     }
     let at = AttrAt {
         either: matches!(field, Field::Auto(_)),
@@ -178,10 +176,8 @@ impl<'a> SourceOrder<'a> {
         if one_file {
             return SourceOrder { files: Vec::new() };
         }
-        let native = body.parts().into_iter().map(|p| p.file);
-        let json = body.json_parts().into_iter().map(|p| p.file);
         SourceOrder {
-            files: native.chain(json).collect(),
+            files: body.files(),
         }
     }
 
@@ -232,7 +228,7 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
     pub(crate) fn read(&self, target: Keys<'_, 'a>) -> Result<Vec<Entry<'a>>> {
         let syntax = match self.body.syntax() {
             Some(syntax) => syntax,
-            None if !self.body.json_parts().is_empty() => return Err(mixed_syntaxes()),
+            None if !self.body.files().is_empty() => return Err(mixed_syntaxes()),
             None => Syntax::Native,
         };
         let keys = target.list();
@@ -287,8 +283,8 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
 
         for (field, &key) in fields.iter().zip(keys) {
             let item = match (field, &rest) {
-                (Field::Body, _) => Item::Body(RawBody::from_body(&self.body)),
-                (Field::Remain, Some(rest)) => Item::Body(RawBody::from_body(rest)),
+                (Field::Body, _) => Item::Body(RawBody::from_body(&self.body)?),
+                (Field::Remain, Some(rest)) => Item::Body(RawBody::from_body(rest)?),
                 (Field::Flatten, Some(rest)) => Item::Rest(rest.clone()),
                 _ => continue,
             };
@@ -348,10 +344,10 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
             let at = AttrAt::of(attr);
             let position = order.key(attr.file, attr.span.start);
             let item = match syntax {
-                Syntax::Json => Ok(match field {
-                    Field::Expr(_) => Item::Expression(at),
-                    _ => Item::Json(at, attr.expr),
-                }),
+                Syntax::Json => match field {
+                    Field::Expr(_) => Expression::new(&attr.expr).map(|e| Item::Expression(at, e)),
+                    _ => Ok(Item::Json(at, attr.expr)),
+                },
                 Syntax::Native => {
                     if let Field::Auto(name) = field {
                         let j = index.block(name);
@@ -636,7 +632,7 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_, 'de> {
         visitor: V,
     ) -> Result<V::Value> {
         if name == PAYLOAD {
-            let raw = RawBody::from_body(&self.body);
+            let raw = RawBody::from_body(&self.body)?;
             return PayloadDeserializer(Payload::Body(raw)).deserialize_any(visitor);
         }
         visitor.visit_newtype_struct(self)

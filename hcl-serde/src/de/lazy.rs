@@ -107,7 +107,6 @@ impl<'de, 'a> FileDeserializer<'a, '_, 'de> {
                 name: header.name(),
                 name_at: Location::new(source, parsed.name_span),
                 expr_at: Location::new(source, parsed.expr.span),
-                span: parsed.span,
                 either: false,
             };
             let literal = || parsed.expr.as_string_literal().cloned();

@@ -1,18 +1,18 @@
 //! [`Expression`]: an attribute's expression kept unevaluated.
 
 use std::fmt;
-use std::sync::Arc;
 
-use hcl_core::analysis::Location;
-use hcl_core::{reparse_body, Code, Diagnostics, EvalContext, Range, SourceFile, Span, Value};
+use hcl_core::analysis::OwnedExpression;
+use hcl_core::{Diagnostics, EvalContext, ExprRef, Range, Value};
 use serde::de::{self, Deserializer};
 
-use super::{same_place, Payload, PayloadVisitor, PAYLOAD};
-use crate::error::{Error, Result};
+use super::{Payload, PayloadVisitor, PAYLOAD};
 
 /// An attribute's expression, not evaluated: the field type of
 /// `#[hcl(expr)]`, for values the application evaluates later or in its
-/// own way. It owns its source text.
+/// own way. It owns its syntax tree (shared with the other bodies and
+/// expressions kept from the same parse), so reading it parses nothing
+/// again.
 ///
 /// # Examples
 ///
@@ -35,21 +35,17 @@ use crate::error::{Error, Result};
 /// ctx.set_variable("attempts", Value::from(1));
 /// assert_eq!(check.condition.value(&ctx).unwrap(), Value::from(true));
 /// ```
-#[derive(Clone)]
+#[derive(Clone, PartialEq)]
 pub struct Expression {
-    file: Arc<SourceFile>,
-    /// The attribute, name to end of expression: the text parsed again.
-    attribute: Span,
-    expression: Span,
+    expr: OwnedExpression,
 }
 
 impl Expression {
-    pub(crate) fn new(location: Location<'_>, attribute: Span) -> Expression {
-        Expression {
-            file: Arc::clone(location.file),
-            attribute,
-            expression: location.span,
-        }
+    /// Keeps `expr` with the tree it was read from.
+    pub(crate) fn new(expr: &ExprRef<'_>) -> Result<Expression, Diagnostics> {
+        Ok(Expression {
+            expr: expr.to_owned_expression()?,
+        })
     }
 
     /// The expression's source text.
@@ -58,10 +54,7 @@ impl Expression {
     ///
     /// See [`Expression`].
     pub fn source_text(&self) -> &str {
-        self.file
-            .text()
-            .get(self.expression.as_range())
-            .unwrap_or_default()
+        self.expr.location().text()
     }
 
     /// Where the expression is.
@@ -78,17 +71,13 @@ impl Expression {
     /// assert_eq!(config.x.range().to_string(), "<input>:1,5-10");
     /// ```
     pub fn range(&self) -> Range {
-        Location::new(&self.file, self.expression).range()
+        self.expr.range()
     }
 
-    /// Calls `f` with the expression, parsed again from its text, for the
-    /// analyses of [`ExprRef`](hcl_core::ExprRef): static lists, maps and
-    /// calls, traversals, keywords, variables, its value.
-    ///
-    /// # Errors
-    ///
-    /// A syntax error, which cannot happen for an expression that came from
-    /// a successful decode.
+    /// The expression, for the analyses of [`ExprRef`]: static lists,
+    /// maps and calls, traversals, keywords, variables, its value. It is
+    /// read from the syntax tree the expression was kept with, not parsed
+    /// again.
     ///
     /// # Examples
     ///
@@ -99,20 +88,11 @@ impl Expression {
     ///     x: hcl_serde::Expression,
     /// }
     /// let config: Config = hcl_serde::from_str("x = [a, b]\n").unwrap();
-    /// let items = config.x.with_expr(|expr| expr.as_static_list().map(|l| l.len()));
-    /// assert_eq!(items.unwrap().unwrap(), 2);
+    /// let items = config.x.expr().as_static_list().unwrap();
+    /// assert_eq!(items.len(), 2);
     /// ```
-    pub fn with_expr<R>(&self, f: impl FnOnce(hcl_core::ExprRef<'_>) -> R) -> Result<R> {
-        if self.file.is_json() {
-            let value = hcl_core::reparse_json(&self.file, self.expression)?;
-            return Ok(f(hcl_core::ExprRef::from_json(&value)));
-        }
-        let end = Span::empty(self.attribute.end);
-        let body = reparse_body(&self.file, self.attribute, end)?;
-        match body.attributes.first() {
-            Some(attr) => Ok(f(hcl_core::ExprRef::new(&attr.expr, &self.file))),
-            None => Err(not_found()),
-        }
+    pub fn expr(&self) -> ExprRef<'_> {
+        self.expr.expr()
     }
 
     /// Evaluates the expression with `ctx`.
@@ -125,8 +105,7 @@ impl Expression {
     ///
     /// See [`Expression`].
     pub fn value(&self, ctx: &EvalContext<'_>) -> std::result::Result<Value, Diagnostics> {
-        self.with_expr(|expr| expr.value(ctx))
-            .map_err(Error::into_diagnostics)?
+        self.expr().value(ctx)
     }
 
     /// The root names of the variables the expression refers to, in order
@@ -137,25 +116,13 @@ impl Expression {
     /// See [`Expression`].
     pub fn variables(&self) -> Vec<String> {
         let mut names: Vec<String> = Vec::new();
-        let _ = self.with_expr(|expr| {
-            for traversal in expr.variables() {
-                let name = traversal.root.to_string();
-                if !names.contains(&name) {
-                    names.push(name);
-                }
+        for traversal in self.expr().variables() {
+            let name = traversal.root.to_string();
+            if !names.contains(&name) {
+                names.push(name);
             }
-        });
+        }
         names
-    }
-}
-
-impl PartialEq for Expression {
-    /// Equal when both are the same text of the same file.
-    fn eq(&self, other: &Self) -> bool {
-        same_place(&self.file, self.attribute, &other.file, other.attribute)
-            && self.expression.start - self.attribute.start
-                == other.expression.start - other.attribute.start
-            && self.expression.len() == other.expression.len()
     }
 }
 
@@ -175,13 +142,4 @@ impl<'de> de::Deserialize<'de> for Expression {
             }),
         )
     }
-}
-
-/// An expression that is not where it was when decoded.
-fn not_found() -> Error {
-    Error::message(
-        Code::InvalidExpression,
-        "Invalid expression",
-        "The expression could not be found again in its source.".to_string(),
-    )
 }

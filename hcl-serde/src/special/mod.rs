@@ -18,9 +18,8 @@ mod spanned;
 
 use std::cell::RefCell;
 use std::fmt;
-use std::sync::Arc;
 
-use hcl_core::{Range, SourceFile, Span};
+use hcl_core::Range;
 use serde::de::{self, Deserializer, Visitor};
 
 use crate::error::{Error, Result};
@@ -103,21 +102,4 @@ impl<'de, T> Visitor<'de> for PayloadVisitor<T> {
     fn visit_newtype_struct<D: Deserializer<'de>>(self, deserializer: D) -> Result<T, D::Error> {
         deserializer.deserialize_unit(self)
     }
-}
-
-/// Whether span `a` of `a_file` is the same text as span `b` of `b_file`,
-/// at the same place of a file of the same name. The sources may hold the
-/// file differently: whole, or one item's text (see `hcl_core::SplitFile`).
-pub(super) fn same_place(
-    a_file: &Arc<SourceFile>,
-    a: Span,
-    b_file: &Arc<SourceFile>,
-    b: Span,
-) -> bool {
-    if Arc::ptr_eq(a_file, b_file) {
-        return a == b;
-    }
-    a_file.name() == b_file.name()
-        && a_file.pos(a.start) == b_file.pos(b.start)
-        && a_file.text().get(a.as_range()) == b_file.text().get(b.as_range())
 }

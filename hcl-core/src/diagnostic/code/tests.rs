@@ -9,8 +9,8 @@ use crate::check::TypeContext;
 use crate::schema::{Body, BodySchema};
 use crate::typeexpr::{parse_type, TypeExprOptions};
 use crate::{
-    parse, parse_expression, parse_template, parse_with, reparse_body, Diagnostics, EvalContext,
-    Limits, ParseOptions, SourceFile, Span, Value,
+    parse, parse_expression, parse_template, parse_with, Diagnostics, EvalContext, Limits,
+    ParseOptions, SourceFile, Span, Value,
 };
 
 #[test]
@@ -92,7 +92,8 @@ fn lexical_and_body_errors() {
         file_diags,
     );
     let source = Arc::new(SourceFile::new("t.hcl", "a = 1\n"));
-    let err = reparse_body(&source, Span::new(0, 99), Span::new(99, 99)).unwrap_err();
+    let err =
+        crate::parser::reparse_body(&source, Span::new(0, 99), Span::new(99, 99)).unwrap_err();
     assert_eq!(first("reparse", &err), Code::InvalidBodyPosition);
 }
 
