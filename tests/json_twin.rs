@@ -71,7 +71,10 @@ fn decoder() -> Decoder<'static> {
 
 /// A remaining body's values.
 fn rest(body: &RawBody) -> Json {
-    decoder().from_body::<Json>(&body.body()).unwrap().value
+    decoder()
+        .from_body::<Json>(&body.body().unwrap())
+        .unwrap()
+        .value
 }
 
 /// A decoded Terraform file as one comparable value: blocks sorted by

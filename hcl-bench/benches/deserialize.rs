@@ -5,6 +5,10 @@
 //!
 //! - `hcl_serde/by_map`: the peers' layout (labels as map keys);
 //! - `hcl_serde/by_label`: labels read into label fields with `#[hcl]`;
+//! - `hcl_serde/by_label+inputs`: the same, then the modules' inputs (kept
+//!   as `RawBody` by the first pass) decoded in a second pass, as an
+//!   application that learns their schema late does: with `by_map`, the
+//!   same values decoded;
 //! - `hcl-rs`: `hcl::from_str::<Config<hcl::Value>>`;
 //! - `serde_json`: `serde_json::from_str::<Config<serde_json::Value>>` on
 //!   the JSON twin (throughput counted in bytes of JSON);
@@ -26,6 +30,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "benchmark setup")]
 
+use std::collections::HashMap;
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -69,6 +74,10 @@ fn deserialize(c: &mut Criterion) {
         let json: by_map::Config<serde_json::Value> = serde_json::from_str(&json_text).unwrap();
         assert_eq!(ours.resources(), peer.resources());
         assert_eq!(labelled.resources(), peer.resources());
+        assert_eq!(
+            module_inputs(&labelled),
+            ours.module.values().map(|m| m.inputs.len()).sum::<usize>()
+        );
         assert_eq!(json.resources(), peer.resources());
         // The JSON twin in the HCL JSON syntax, whose strings are
         // templates, read by both layouts.
@@ -97,6 +106,17 @@ fn deserialize(c: &mut Criterion) {
             |b, t| {
                 b.iter(|| {
                     hcl_serde::from_str::<by_label::Config<hcl_core::Value>>(black_box(t)).unwrap()
+                })
+            },
+        );
+        group.bench_with_input(
+            BenchmarkId::new("hcl_serde/by_label+inputs", name),
+            &hcl_text,
+            |b, t| {
+                b.iter(|| {
+                    let config: by_label::Config<hcl_core::Value> =
+                        hcl_serde::from_str(black_box(t)).unwrap();
+                    module_inputs(&config)
                 })
             },
         );
@@ -134,6 +154,19 @@ fn deserialize(c: &mut Criterion) {
         );
     }
     group.finish();
+}
+
+/// The second pass over the modules of `config`: each one's inputs
+/// decoded; how many in all.
+fn module_inputs(config: &by_label::Config<hcl_core::Value>) -> usize {
+    config
+        .module
+        .iter()
+        .map(|m| {
+            let inputs: HashMap<String, hcl_core::Value> = m.inputs.decode().unwrap();
+            inputs.len()
+        })
+        .sum()
 }
 
 /// The JSON twin as a file of the HCL JSON syntax: the same document with

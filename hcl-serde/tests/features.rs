@@ -211,7 +211,8 @@ fn remain_keeps_the_rest_for_a_second_pass() {
     // errors point into the original file.
     let err = plugin.rest.decode::<BTreeMap<String, u32>>().unwrap_err();
     assert!(err.to_string().contains("--> <input>:4:3"), "{err}");
-    let (attrs, _) = plugin.rest.body().items();
+    let rest = plugin.rest.body().unwrap();
+    let (attrs, _) = rest.items();
     let names: Vec<&str> = attrs.iter().map(|a| a.name).collect();
     assert_eq!(names, ["size_mb"]);
 }

@@ -106,7 +106,7 @@ fn a_split_file_decodes_as_its_text_does() {
         check.value(&EvalContext::new()).unwrap(),
         Value::string("OK")
     );
-    let held = check.expr().location().file.text().len();
+    let held = check.expr().unwrap().location().file.text().len();
     assert!(held < CONFIG.len() / 2, "{held} bytes held");
     let rest: BTreeMap<String, u8> = web.rest.decode().unwrap();
     assert_eq!(rest["extra"], 1);
@@ -136,7 +136,7 @@ fn warnings_of_a_split_file_point_where_those_of_its_text_do() {
     assert_eq!(from_file.value, from_str.value);
     // Read from the block's own text: the file was split.
     let check = &from_file.value.service["web"].check;
-    let held = check.expr().location().file.text().len();
+    let held = check.expr().unwrap().location().file.text().len();
     assert!(held < CONFIG.len() / 2, "{held} bytes held");
     // `extra` is a warning, with the same text and snippet.
     assert_eq!(from_file.warnings.len(), 1);

@@ -12,7 +12,6 @@ use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
 use crate::json::{JsonExpression, NodeKind, NodeRef};
 use crate::span::{Range, SourceFile, Span};
-use crate::syntax_tree::SyntaxTree;
 use crate::value::Value;
 
 /// A span of a known source file: enough to give a [`Range`], to quote the
@@ -157,9 +156,6 @@ pub struct ExprRef<'a> {
     pub file: &'a Arc<SourceFile>,
     /// The value of the JSON syntax it stands for, if it is one.
     json: Option<NodeRef<'a>>,
-    /// The tree it was read from, when that is kept with its source (see
-    /// [`ExprRef::to_owned_expression`]).
-    tree: Option<&'a Arc<SyntaxTree>>,
 }
 
 /// What the `expr` of an [`ExprRef`] of the JSON syntax points at.
@@ -208,7 +204,6 @@ impl<'a> ExprRef<'a> {
             expr,
             file,
             json: None,
-            tree: None,
         }
     }
 
@@ -289,19 +284,7 @@ impl<'a> ExprRef<'a> {
             expr: &JSON_PLACEHOLDER,
             file,
             json: Some(node),
-            tree: None,
         }
-    }
-
-    /// The same expression, read from `tree`.
-    pub(crate) fn in_tree(mut self, tree: Option<&'a Arc<SyntaxTree>>) -> Self {
-        self.tree = tree;
-        self
-    }
-
-    /// The tree the expression was read from, if it is kept.
-    pub(crate) fn tree(&self) -> Option<&'a Arc<SyntaxTree>> {
-        self.tree
     }
 
     /// Whether this is a value of the JSON syntax (whose `expr` field is a
@@ -319,7 +302,7 @@ impl<'a> ExprRef<'a> {
     }
 
     fn with(&self, expr: &'a Expression<'a>) -> ExprRef<'a> {
-        ExprRef::new(expr, self.file).in_tree(self.tree)
+        ExprRef::new(expr, self.file)
     }
 
     /// The whole expression's span.

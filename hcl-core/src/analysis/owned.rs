@@ -1,21 +1,21 @@
-//! [`OwnedExpression`]: an expression kept with the tree it was read from.
+//! [`OwnedExpression`]: an expression kept for later, with the tree of its
+//! text once read.
 
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::location::{ExprRef, Location};
-use crate::ast::{Expression, ExpressionKind};
 use crate::diagnostic::Diagnostics;
 use crate::json::reparse_json;
 use crate::parser::reparse_expression;
-use crate::span::{same_text, Range, Span};
+use crate::span::{same_text, Range, SourceFile, Span};
 use crate::syntax_tree::{Root, SyntaxTree};
 
-/// An expression that owns the syntax tree it was read from (shared with
-/// every other body and expression kept from the same parse), so that it
-/// outlives the parse and is read again without parsing:
-/// [`OwnedExpression::expr`] gives it back as an [`ExprRef`], for every
-/// analysis and for evaluation. Made with [`ExprRef::to_owned_expression`].
+/// An expression kept for later: it owns its source and, once read, the
+/// syntax tree of its own text (parsed then, once: each later read, and
+/// each clone made after it, uses that tree). [`OwnedExpression::expr`]
+/// gives it back as an [`ExprRef`], for every analysis and for
+/// evaluation. Made with [`ExprRef::to_owned_expression`].
 ///
 /// # Examples
 ///
@@ -25,49 +25,52 @@ use crate::syntax_tree::{Root, SyntaxTree};
 ///
 /// let file = hcl_core::parse("limit = 2 * 8\n", "f.hcl").unwrap();
 /// let attrs = Body::from_file(&file).just_attributes().unwrap();
-/// let kept = attrs.get("limit").unwrap().expr.to_owned_expression().unwrap();
+/// let kept = attrs.get("limit").unwrap().expr.to_owned_expression();
 /// drop(attrs);
 /// drop(file);
-/// assert_eq!(kept.expr().value(&EvalContext::new()).unwrap(), Value::from(16));
+/// let expr = kept.expr().unwrap();
+/// assert_eq!(expr.value(&EvalContext::new()).unwrap(), Value::from(16));
 /// assert_eq!(kept.range().to_string(), "f.hcl:1,9-14");
 /// ```
 #[derive(Clone)]
 pub struct OwnedExpression {
-    tree: Arc<SyntaxTree>,
+    source: Arc<SourceFile>,
     span: Span,
+    /// Whether it is a value of the JSON syntax.
+    json: bool,
+    /// The tree of its text, once read.
+    tree: OnceLock<Result<Arc<SyntaxTree>, Diagnostics>>,
 }
 
-/// What [`OwnedExpression::expr`] would give for an expression missing from
-/// its tree, which cannot happen: each is made only once found in it.
-static MISSING: Expression<'static> = Expression {
-    kind: ExpressionKind::Null,
-    span: Span::empty(0),
-};
-
 impl OwnedExpression {
-    /// The expression of `tree` at `span`, if `tree` has one there.
-    fn find(tree: &SyntaxTree, span: Span) -> bool {
-        match tree.root() {
-            Root::Json(_) => tree.json_value(span).is_some(),
-            _ => tree.native_expression(span).is_some(),
-        }
-    }
-
-    /// The expression, for static analysis and evaluation.
+    /// The expression, for static analysis and evaluation: read from the
+    /// tree of its text, which the first read parses.
+    ///
+    /// # Errors
+    ///
+    /// The syntax errors of that parse, which an expression that came from
+    /// a parse of the same text has none of.
     ///
     /// # Examples
     ///
     /// See [`OwnedExpression`].
-    pub fn expr(&self) -> ExprRef<'_> {
-        let file = self.tree.source();
-        let expr = match self.tree.json_value(self.span) {
-            Some(node) => ExprRef::json(node, file),
-            None => match self.tree.native_expression(self.span) {
-                Some(expr) => ExprRef::new(expr, file),
-                None => ExprRef::new(&MISSING, file),
-            },
-        };
-        expr.in_tree(Some(&self.tree))
+    pub fn expr(&self) -> Result<ExprRef<'_>, Diagnostics> {
+        let tree = self.tree.get_or_init(|| {
+            let span = self.span;
+            SyntaxTree::build(Arc::clone(&self.source), |file| match self.json {
+                true => reparse_json(file, span).map(|value| Root::Json(value.tree)),
+                false => reparse_expression(file, span).map(Root::Expr),
+            })
+        });
+        let tree = tree.as_ref().map_err(Clone::clone)?;
+        let file = tree.source();
+        if let Some(node) = tree.json_value() {
+            return Ok(ExprRef::json(node, file));
+        }
+        match tree.native_expression() {
+            Some(expr) => Ok(ExprRef::new(expr, file)),
+            None => Err(Diagnostics::default()),
+        }
     }
 
     /// Where the expression is.
@@ -79,7 +82,8 @@ impl OwnedExpression {
         self.location().range()
     }
 
-    /// Where the expression is, as a [`Location`].
+    /// Where the expression is, as a [`Location`]: its source text, and
+    /// diagnostics of the caller's own.
     ///
     /// # Examples
     ///
@@ -87,11 +91,17 @@ impl OwnedExpression {
     /// let file = hcl_core::parse("a = [1, 2]\n", "f.hcl").unwrap();
     /// let body = hcl_core::Body::from_file(&file);
     /// let attrs = body.just_attributes().unwrap();
-    /// let kept = attrs.get("a").unwrap().expr.to_owned_expression().unwrap();
+    /// let kept = attrs.get("a").unwrap().expr.to_owned_expression();
     /// assert_eq!(kept.location().text(), "[1, 2]");
     /// ```
     pub fn location(&self) -> Location<'_> {
-        Location::new(self.tree.source(), self.span)
+        Location::new(&self.source, self.span)
+    }
+
+    /// Whether the tree has been parsed.
+    #[cfg(test)]
+    pub(crate) fn is_parsed(&self) -> bool {
+        self.tree.get().is_some()
     }
 }
 
@@ -99,12 +109,7 @@ impl PartialEq for OwnedExpression {
     /// Equal when both are the same text at the same place of a file of
     /// the same name.
     fn eq(&self, other: &Self) -> bool {
-        same_text(
-            self.tree.source(),
-            self.span,
-            other.tree.source(),
-            other.span,
-        )
+        same_text(&self.source, self.span, &other.source, other.span)
     }
 }
 
@@ -116,37 +121,18 @@ impl fmt::Debug for OwnedExpression {
 }
 
 impl ExprRef<'_> {
-    /// The expression as an [`OwnedExpression`]: sharing the tree it was
-    /// read from where that is kept with its source (as for the bodies of
-    /// [`Body::from_tree`](crate::Body::from_tree)), else parsed again
-    /// once from its file.
-    ///
-    /// # Errors
-    ///
-    /// The syntax errors of parsing it again, which an expression that came
-    /// from a parse of the same text has none of.
+    /// The expression as an [`OwnedExpression`], to read later: its source
+    /// and where it is.
     ///
     /// # Examples
     ///
     /// See [`OwnedExpression`].
-    pub fn to_owned_expression(&self) -> Result<OwnedExpression, Diagnostics> {
-        let span = self.span();
-        if let Some(tree) = self.tree() {
-            if OwnedExpression::find(tree, span) {
-                return Ok(OwnedExpression {
-                    tree: Arc::clone(tree),
-                    span,
-                });
-            }
+    pub fn to_owned_expression(&self) -> OwnedExpression {
+        OwnedExpression {
+            source: Arc::clone(self.file),
+            span: self.span(),
+            json: self.is_json(),
+            tree: OnceLock::new(),
         }
-        let file = Arc::clone(self.file);
-        let tree = if self.is_json() {
-            SyntaxTree::build(file, |file| {
-                reparse_json(file, span).map(|value| Root::Json(value.tree))
-            })?
-        } else {
-            SyntaxTree::build(file, |file| reparse_expression(file, span).map(Root::Expr))?
-        };
-        Ok(OwnedExpression { tree, span })
     }
 }

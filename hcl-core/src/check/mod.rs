@@ -144,7 +144,9 @@ pub enum UnsafeConversions {
 #[derive(Debug, Clone)]
 pub struct TypeContext {
     variables: HashMap<String, Type>,
-    functions: Functions,
+    /// Shared with every context that does not change it, as
+    /// [`EvalContext`](crate::EvalContext)'s.
+    functions: std::sync::Arc<Functions>,
     limits: Limits,
     unsafe_conversions: UnsafeConversions,
 }
@@ -173,12 +175,12 @@ impl TypeContext {
 
     /// Adds (or replaces) a function.
     pub fn set_function(&mut self, name: &str, function: Function) {
-        self.functions.insert(name.to_owned(), function);
+        std::sync::Arc::make_mut(&mut self.functions).insert(name.to_owned(), function);
     }
 
     /// Replaces the function table.
     pub fn set_functions(&mut self, functions: Functions) {
-        self.functions = functions;
+        self.functions = std::sync::Arc::new(functions);
     }
 
     /// Sets the limits: [`Limits::max_expression_depth`] bounds how deep the

@@ -34,7 +34,9 @@ use crate::value::Value;
 #[derive(Debug, Clone)]
 pub struct EvalContext<'parent> {
     variables: Option<HashMap<String, Value>>,
-    functions: Option<Functions>,
+    /// Shared, and copied only when a context changes it: every context
+    /// of [`EvalContext::new`] holds the one standard library.
+    functions: Option<Arc<Functions>>,
     limits: Option<Limits>,
     budget: Option<Arc<SharedBudget>>,
     parent: Option<&'parent EvalContext<'parent>>,
@@ -112,7 +114,7 @@ impl<'parent> EvalContext<'parent> {
     pub fn with_tables(variables: HashMap<String, Value>, functions: Functions) -> Self {
         EvalContext {
             variables: Some(variables),
-            functions: Some(functions),
+            functions: Some(Arc::new(functions)),
             limits: None,
             budget: None,
             parent: None,
@@ -139,14 +141,13 @@ impl<'parent> EvalContext<'parent> {
 
     /// Sets a function in this context.
     pub fn set_function(&mut self, name: &str, function: Function) {
-        self.functions
-            .get_or_insert_with(HashMap::new)
-            .insert(name.to_owned(), function);
+        let functions = self.functions.get_or_insert_with(Default::default);
+        Arc::make_mut(functions).insert(name.to_owned(), function);
     }
 
     /// Replaces this context's function table.
     pub fn set_functions(&mut self, functions: Functions) {
-        self.functions = Some(functions);
+        self.functions = Some(Arc::new(functions));
     }
 
     /// Sets the resource limits of evaluations with this context (and with
@@ -257,7 +258,7 @@ impl<'parent> EvalContext<'parent> {
 
     /// The functions of this context (not its parents').
     pub fn functions(&self) -> Option<&Functions> {
-        self.functions.as_ref()
+        self.functions.as_deref()
     }
 
     /// The parent context.

@@ -634,3 +634,23 @@ fn unknown_namespaced_functions() {
         "There is no function named \"uper\"."
     );
 }
+
+#[test]
+fn contexts_share_the_standard_library_until_one_changes_it() {
+    let a = EvalContext::new();
+    let mut b = EvalContext::new();
+    // Built once: both hold the one table.
+    assert!(std::ptr::eq(a.functions().unwrap(), b.functions().unwrap()));
+    let upper = a.functions().unwrap()["upper"].clone();
+    b.set_function("shout", upper);
+    assert!(!std::ptr::eq(
+        a.functions().unwrap(),
+        b.functions().unwrap()
+    ));
+    assert!(a.functions().unwrap().get("shout").is_none());
+    assert_eq!(b.evaluate_str("shout(\"x\")").unwrap(), Value::string("X"));
+    assert_eq!(
+        b.functions().unwrap().len(),
+        a.functions().unwrap().len() + 1
+    );
+}

@@ -33,7 +33,9 @@ pub use framework::{
     ArgEvaluator, ExpressionDecoder, Function, FunctionBuilder, FunctionError, Functions, Parameter,
 };
 
-/// The functions every evaluation context starts with: the standard library.
-pub(crate) fn default_functions() -> Functions {
-    stdlib()
+/// The functions every evaluation context starts with: the standard
+/// library, built once and shared by every context that does not change it.
+pub(crate) fn default_functions() -> std::sync::Arc<Functions> {
+    static STDLIB: std::sync::OnceLock<std::sync::Arc<Functions>> = std::sync::OnceLock::new();
+    std::sync::Arc::clone(STDLIB.get_or_init(|| std::sync::Arc::new(stdlib())))
 }

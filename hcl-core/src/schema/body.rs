@@ -84,14 +84,11 @@ impl<'a> Body<'a> {
     /// assert!(Body::from_file(&file).just_attributes().is_ok());
     /// ```
     pub fn from_file(file: &'a File<'a>) -> Self {
-        Body::native_starting_at(&file.body, &file.source, 0, None)
+        Body::native_starting_at(&file.body, &file.source, 0)
     }
 
-    /// The top-level body of a parsed [`SyntaxTree`]: a file's body, the
-    /// body of a block parsed on its own, or a JSON document. Bodies and
-    /// expressions kept from it ([`Body::to_owned_body`],
-    /// [`ExprRef::to_owned_expression`](crate::ExprRef::to_owned_expression))
-    /// share the tree rather than parse their text again.
+    /// The top-level body of a parsed [`SyntaxTree`], a file of either
+    /// syntax: the body borrows the tree, which owns its source text.
     ///
     /// # Examples
     ///
@@ -104,9 +101,8 @@ impl<'a> Body<'a> {
     /// ```
     pub fn from_tree(tree: &'a Arc<SyntaxTree>) -> Self {
         match tree.root() {
-            Root::Body(body) => Body::native_starting_at(body, tree.source(), 0, Some(tree)),
-            Root::Block(_) => Block::from_tree(tree).map_or_else(Body::empty, |b| b.body),
-            Root::Json(json) => Body::json(json.root(), tree.source(), Some(tree)),
+            Root::Body(body) => Body::native_starting_at(body, tree.source(), 0),
+            Root::Json(json) => Body::json(json.root(), tree.source()),
             Root::Expr(_) => Body::empty(),
         }
     }
@@ -117,10 +113,8 @@ impl<'a> Body<'a> {
         body: &'a ast::Body<'a>,
         file: &'a Arc<SourceFile>,
         start: u32,
-        tree: Option<&'a Arc<SyntaxTree>>,
     ) -> Self {
-        let body = native::NativeBody::new(body, file).starting_at(start);
-        Body::of_native(body.in_tree(tree))
+        Body::of_native(native::NativeBody::new(body, file).starting_at(start))
     }
 
     pub(super) fn of_native(body: native::NativeBody<'a>) -> Self {
@@ -156,7 +150,7 @@ impl<'a> Body<'a> {
     /// assert!(variable.body.just_attributes().unwrap().contains_key("default"));
     /// ```
     pub fn from_json_file(file: &'a JsonFile<'a>) -> Self {
-        Body::json(file.tree.root(), &file.source, None)
+        Body::json(file.tree.root(), &file.source)
     }
 
     /// The top-level body of a file of either syntax; see
@@ -177,12 +171,8 @@ impl<'a> Body<'a> {
     }
 
     /// The JSON-syntax body that the value `val` of `file` stands for.
-    pub(super) fn json(
-        val: NodeRef<'a>,
-        file: &'a Arc<SourceFile>,
-        tree: Option<&'a Arc<SyntaxTree>>,
-    ) -> Self {
-        Body::of_json(json::JsonBody::new(val, file).in_tree(tree))
+    pub(super) fn json(val: NodeRef<'a>, file: &'a Arc<SourceFile>) -> Self {
+        Body::of_json(json::JsonBody::new(val, file))
     }
 
     /// A body with nothing in it.

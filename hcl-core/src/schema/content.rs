@@ -9,7 +9,6 @@ use crate::analysis::{ExprRef, Location};
 use crate::ast;
 use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::span::{Range, SourceFile, Span};
-use crate::syntax_tree::SyntaxTree;
 
 /// The content of a body that a schema selected: the attributes by name and
 /// the blocks in order.
@@ -102,18 +101,9 @@ impl<'a> Attribute<'a> {
     /// assert_eq!(value, hcl_core::Value::from(8080));
     /// ```
     pub fn native(attr: &'a ast::Attribute<'a>, file: &'a Arc<SourceFile>) -> Self {
-        Attribute::native_in(attr, file, None)
-    }
-
-    /// [`Attribute::native`], of `tree` when it is kept.
-    pub(super) fn native_in(
-        attr: &'a ast::Attribute<'a>,
-        file: &'a Arc<SourceFile>,
-        tree: Option<&'a Arc<SyntaxTree>>,
-    ) -> Self {
         Attribute {
             name: attr.name,
-            expr: ExprRef::new(&attr.expr, file).in_tree(tree),
+            expr: ExprRef::new(&attr.expr, file),
             name_span: attr.name_span,
             span: attr.span,
             file,
@@ -222,28 +212,6 @@ impl<'a> Block<'a> {
     /// assert_eq!(block.body.just_attributes().unwrap().len(), 1);
     /// ```
     pub fn native(block: &'a ast::Block<'a>, file: &'a Arc<SourceFile>) -> Self {
-        Block::native_in(block, file, None)
-    }
-
-    /// The block a tree of one block holds: one that
-    /// [`LazyFile::block_tree`](crate::LazyFile::block_tree) parsed, say.
-    /// Bodies and expressions kept from it share the tree. `None` for a
-    /// tree of anything else.
-    ///
-    /// # Examples
-    ///
-    /// See [`LazyFile::block_tree`](crate::LazyFile::block_tree).
-    pub fn from_tree(tree: &'a Arc<SyntaxTree>) -> Option<Self> {
-        let block = tree.native_block()?;
-        Some(Block::native_in(block, tree.source(), Some(tree)))
-    }
-
-    /// [`Block::native`], of `tree` when it is kept.
-    pub(super) fn native_in(
-        block: &'a ast::Block<'a>,
-        file: &'a Arc<SourceFile>,
-        tree: Option<&'a Arc<SyntaxTree>>,
-    ) -> Self {
         let def_span = block
             .labels
             .last()
@@ -259,7 +227,7 @@ impl<'a> Block<'a> {
                     file,
                 })
                 .collect(),
-            body: Body::native_starting_at(&block.body, file, body_start(block, file), tree),
+            body: Body::native_starting_at(&block.body, file, body_start(block, file)),
             type_span: block.type_span,
             def_span,
             open_brace_span: block.open_brace_span,
@@ -367,7 +335,6 @@ impl<'a> Block<'a> {
         let blocks = super::json::JsonBody::blocks_of_value(
             node,
             expr.file,
-            expr.tree(),
             block_type,
             type_span,
             label_names,

@@ -28,8 +28,6 @@ use crate::value::go_quote;
 pub(super) struct JsonBody<'a> {
     val: NodeRef<'a>,
     file: &'a Arc<SourceFile>,
-    /// The tree `val` is part of, when it is kept with its source.
-    tree: Option<&'a Arc<SyntaxTree>>,
     hidden: NameSet,
 }
 
@@ -65,15 +63,8 @@ impl<'a> JsonBody<'a> {
         JsonBody {
             val,
             file,
-            tree: None,
             hidden: NameSet::new(),
         }
-    }
-
-    /// The same body, read from `tree`.
-    pub(super) fn in_tree(mut self, tree: Option<&'a Arc<SyntaxTree>>) -> Self {
-        self.tree = tree;
-        self
     }
 
     /// The value `val` of `tree`, less the names `hidden`.
@@ -81,15 +72,13 @@ impl<'a> JsonBody<'a> {
         JsonBody {
             val,
             file: tree.source(),
-            tree: Some(tree),
             hidden: hidden.clone(),
         }
     }
 
-    /// The tree the body was read from, if it is kept, and the span of its
-    /// value there.
-    pub(super) fn tree(&self) -> (Option<&'a Arc<SyntaxTree>>, Span) {
-        (self.tree, self.val.span())
+    /// The span of the value that stands for the body.
+    pub(super) fn span(&self) -> Span {
+        self.val.span()
     }
 
     pub(super) fn file(&self) -> &'a Arc<SourceFile> {
@@ -112,14 +101,13 @@ impl<'a> JsonBody<'a> {
     pub(super) fn blocks_of_value(
         v: NodeRef<'a>,
         file: &'a Arc<SourceFile>,
-        tree: Option<&'a Arc<SyntaxTree>>,
         block_type: &'a str,
         type_span: Span,
         label_names: &[&str],
         diags: &mut Diagnostics,
     ) -> Vec<Block<'a>> {
         let mut blocks = Vec::new();
-        let body = JsonBody::new(v, file).in_tree(tree);
+        let body = JsonBody::new(v, file);
         body.unpack_block(
             v,
             block_type,
@@ -189,7 +177,7 @@ impl<'a> JsonBody<'a> {
     fn attribute(&self, prop: &'a Property<'a>) -> Attribute<'a> {
         Attribute {
             name: prop.name(),
-            expr: ExprRef::json(self.val.at(&prop.value), self.file).in_tree(self.tree),
+            expr: ExprRef::json(self.val.at(&prop.value), self.file),
             name_span: prop.name.span,
             span: prop.span(),
             file: self.file,
@@ -214,7 +202,6 @@ impl<'a> JsonBody<'a> {
         let rest = JsonBody {
             val: self.val,
             file: self.file,
-            tree: self.tree,
             hidden,
         };
         (content, rest)
@@ -429,7 +416,7 @@ impl<'a> JsonBody<'a> {
         let block = |body: NodeRef<'a>, open: Span| Block {
             block_type,
             labels: labels.clone(),
-            body: super::Body::json(body, self.file, self.tree),
+            body: super::Body::json(body, self.file),
             type_span,
             def_span: open,
             open_brace_span: open,

@@ -26,8 +26,6 @@ use crate::value::go_quote;
 pub(super) struct NativeBody<'a> {
     body: &'a ast::Body<'a>,
     file: &'a Arc<SourceFile>,
-    /// The tree `body` is part of, when it is kept with its source.
-    tree: Option<&'a Arc<SyntaxTree>>,
     view: NativeView,
 }
 
@@ -94,7 +92,6 @@ impl<'a> NativeBody<'a> {
         NativeBody {
             body,
             file,
-            tree: None,
             view: NativeView {
                 start: body.span.start,
                 hidden_attrs: NameSet::new(),
@@ -111,12 +108,6 @@ impl<'a> NativeBody<'a> {
         self
     }
 
-    /// The same body, read from `tree`.
-    pub(super) fn in_tree(mut self, tree: Option<&'a Arc<SyntaxTree>>) -> Self {
-        self.tree = tree;
-        self
-    }
-
     /// The body `body` of `tree` as `view` shows it.
     pub(super) fn of_view(
         body: &'a ast::Body<'a>,
@@ -126,14 +117,13 @@ impl<'a> NativeBody<'a> {
         NativeBody {
             body,
             file: tree.source(),
-            tree: Some(tree),
             view: view.clone(),
         }
     }
 
-    /// The tree the body was read from, if it is kept, and its span there.
-    pub(super) fn tree(&self) -> (Option<&'a Arc<SyntaxTree>>, Span, Span) {
-        (self.tree, self.body.span, self.body.end_span)
+    /// The body's span and end (see [`ast::Body`]).
+    pub(super) fn spans(&self) -> (Span, Span) {
+        (self.body.span, self.body.end_span)
     }
 
     pub(super) fn file(&self) -> &'a Arc<SourceFile> {
@@ -149,14 +139,8 @@ impl<'a> NativeBody<'a> {
         attributes: &mut Vec<Attribute<'a>>,
         blocks: &mut Vec<Block<'a>>,
     ) {
-        attributes.extend(
-            self.attributes()
-                .map(|a| Attribute::native_in(a, self.file, self.tree)),
-        );
-        blocks.extend(
-            self.blocks()
-                .map(|b| Block::native_in(b, self.file, self.tree)),
-        );
+        attributes.extend(self.attributes().map(|a| Attribute::native(a, self.file)));
+        blocks.extend(self.blocks().map(|b| Block::native(b, self.file)));
     }
 
     pub(super) fn hide(&self, attributes: &[&str], block_types: &[&str]) -> NativeBody<'a> {
@@ -231,7 +215,7 @@ impl<'a> NativeBody<'a> {
         let mut slots = Slots::new(schema);
         for attr in self.attributes() {
             match slots.slot(schema, attr.name) {
-                Some(slot @ None) => *slot = Some(Attribute::native_in(attr, self.file, self.tree)),
+                Some(slot @ None) => *slot = Some(Attribute::native(attr, self.file)),
                 // A name defined twice is the parser's error: the first
                 // stands.
                 Some(Some(_)) => {}
@@ -247,7 +231,7 @@ impl<'a> NativeBody<'a> {
                 all_declared = false;
                 continue;
             };
-            let block = Block::native_in(block, self.file, self.tree);
+            let block = Block::native(block, self.file);
             let mislabeled = match header.any_labels {
                 true => None,
                 false => block.check_labels(0, &header.label_names),
@@ -311,7 +295,7 @@ impl<'a> NativeBody<'a> {
         let mut attrs = Gathered::default();
         for attr in self.attributes() {
             // A name defined twice is the parser's error: the first stands.
-            let _ = attrs.add(Attribute::native_in(attr, self.file, self.tree));
+            let _ = attrs.add(Attribute::native(attr, self.file));
         }
         attrs.finish()
     }

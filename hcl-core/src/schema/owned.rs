@@ -1,7 +1,7 @@
-//! [`OwnedBody`]: a body kept with the syntax trees it was read from.
+//! [`OwnedBody`]: a body kept for later, with the tree of its text once read.
 
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::body::{Body, NameSet, PartRef};
 use super::json::JsonBody;
@@ -10,14 +10,15 @@ use crate::analysis::Location;
 use crate::diagnostic::Diagnostics;
 use crate::json::reparse_json;
 use crate::parser::reparse_body;
-use crate::span::{same_text, Range, Span};
+use crate::span::{same_text, Range, SourceFile, Span};
 use crate::syntax_tree::{Root, SyntaxTree};
 
-/// A [`Body`] that owns the syntax trees it was read from (shared with the
-/// other bodies and expressions kept from the same parse), with what
-/// earlier partial steps hid from it: it outlives the parse and is read
-/// again, with [`OwnedBody::body`], without parsing. Made with
-/// [`Body::to_owned_body`].
+/// A [`Body`] kept for later, with what earlier partial steps hid from
+/// it: it owns its source and, once read, the syntax tree of its own text
+/// (parsed then, once: each later read, and each clone made after it, uses
+/// that tree). Until read it holds no tree, so keeping many costs no more
+/// than their source; nor does it hold the tree of the rest of the file.
+/// Made with [`Body::to_owned_body`].
 ///
 /// # Examples
 ///
@@ -27,10 +28,11 @@ use crate::syntax_tree::{Root, SyntaxTree};
 /// let file = hcl_core::parse("name = \"web\"\nport = 80\n", "app.hcl").unwrap();
 /// let schema = BodySchema::builder().attribute("name").build().unwrap();
 /// let (_, rest) = Body::from_file(&file).partial_content(&schema).unwrap();
-/// let kept = rest.to_owned_body().unwrap();
+/// let kept = rest.to_owned_body();
 /// drop(rest);
 /// drop(file);
-/// let attrs = kept.body().just_attributes().unwrap();
+/// let body = kept.body().unwrap();
+/// let attrs = body.just_attributes().unwrap();
 /// assert_eq!(attrs.keys().collect::<Vec<_>>(), ["port"]);
 /// ```
 #[derive(Clone)]
@@ -41,12 +43,14 @@ pub struct OwnedBody {
 /// One body of one syntax of an [`OwnedBody`].
 #[derive(Clone)]
 struct OwnedPart {
-    tree: Arc<SyntaxTree>,
+    source: Arc<SourceFile>,
     /// The native syntax's body, or the JSON value that stands for it.
     span: Span,
     /// Where the body ends (the JSON value's span for a JSON body).
     end_span: Span,
     view: View,
+    /// The tree of the part's text, once read.
+    tree: OnceLock<Result<Arc<SyntaxTree>, Diagnostics>>,
 }
 
 #[derive(Clone)]
@@ -57,72 +61,60 @@ enum View {
 }
 
 impl Body<'_> {
-    /// The body as an [`OwnedBody`]: each part sharing the tree it was read
-    /// from where that is kept with its source (the bodies of
-    /// [`Body::from_tree`] and what processing them gives), else parsed
-    /// again once from its file.
-    ///
-    /// # Errors
-    ///
-    /// The syntax errors of parsing a part again, which a body that came
-    /// from a parse of the same text has none of.
+    /// The body as an [`OwnedBody`], to read later: its source, where it
+    /// is, and the names partial steps hid from it.
     ///
     /// # Examples
     ///
     /// See [`OwnedBody`].
-    pub fn to_owned_body(&self) -> Result<OwnedBody, Diagnostics> {
-        let mut parts = Vec::new();
-        for part in self.part_refs() {
-            parts.push(match part {
+    pub fn to_owned_body(&self) -> OwnedBody {
+        let parts = self.part_refs().into_iter().map(|part| {
+            let (source, span, end_span, view) = match part {
                 PartRef::Native(body) => {
-                    let (tree, span, end_span) = body.tree();
-                    let tree = match tree.filter(|t| t.native_body(span).is_some()) {
-                        Some(tree) => Arc::clone(tree),
-                        None => SyntaxTree::build(Arc::clone(body.file()), |file| {
-                            reparse_body(file, span, end_span).map(Root::Body)
-                        })?,
-                    };
-                    OwnedPart {
-                        tree,
-                        span,
-                        end_span,
-                        view: View::Native(body.view().clone()),
-                    }
+                    let (span, end_span) = body.spans();
+                    let view = View::Native(body.view().clone());
+                    (body.file(), span, end_span, view)
                 }
                 PartRef::Json(body) => {
-                    let (tree, span) = body.tree();
-                    let tree = match tree.filter(|t| t.json_value(span).is_some()) {
-                        Some(tree) => Arc::clone(tree),
-                        None => SyntaxTree::build(Arc::clone(body.file()), |file| {
-                            reparse_json(file, span).map(|value| Root::Json(value.tree))
-                        })?,
-                    };
-                    OwnedPart {
-                        tree,
-                        span,
-                        end_span: span,
-                        view: View::Json(body.view().clone()),
-                    }
+                    let view = View::Json(body.view().clone());
+                    (body.file(), body.span(), body.span(), view)
                 }
-            });
+            };
+            OwnedPart {
+                source: Arc::clone(source),
+                span,
+                end_span,
+                view,
+                tree: OnceLock::new(),
+            }
+        });
+        OwnedBody {
+            parts: parts.collect(),
         }
-        Ok(OwnedBody { parts })
     }
 }
 
 impl OwnedBody {
-    /// The body, read from its trees, for schema processing, static
-    /// analysis or decoding.
+    /// The body, for schema processing, static analysis or decoding: read
+    /// from the tree of its text, which the first read parses.
+    ///
+    /// # Errors
+    ///
+    /// The syntax errors of that parse, which a body that came from a
+    /// parse of the same text has none of.
     ///
     /// # Examples
     ///
     /// See [`OwnedBody`].
-    pub fn body(&self) -> Body<'_> {
-        let mut bodies = self.parts.iter().filter_map(OwnedPart::body);
-        match self.parts.len() {
-            1 => bodies.next().unwrap_or_else(Body::empty),
-            _ => Body::merge(bodies),
+    pub fn body(&self) -> Result<Body<'_>, Diagnostics> {
+        let mut bodies = Vec::with_capacity(self.parts.len());
+        for part in &self.parts {
+            bodies.push(part.body()?);
         }
+        Ok(match bodies.len() {
+            1 => bodies.pop().unwrap_or_else(Body::empty),
+            _ => Body::merge(bodies),
+        })
     }
 
     /// The source ranges of the body's parts (one, unless it was merged
@@ -132,31 +124,47 @@ impl OwnedBody {
     ///
     /// ```
     /// let file = hcl_core::parse("a = 1\n", "f.hcl").unwrap();
-    /// let kept = hcl_core::Body::from_file(&file).to_owned_body().unwrap();
+    /// let kept = hcl_core::Body::from_file(&file).to_owned_body();
     /// assert_eq!(kept.ranges()[0].to_string(), "f.hcl:1,1-2,1");
     /// ```
     pub fn ranges(&self) -> Vec<Range> {
         self.parts
             .iter()
-            .map(|p| Location::new(p.tree.source(), p.span.to(p.end_span)).range())
+            .map(|p| Location::new(&p.source, p.span.to(p.end_span)).range())
             .collect()
+    }
+
+    /// Whether the part trees have been parsed: how many of them.
+    #[cfg(test)]
+    pub(crate) fn parsed_parts(&self) -> usize {
+        self.parts.iter().filter(|p| p.tree.get().is_some()).count()
     }
 }
 
 impl OwnedPart {
-    /// The body the part stands for: always found, since the part was
-    /// made from it.
-    fn body(&self) -> Option<Body<'_>> {
-        match &self.view {
-            View::Native(view) => {
-                let body = self.tree.native_body(self.span)?;
-                Some(Body::of_native(NativeBody::of_view(body, &self.tree, view)))
-            }
-            View::Json(hidden) => {
-                let value = self.tree.json_value(self.span)?;
-                Some(Body::of_json(JsonBody::of_view(value, &self.tree, hidden)))
-            }
-        }
+    /// The tree of the part's text, parsed on the first call.
+    fn tree(&self) -> Result<&Arc<SyntaxTree>, Diagnostics> {
+        let tree = self.tree.get_or_init(|| {
+            let (span, end_span) = (self.span, self.end_span);
+            SyntaxTree::build(Arc::clone(&self.source), |file| match self.view {
+                View::Native(_) => reparse_body(file, span, end_span).map(Root::Body),
+                View::Json(_) => reparse_json(file, span).map(|value| Root::Json(value.tree)),
+            })
+        });
+        tree.as_ref().map_err(Clone::clone)
+    }
+
+    fn body(&self) -> Result<Body<'_>, Diagnostics> {
+        let tree = self.tree()?;
+        let body = match &self.view {
+            View::Native(view) => tree
+                .native_body()
+                .map(|body| Body::of_native(NativeBody::of_view(body, tree, view))),
+            View::Json(hidden) => tree
+                .json_value()
+                .map(|value| Body::of_json(JsonBody::of_view(value, tree, hidden))),
+        };
+        Ok(body.unwrap_or_else(Body::empty))
     }
 }
 
@@ -167,15 +175,13 @@ impl PartialEq for OwnedBody {
         self.parts.len() == other.parts.len()
             && self.parts.iter().zip(&other.parts).all(|(a, b)| {
                 same_text(
-                    a.tree.source(),
+                    &a.source,
                     a.span.to(a.end_span),
-                    b.tree.source(),
+                    &b.source,
                     b.span.to(b.end_span),
                 ) && a.span.len() == b.span.len()
                     && match (&a.view, &b.view) {
-                        (View::Native(x), View::Native(y)) => {
-                            x.same(a.tree.source(), y, b.tree.source())
-                        }
+                        (View::Native(x), View::Native(y)) => x.same(&a.source, y, &b.source),
                         (View::Json(x), View::Json(y)) => x == y,
                         _ => false,
                     }

@@ -245,8 +245,12 @@ impl<'de, 'a, 's> BlocksDeserializer<'a, 's, 'de> {
         match first {
             BlockRef::Parsed(block) => read(block.def_location(), body_of(*block, depth, session)),
             BlockRef::Lazy(lazy) => {
-                let tree = lazy.file.block_tree(lazy.index).ok_or_else(decode_whole)?;
-                let block = Block::from_tree(&tree).ok_or_else(decode_whole)?;
+                let source = lazy.file.item_source(lazy.index).ok_or_else(decode_whole)?;
+                let parsed = lazy
+                    .file
+                    .block_in(lazy.index, &source)
+                    .ok_or_else(decode_whole)?;
+                let block = Block::native(&parsed, &source);
                 read(block.def_location(), body_of(block, depth, session))
             }
         }
@@ -765,13 +769,13 @@ fn sibling_diagnostics<'de, 'a, 's>(
             [one] if one.label_count() <= sibling.depth + label_fields => match one {
                 BlockRef::Parsed(block) => diags.extend(check(block)),
                 BlockRef::Lazy(lazy) => {
-                    let Some(tree) = lazy.file.block_tree(lazy.index) else {
+                    let Some(source) = lazy.file.item_source(lazy.index) else {
                         break;
                     };
-                    let Some(block) = Block::from_tree(&tree) else {
+                    let Some(parsed) = lazy.file.block_in(lazy.index, &source) else {
                         break;
                     };
-                    diags.extend(check(&block));
+                    diags.extend(check(&Block::native(&parsed, &source)));
                 }
             },
             _ => {

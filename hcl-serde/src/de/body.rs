@@ -130,7 +130,7 @@ pub(crate) fn attribute_item<'a>(
     session: &Session<'_, '_>,
 ) -> std::result::Result<Item<'a>, Diagnostics> {
     if let Field::Expr(_) = field {
-        return Expression::new(&attr.expr).map(|e| Item::Expression(at, e));
+        return Ok(Item::Expression(at, Expression::new(&attr.expr)));
     }
     let at = AttrAt {
         either: matches!(field, Field::Auto(_)),
@@ -283,8 +283,8 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
 
         for (field, &key) in fields.iter().zip(keys) {
             let item = match (field, &rest) {
-                (Field::Body, _) => Item::Body(RawBody::from_body(&self.body)?),
-                (Field::Remain, Some(rest)) => Item::Body(RawBody::from_body(rest)?),
+                (Field::Body, _) => Item::Body(RawBody::from_body(&self.body)),
+                (Field::Remain, Some(rest)) => Item::Body(RawBody::from_body(rest)),
                 (Field::Flatten, Some(rest)) => Item::Rest(rest.clone()),
                 _ => continue,
             };
@@ -344,10 +344,10 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
             let at = AttrAt::of(attr);
             let position = order.key(attr.file, attr.span.start);
             let item = match syntax {
-                Syntax::Json => match field {
-                    Field::Expr(_) => Expression::new(&attr.expr).map(|e| Item::Expression(at, e)),
-                    _ => Ok(Item::Json(at, attr.expr)),
-                },
+                Syntax::Json => Ok(match field {
+                    Field::Expr(_) => Item::Expression(at, Expression::new(&attr.expr)),
+                    _ => Item::Json(at, attr.expr),
+                }),
                 Syntax::Native => {
                     if let Field::Auto(name) = field {
                         let j = index.block(name);
@@ -632,7 +632,7 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_, 'de> {
         visitor: V,
     ) -> Result<V::Value> {
         if name == PAYLOAD {
-            let raw = RawBody::from_body(&self.body)?;
+            let raw = RawBody::from_body(&self.body);
             return PayloadDeserializer(Payload::Body(raw)).deserialize_any(visitor);
         }
         visitor.visit_newtype_struct(self)

@@ -5,7 +5,7 @@
 //! attribute or block, in source order. Comments between a body's items
 //! are not part of any item, and are not written back.
 
-use serde::ser::{Serialize, Serializer};
+use serde::ser::{Error as _, Serialize, Serializer};
 
 use crate::special::{EXPRESSION, RAW_BODY};
 use crate::{Expression, RawBody, Spanned};
@@ -24,7 +24,7 @@ impl Serialize for Expression {
 
 impl Serialize for RawBody {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let items = self.items();
+        let items = self.items().map_err(S::Error::custom)?;
         serializer.serialize_newtype_struct(RAW_BODY, &items)
     }
 }

@@ -10,9 +10,9 @@ use super::{Payload, PayloadVisitor, PAYLOAD};
 
 /// An attribute's expression, not evaluated: the field type of
 /// `#[hcl(expr)]`, for values the application evaluates later or in its
-/// own way. It owns its syntax tree (shared with the other bodies and
-/// expressions kept from the same parse), so reading it parses nothing
-/// again.
+/// own way. It owns its source text; the first read parses the
+/// expression's own text, and later reads (and clones made after it) use
+/// that tree.
 ///
 /// # Examples
 ///
@@ -41,11 +41,11 @@ pub struct Expression {
 }
 
 impl Expression {
-    /// Keeps `expr` with the tree it was read from.
-    pub(crate) fn new(expr: &ExprRef<'_>) -> Result<Expression, Diagnostics> {
-        Ok(Expression {
-            expr: expr.to_owned_expression()?,
-        })
+    /// Keeps `expr` for later.
+    pub(crate) fn new(expr: &ExprRef<'_>) -> Expression {
+        Expression {
+            expr: expr.to_owned_expression(),
+        }
     }
 
     /// The expression's source text.
@@ -75,9 +75,15 @@ impl Expression {
     }
 
     /// The expression, for the analyses of [`ExprRef`]: static lists,
-    /// maps and calls, traversals, keywords, variables, its value. It is
-    /// read from the syntax tree the expression was kept with, not parsed
-    /// again.
+    /// maps and calls, traversals, keywords, variables, its value. The
+    /// first read (by this method, [`Expression::value`] or
+    /// [`Expression::variables`]) parses the expression's text; later ones
+    /// use that tree.
+    ///
+    /// # Errors
+    ///
+    /// The syntax errors of that parse, which an expression that came from
+    /// a successful decode has none of.
     ///
     /// # Examples
     ///
@@ -88,10 +94,10 @@ impl Expression {
     ///     x: hcl_serde::Expression,
     /// }
     /// let config: Config = hcl_serde::from_str("x = [a, b]\n").unwrap();
-    /// let items = config.x.expr().as_static_list().unwrap();
+    /// let items = config.x.expr().unwrap().as_static_list().unwrap();
     /// assert_eq!(items.len(), 2);
     /// ```
-    pub fn expr(&self) -> ExprRef<'_> {
+    pub fn expr(&self) -> Result<ExprRef<'_>, Diagnostics> {
         self.expr.expr()
     }
 
@@ -105,7 +111,7 @@ impl Expression {
     ///
     /// See [`Expression`].
     pub fn value(&self, ctx: &EvalContext<'_>) -> std::result::Result<Value, Diagnostics> {
-        self.expr().value(ctx)
+        self.expr()?.value(ctx)
     }
 
     /// The root names of the variables the expression refers to, in order
@@ -116,7 +122,8 @@ impl Expression {
     /// See [`Expression`].
     pub fn variables(&self) -> Vec<String> {
         let mut names: Vec<String> = Vec::new();
-        for traversal in self.expr().variables() {
+        let traversals = self.expr().map(|e| e.variables()).unwrap_or_default();
+        for traversal in traversals {
             let name = traversal.root.to_string();
             if !names.contains(&name) {
                 names.push(name);

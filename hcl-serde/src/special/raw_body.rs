@@ -13,10 +13,9 @@ use crate::error::Result;
 /// A body kept undecoded, to be read later with a type (or a schema) that
 /// the first pass did not know: the field type of `#[hcl(body)]` (a block's
 /// whole body) and `#[hcl(remain)]` (what the other fields did not take).
-/// It owns its syntax tree, shared with the other bodies and expressions
-/// kept from the same parse (of the block it belongs to, for a file decoded
-/// block by block; else of the file), so it outlives the decode that made
-/// it, and reading it parses nothing again.
+/// It owns its source text, so it outlives the decode that made it; the
+/// first read parses the body's own text, and later reads (and clones made
+/// after it) use that tree.
 ///
 /// # Examples
 ///
@@ -60,11 +59,11 @@ pub struct RawBody {
 }
 
 impl RawBody {
-    /// Keeps `body` with the trees it was read from.
-    pub(crate) fn from_body(body: &Body<'_>) -> Result<RawBody> {
-        Ok(RawBody {
-            body: body.to_owned_body()?,
-        })
+    /// Keeps `body` for later.
+    pub(crate) fn from_body(body: &Body<'_>) -> RawBody {
+        RawBody {
+            body: body.to_owned_body(),
+        }
     }
 
     /// Decodes the body into `T`, with the standard library and no
@@ -105,11 +104,17 @@ impl RawBody {
     /// assert_eq!(map["x"], 42);
     /// ```
     pub fn decode_with<T: DeserializeOwned>(&self, ctx: &EvalContext<'_>) -> Result<T> {
-        crate::from_body(&self.body.body(), ctx)
+        crate::from_body(&self.body()?, ctx)
     }
 
-    /// The body, for schema processing or static analysis with hcl-core:
-    /// read from the syntax tree it was kept with, not parsed again.
+    /// The body, for schema processing or static analysis with hcl-core.
+    /// The first read (by this method or a decode) parses the body's text;
+    /// later ones use that tree.
+    ///
+    /// # Errors
+    ///
+    /// The syntax errors of that parse, which a body that came from a
+    /// successful decode has none of.
     ///
     /// # Examples
     ///
@@ -120,19 +125,19 @@ impl RawBody {
     ///     rest: hcl_serde::RawBody,
     /// }
     /// let outer: Outer = hcl_serde::from_str("a = 1\nb = 2\n").unwrap();
-    /// let count = outer.rest.body().just_attributes().unwrap().len();
+    /// let count = outer.rest.body().unwrap().just_attributes().unwrap().len();
     /// assert_eq!(count, 2);
     /// ```
-    pub fn body(&self) -> Body<'_> {
-        self.body.body()
+    pub fn body(&self) -> Result<Body<'_>> {
+        Ok(self.body.body()?)
     }
 
     /// The body's attributes and blocks, in source order, each as its
     /// name (or block type) and its source text; without those hidden
     /// from it (the ones the other fields of a `#[hcl(remain)]` field's
     /// struct took).
-    pub(crate) fn items(&self) -> Vec<(String, String)> {
-        let body = self.body.body();
+    pub(crate) fn items(&self) -> Result<Vec<(String, String)>> {
+        let body = self.body()?;
         let (attributes, blocks) = body.items();
         // (part, start, name, text): the parts in order, each in source
         // order.
@@ -146,10 +151,10 @@ impl RawBody {
             found.push((part, span.start, name.to_string(), text.to_string()));
         }
         found.sort_by_key(|&(part, start, ..)| (part, start));
-        found
+        Ok(found
             .into_iter()
             .map(|(_, _, name, text)| (name, text))
-            .collect()
+            .collect())
     }
 
     /// The source ranges of the body's parts (one, unless it came from

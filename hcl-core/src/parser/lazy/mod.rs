@@ -28,7 +28,6 @@ use super::{parse_item, Item};
 use crate::ast::{Attribute, Block, Label};
 use crate::limits::Limits;
 use crate::span::{Piece, SourceFile, Span};
-use crate::syntax_tree::{Root, SyntaxTree};
 
 /// A file whose top-level items are parsed one at a time, on demand.
 ///
@@ -521,28 +520,6 @@ impl<'src> LazyFile<'src> {
             Item::Block(block) => Some(block),
             Item::Attribute(_) => None,
         }
-    }
-
-    /// Parses item `index`, a block, into a [`SyntaxTree`] of its own that
-    /// holds the source it is parsed from ([`LazyFile::item_source`]):
-    /// what a body or expression kept from the block holds. `None` as for
-    /// [`LazyFile::block_in`].
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use hcl_core::schema::Block;
-    /// let file = hcl_core::LazyFile::scan("b \"x\" {\n  c = 1\n}\n", "f.hcl").unwrap();
-    /// let tree = file.block_tree(0).unwrap();
-    /// let block = Block::from_tree(&tree).unwrap();
-    /// assert_eq!(block.label_values(), ["x"]);
-    /// ```
-    pub fn block_tree(&self, index: usize) -> Option<Arc<SyntaxTree>> {
-        let source = self.item_source(index)?;
-        SyntaxTree::build(source, |source| {
-            self.block_in(index, source).map(Root::Block).ok_or(())
-        })
-        .ok()
     }
 
     /// Parses every item not parsed yet, dropping the trees: true when all
