@@ -148,7 +148,7 @@ codes! {
     MissingNewlineAfterArgument => "missing-newline-after-argument",
     /// A comma after an argument's value.
     UnexpectedCommaAfterArgument => "unexpected-comma-after-argument",
-    /// A body position given to `reparse_body` that is not within its file.
+    /// A kept body (`OwnedBody`) whose position is not within its file.
     InvalidBodyPosition => "invalid-body-position",
 
     // --------------------------------------------------------- expressions
