@@ -44,6 +44,7 @@ struct Group {
     task: Vec<Task>,
 }
 
+#[hcl_serde::hcl]
 #[derive(Debug, Deserialize)]
 struct Network {
     /// `port "http" { to = 8080 }`: ports by label.
@@ -51,6 +52,7 @@ struct Network {
     port: BTreeMap<String, Port>,
 }
 
+#[hcl_serde::hcl]
 #[derive(Debug, Deserialize)]
 struct Port {
     to: Option<u16>,
@@ -64,10 +66,13 @@ struct Task {
     driver: Spanned<String>,
     /// Read in a second step, by driver.
     config: RawBody,
+    /// `env { KEY = "value" }`: a block whose body is a map.
+    #[hcl(block)]
     env: Option<BTreeMap<String, String>>,
     resources: Option<Resources>,
 }
 
+#[hcl_serde::hcl]
 #[derive(Debug, Deserialize)]
 struct Resources {
     cpu: u32,

@@ -54,12 +54,14 @@ struct Resource {
     lifecycle: Option<Lifecycle>,
 }
 
+#[hcl_serde::hcl]
 #[derive(Debug, Deserialize)]
 struct Disk {
     device_name: String,
     volume_size: u32,
 }
 
+#[hcl_serde::hcl]
 #[derive(Debug, Deserialize)]
 struct Lifecycle {
     create_before_destroy: bool,

@@ -179,9 +179,12 @@ pub mod by_label {
         pub ports: Option<Vec<i64>>,
         pub tags: Option<HashMap<String, String>>,
         pub settings: Option<D>,
-        #[serde(default)]
+        // Plain structs, shared with `by_map`: blocks by their option.
+        #[hcl(block, optional)]
         pub rule: Vec<super::Rule>,
+        #[hcl(block, optional)]
         pub lifecycle: Option<super::Lifecycle>,
+        #[hcl(block, optional)]
         pub timeouts: Option<super::Timeouts>,
     }
 
@@ -195,7 +198,7 @@ pub mod by_label {
         pub most_recent: Option<bool>,
         pub owners: Option<Vec<String>>,
         pub name_regex: Option<String>,
-        #[serde(default)]
+        #[hcl(block, optional)]
         pub filter: Vec<super::Filter>,
     }
 

@@ -389,7 +389,9 @@ fn rewrite(item: &mut DeriveInput, errors: &mut Errors) -> TokenStream {
         let wants_inner = matches!(options.role, Role::Auto | Role::Block) && in_schema;
         let (map_levels, inner) = types::peel(&field.ty);
         let inner_labels = if wants_inner && !types::mentions(inner, &params) {
-            quote!((&::hcl_serde::__private::Probe::<#inner>::new()).inner_labels())
+            quote!((&::hcl_serde::__private::Probe::<#inner>::new())
+                .inner_labels()
+                .or((&::hcl_serde::__private::Probe::<#inner>::new()).raw_body_labels()))
         } else {
             quote!(::core::option::Option::None)
         };
@@ -426,7 +428,9 @@ fn rewrite(item: &mut DeriveInput, errors: &mut Errors) -> TokenStream {
             fn hcl_schema() -> ::hcl_serde::__private::BodySchema {
                 #(#checks)*
                 #[allow(unused_imports)]
-                use ::hcl_serde::__private::{ViaNothing as _, ViaSchema as _};
+                use ::hcl_serde::__private::{
+                    NotRawBody as _, ViaNothing as _, ViaRawBody as _, ViaSchema as _,
+                };
                 ::hcl_serde::__private::build_schema(&[#(#infos),*])
             }
 
@@ -615,11 +619,11 @@ fn set_rename(field: &mut Field, marker: &str) {
         .push(syn::parse_quote!(#[serde(rename = #marker)]));
 }
 
-/// Marks the struct `item` as a block type for `hcl_serde`'s decoder: its
-/// name for deserializing becomes `$hcl:struct:` and the name serde would
-/// use, so that a field that takes an argument or blocks reads it only
-/// from blocks, as its `HclSchema` says. The name for serializing stays
-/// the one it was.
+/// Marks the struct `item` as a block type for `hcl_serde`: its serde
+/// names become `$hcl:struct:` and the names serde would use, so that a
+/// field without options reads it only from blocks, and reads any other
+/// type only from an argument, as its `HclSchema` says; the serializer
+/// writes it back the same way.
 fn mark_block_type(item: &mut DeriveInput) {
     let mut ser = None;
     let mut de = None;
@@ -631,12 +635,11 @@ fn mark_block_type(item: &mut DeriveInput) {
         }
     }
     drop_serde_items(&mut item.attrs, "rename");
-    let name = de.unwrap_or_else(|| item.ident.to_string());
-    let marked = format!("$hcl:struct:{name}");
-    item.attrs.push(match ser {
-        Some(ser) => syn::parse_quote!(#[serde(rename(serialize = #ser, deserialize = #marked))]),
-        None => syn::parse_quote!(#[serde(rename(deserialize = #marked))]),
-    });
+    let ident = item.ident.to_string();
+    let ser = format!("$hcl:struct:{}", ser.unwrap_or_else(|| ident.clone()));
+    let de = format!("$hcl:struct:{}", de.unwrap_or(ident));
+    item.attrs
+        .push(syn::parse_quote!(#[serde(rename(serialize = #ser, deserialize = #de))]));
 }
 
 /// Removes the `#[serde(...)]` items called `name` from `attrs`.

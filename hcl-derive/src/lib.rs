@@ -62,7 +62,7 @@
 //!
 //! | option                | the field takes                                   |
 //! |-----------------------|---------------------------------------------------|
-//! | (none)                | the attribute or the blocks of its name: blocks when the type inside its containers has `#[hcl]` itself, an attribute otherwise |
+//! | (none)                | the blocks of its name when the type inside its containers is a block type (it has `#[hcl]` itself, or is an `hcl_serde::RawBody`), else the attribute of its name, as the `HclSchema` says |
 //! | `attr`                | the attribute of its name, whatever its type      |
 //! | `block`               | the blocks of its name, whatever its type         |
 //! | `expr`                | the attribute of its name, as an expression not yet evaluated (an `hcl_serde::Expression`) |
@@ -179,18 +179,22 @@
 //! assert_eq!(listener, Listener { protocol: "https".into(), port: 443 });
 //! ```
 //!
-//! The struct itself is renamed too, for deserializing only:
-//! `$hcl:struct:NAME`, where `NAME` is its serde name (a
-//! `#[serde(rename = "...")]` of the struct still names it for
-//! serializing). It tells the deserializer that the struct is a block
-//! type, as its `HclSchema` says: a field without options whose type holds
-//! it reads blocks only, and an argument of the field's name is
-//! "Unsupported argument ... Did you mean to define a block of type ...?",
-//! as schema processing reports it. (An `attr` field reads it from an
-//! argument still; a plain struct, without `#[hcl]`, is read from an
-//! argument or from blocks, as the input has it.) Other formats are
-//! given the marked name as the struct's and read it as before, unless
-//! they compare struct names with the text.
+//! The struct itself is renamed too: `$hcl:struct:NAME`, where `NAME`
+//! is its serde name (for each direction, when a `#[serde(rename(...))]`
+//! gives two). It tells the decoder and the serializer that the struct is
+//! a block type, so that each field without options is what the
+//! `HclSchema` says, both ways. A field whose type holds a block type
+//! reads it from blocks only, and an argument of the field's name is
+//! "Unsupported argument ... Did you mean to define a block of type
+//! ...?"; a field of any other type reads an argument only, and a block
+//! of its name is "Unsupported block type ... Did you mean to define
+//! argument ...?", each as schema processing reports it. So a struct read
+//! from a block inside an `#[hcl]` struct has `#[hcl]` itself, or its field
+//! says `block`. (A plain struct, without `#[hcl]`, reads each of its
+//! fields from an argument or from blocks, as the input has it.) Other
+//! formats see the marked name as the struct's: most (JSON, YAML, TOML)
+//! never show it; one that does (an XML root element, say) shows the
+//! marked name.
 //!
 //! This is why `#[hcl]` is an attribute macro and not a derive with
 //! helper attributes: a derive only adds items next to the struct, and

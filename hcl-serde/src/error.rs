@@ -6,6 +6,7 @@ use hcl_core::analysis::Location;
 use hcl_core::{Code, Diagnostic, Diagnostics, Range};
 
 use crate::de::Resume;
+use crate::markers::{ATTR, BLOCK, BODY, EXPR, FLATTEN, LABEL, REMAIN};
 
 /// A `Result` whose error is this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -340,11 +341,11 @@ impl serde::de::Error for Error {
     fn unknown_field(field: &str, expected: &'static [&'static str]) -> Self {
         // The names a document uses: a marked field's name without its
         // marker; labels and bodies are not named in a document.
-        let shown = |name: &'static str| match name.strip_prefix("$hcl:") {
-            None => Some(name),
-            Some(marked) => ["attr:", "block:", "expr:"]
+        let shown = |name: &'static str| match name.starts_with('$') {
+            false => Some(name),
+            true => [ATTR, BLOCK, EXPR]
                 .iter()
-                .find_map(|kind| marked.strip_prefix(kind)),
+                .find_map(|kind| name.strip_prefix(kind)),
         };
         let names = expected.iter().copied().filter_map(shown);
         let mut detail = format!("An argument named \"{field}\" is not expected here.");
@@ -356,7 +357,7 @@ impl serde::de::Error for Error {
 
     #[cold]
     fn missing_field(field: &'static str) -> Self {
-        let mut err = if let Some(label) = field.strip_prefix("$hcl:label:") {
+        let mut err = if let Some(label) = field.strip_prefix(LABEL) {
             // Label fields are filled from a block's labels, which a value
             // or a file's top level does not have.
             Error::message(
@@ -367,7 +368,7 @@ impl serde::de::Error for Error {
                      labels of a block fill label fields."
                 ),
             )
-        } else if field == "$hcl:body" || field == "$hcl:remain" || field == "$hcl:flatten" {
+        } else if field == BODY || field == REMAIN || field == FLATTEN {
             Error::message(
                 Code::InvalidValue,
                 "Missing body",
@@ -375,7 +376,7 @@ impl serde::de::Error for Error {
                  body to take here: it is filled only when its struct is read from a body."
                     .to_string(),
             )
-        } else if let Some(block_type) = field.strip_prefix("$hcl:block:") {
+        } else if let Some(block_type) = field.strip_prefix(BLOCK) {
             Error::message(
                 Code::MissingBlock,
                 &format!("Missing {block_type} block"),
@@ -384,8 +385,8 @@ impl serde::de::Error for Error {
             .add_key(block_type)
         } else {
             let name = field
-                .strip_prefix("$hcl:attr:")
-                .or_else(|| field.strip_prefix("$hcl:expr:"))
+                .strip_prefix(ATTR)
+                .or_else(|| field.strip_prefix(EXPR))
                 .unwrap_or(field);
             Error::message(
                 Code::MissingRequiredArgument,

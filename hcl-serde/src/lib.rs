@@ -274,7 +274,10 @@
 //! labels in the block header, `attr` always an attribute, `block` always
 //! blocks (a map of other values as one block with the map as its body,
 //! `None` as no block), `expr` (left out when `None`), `body` and `remain`
-//! as their source text.
+//! as their source text; a field without options of an `#[hcl]` struct as
+//! its `HclSchema` says: blocks for a block type (an `#[hcl]` struct or a
+//! `RawBody`, or a sequence or map of them), an attribute for anything
+//! else, and nothing for `None`.
 //!
 //! ```
 //! use std::collections::BTreeMap;
@@ -332,6 +335,7 @@
 
 mod de;
 mod error;
+mod markers;
 mod schema;
 mod ser;
 mod special;

@@ -49,7 +49,8 @@ pub mod __private {
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub enum FieldKind {
         /// No `attr` or `block` annotation: a block when the field's inner
-        /// type implements `HclSchema`, an attribute otherwise.
+        /// type implements `HclSchema` or is a `RawBody`, an attribute
+        /// otherwise.
         Auto,
         /// `#[hcl(attr)]` or `#[hcl(expr)]`.
         Attribute,
@@ -73,7 +74,8 @@ pub mod __private {
         /// The map levels around the inner type (`HashMap<String,
         /// HashMap<String, T>>` has two): one label each.
         pub map_levels: usize,
-        /// The inner type's own labels, when it implements `HclSchema`.
+        /// The inner type's own labels, when it is a block type: one that
+        /// implements `HclSchema`, or a `RawBody` (no labels).
         pub inner_labels: Option<&'static [&'static str]>,
     }
 
@@ -112,6 +114,29 @@ pub mod __private {
 
     impl<T: ?Sized> ViaNothing for &Probe<T> {}
 
+    /// `(&Probe::<T>::new()).raw_body_labels()` is `Some` of no labels when
+    /// `T` is [`RawBody`](crate::RawBody), a block type without labels of
+    /// its own, and `None` otherwise, as [`ViaSchema`] and [`ViaNothing`]
+    /// answer.
+    pub trait ViaRawBody {
+        /// `Some` of no labels.
+        fn raw_body_labels(&self) -> Option<&'static [&'static str]> {
+            Some(&[])
+        }
+    }
+
+    impl ViaRawBody for Probe<crate::RawBody> {}
+
+    /// The answer for every type but `RawBody`.
+    pub trait NotRawBody {
+        /// `None`.
+        fn raw_body_labels(&self) -> Option<&'static [&'static str]> {
+            None
+        }
+    }
+
+    impl<T: ?Sized> NotRawBody for &Probe<T> {}
+
     /// The types an `#[hcl(expr)]` field may have.
     #[diagnostic::on_unimplemented(
         message = "an `#[hcl(expr)]` field needs the type `hcl_serde::Expression` or `Option<hcl_serde::Expression>`, not `{Self}`",
@@ -149,6 +174,12 @@ pub fn build_schema(fields: &[__private::FieldInfo]) -> BodySchema {
         let block_labels = match (field.kind, field.inner_labels) {
             (FieldKind::Skip, _) => continue,
             (FieldKind::Attribute, _) | (FieldKind::Auto, None) => None,
+            // A map of a type that is not a block type, as blocks: labelled
+            // blocks keyed by label, or one block whose body is the map.
+            (FieldKind::Block, None) if field.map_levels > 0 => {
+                blocks.push(BlockHeaderSchema::any_labels(field.name));
+                continue;
+            }
             (FieldKind::Block, labels) | (FieldKind::Auto, labels @ Some(_)) => {
                 let mut names = vec!["key"; field.map_levels];
                 names.extend(labels.unwrap_or_default());

@@ -1,7 +1,9 @@
-//! An `#[hcl]` struct is a block type, as its `HclSchema` says: a field of
-//! it (or of an `Option`, a sequence or a map of it) that takes an argument
-//! or blocks reads it from blocks only, and an argument of its name is
-//! "Unsupported argument", worded as schema processing words it.
+//! A field without options of an `#[hcl]` struct is what its `HclSchema`
+//! says: blocks when the type inside its containers is a block type (an
+//! `#[hcl]` struct or a `RawBody`), an argument otherwise. An argument for
+//! a block type is "Unsupported argument", a block for anything else
+//! "Unsupported block type", each worded as schema processing words it;
+//! the serializer writes each back the way it is read.
 #![allow(
     missing_docs,
     clippy::unwrap_used,
@@ -12,31 +14,34 @@
 
 use std::collections::BTreeMap;
 
-use hcl_serde::HclSchema;
-use serde::Deserialize;
+use hcl_core::schema::Body;
+use hcl_core::Code;
+use hcl_serde::{HclSchema, RawBody};
+use serde::{Deserialize, Serialize};
 
 #[hcl_serde::hcl]
-#[derive(Deserialize, Debug, PartialEq)]
+#[derive(Deserialize, Serialize, Debug, PartialEq)]
 struct Subnet {
     cidr: String,
 }
 
 /// A block type whose name serde was told.
 #[hcl_serde::hcl]
-#[derive(Deserialize, Debug, PartialEq)]
+#[derive(Deserialize, Serialize, Debug, PartialEq)]
 #[serde(rename = "Route")]
 struct Renamed {
     via: String,
 }
 
-/// A plain struct: no schema of its own, so an argument or blocks.
-#[derive(Deserialize, Debug, PartialEq)]
+/// A plain struct: no schema of its own, so an argument in an `#[hcl]`
+/// struct.
+#[derive(Deserialize, Serialize, Debug, PartialEq)]
 struct Plain {
     cidr: String,
 }
 
 #[hcl_serde::hcl]
-#[derive(Deserialize, Debug, PartialEq)]
+#[derive(Deserialize, Serialize, Debug, PartialEq)]
 struct Network {
     subnet: Option<Subnet>,
     #[serde(default)]
@@ -47,6 +52,13 @@ struct Network {
     #[hcl(attr, optional)]
     forced: Option<Subnet>,
     plain: Option<Plain>,
+    #[serde(default)]
+    tags: BTreeMap<String, String>,
+    #[serde(default)]
+    plains: Vec<Plain>,
+    raw: Option<RawBody>,
+    #[hcl(block, optional)]
+    forced_block: Option<Plain>,
 }
 
 fn error(src: &str) -> String {
@@ -65,15 +77,28 @@ fn unsupported(name: &str, line: &str) -> String {
     )
 }
 
+fn unsupported_block(name: &str, line: &str) -> String {
+    let carets = "^".repeat(name.len());
+    format!(
+        "Error: Unsupported block type\n  --> <input>:1:1\n  |\n1 | {line}\n  | {carets}\n\n\
+         Blocks of type \"{name}\" are not expected here. Did you mean to define argument \
+         \"{name}\"? If so, use the equals sign to assign it a value.\n"
+    )
+}
+
 #[test]
 fn the_schema_lists_them_as_blocks() {
     let schema = Network::hcl_schema();
-    for name in ["subnet", "subnets", "zones", "route"] {
+    for name in ["subnet", "subnets", "zones", "route", "raw", "forced_block"] {
         assert!(schema.block(name).is_some(), "{name}");
         assert!(schema.attribute(name).is_none(), "{name}");
     }
-    assert!(schema.attribute("forced").is_some());
-    assert!(schema.attribute("plain").is_some());
+    for name in ["forced", "plain", "tags", "plains"] {
+        assert!(schema.attribute(name).is_some(), "{name}");
+        assert!(schema.block(name).is_none(), "{name}");
+    }
+    assert!(schema.block("raw").unwrap().label_names.is_empty());
+    assert!(!schema.block("raw").unwrap().any_labels);
 }
 
 #[test]
@@ -103,13 +128,167 @@ fn an_argument_of_their_name_is_unsupported() {
 }
 
 #[test]
-fn an_argument_field_and_a_plain_struct_still_take_arguments() {
+fn an_argument_field_and_a_plain_struct_take_arguments() {
     let src = "forced = { cidr = \"a\" }\nplain = { cidr = \"b\" }\n";
     let network: Network = hcl_serde::from_str(src).unwrap();
     assert_eq!(network.forced.unwrap().cidr, "a");
     assert_eq!(network.plain.unwrap().cidr, "b");
-    let network: Network = hcl_serde::from_str("plain {\n  cidr = \"c\"\n}\n").unwrap();
-    assert_eq!(network.plain.unwrap().cidr, "c");
+    // A field marked `block` takes a plain struct from a block.
+    let network: Network = hcl_serde::from_str("forced_block {\n  cidr = \"c\"\n}\n").unwrap();
+    assert_eq!(network.forced_block.unwrap().cidr, "c");
+}
+
+#[test]
+fn a_block_for_any_other_type_is_unsupported() {
+    for (name, src) in [
+        ("plain", "plain {\n  cidr = \"c\"\n}\n"),
+        ("plains", "plains {\n  cidr = \"c\"\n}\n"),
+        ("tags", "tags {\n  a = \"b\"\n}\n"),
+        ("tags", "tags \"a\" {\n}\n"),
+        ("forced", "forced {\n  cidr = \"c\"\n}\n"),
+    ] {
+        let line = src.lines().next().unwrap();
+        let err = error(src);
+        assert!(
+            err.starts_with(&unsupported_block(name, line)),
+            "{src}: {err}"
+        );
+    }
+}
+
+#[test]
+fn a_map_of_block_types_misses_a_label_on_a_block_without_one() {
+    let err = hcl_serde::from_str::<Network>("zones {\n  cidr = \"c\"\n}\n").unwrap_err();
+    let codes: Vec<Code> = err.diagnostics().iter().map(|d| d.code).collect();
+    assert_eq!(codes, [Code::MissingLabel], "{err}");
+}
+
+#[test]
+fn a_raw_body_is_a_block_without_labels() {
+    let network: Network = hcl_serde::from_str("raw {\n  x = 1\n}\n").unwrap();
+    let x: BTreeMap<String, u8> = network.raw.unwrap().decode().unwrap();
+    assert_eq!(x["x"], 1);
+    let err = hcl_serde::from_str::<Network>("raw \"a\" {\n}\n").unwrap_err();
+    let codes: Vec<Code> = err.diagnostics().iter().map(|d| d.code).collect();
+    assert_eq!(codes, [Code::ExtraneousLabel], "{err}");
+    let line = "raw = 1";
+    assert!(error(&format!("{line}\n")).starts_with(&unsupported("raw", line)));
+}
+
+/// Decoding accepts an input exactly when schema processing with the
+/// struct's `HclSchema` does, with the same first diagnostic.
+#[test]
+fn decoding_accepts_what_the_schema_accepts() {
+    let inputs = [
+        "subnet {\n  cidr = \"a\"\n}\n",
+        "subnet = { cidr = \"a\" }\n",
+        "subnets {\n  cidr = \"a\"\n}\nsubnets {\n  cidr = \"b\"\n}\n",
+        "zones \"z\" {\n  cidr = \"a\"\n}\n",
+        "zones = { z = { cidr = \"a\" } }\n",
+        "zones {\n  cidr = \"a\"\n}\n",
+        "route {\n  via = \"a\"\n}\n",
+        "forced = { cidr = \"a\" }\n",
+        "forced {\n  cidr = \"a\"\n}\n",
+        "plain = { cidr = \"a\" }\n",
+        "plain {\n  cidr = \"a\"\n}\n",
+        "tags = { a = \"b\" }\n",
+        "tags {\n  a = \"b\"\n}\n",
+        "plains = [{ cidr = \"a\" }]\n",
+        "plains {\n  cidr = \"a\"\n}\n",
+        "raw {\n  x = 1\n}\n",
+        "raw \"a\" {\n  x = 1\n}\n",
+        "raw = 1\n",
+        "forced_block {\n  cidr = \"a\"\n}\n",
+        "forced_block = { cidr = \"a\" }\n",
+    ];
+    let schema = Network::hcl_schema();
+    for src in inputs {
+        let file = hcl_core::parse(src, "<input>").unwrap();
+        let (_, diags) = Body::from_file(&file).content_with_diagnostics(&schema);
+        let by_schema = diags.iter().next().map(|d| (d.code, d.subject.clone()));
+        let decoded = hcl_serde::from_str::<Network>(src);
+        let by_decode = decoded
+            .as_ref()
+            .err()
+            .and_then(|e| e.diagnostics().iter().next())
+            .map(|d| (d.code, d.subject.clone()));
+        assert_eq!(by_decode, by_schema, "{src}");
+    }
+}
+
+#[test]
+fn each_is_written_back_as_it_is_read() {
+    let subnet = |cidr: &str| Subnet { cidr: cidr.into() };
+    let plain = |cidr: &str| Plain { cidr: cidr.into() };
+    let network = Network {
+        subnet: Some(subnet("a")),
+        subnets: vec![subnet("b"), subnet("c")],
+        zones: BTreeMap::from([("z".to_string(), subnet("d"))]),
+        route: Some(Renamed { via: "e".into() }),
+        forced: Some(subnet("f")),
+        plain: Some(plain("g")),
+        tags: BTreeMap::from([("k".to_string(), "v".to_string())]),
+        plains: vec![plain("h")],
+        raw: None,
+        forced_block: Some(plain("i")),
+    };
+    let text = hcl_serde::to_string(&network).unwrap();
+    // Without the alignment of `=`.
+    let lines: Vec<String> = text
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect();
+    for line in [
+        "subnet {",
+        "subnets {",
+        "zones \"z\" {",
+        "route {",
+        "forced = {",
+        "plain = {",
+        "tags = {",
+        "plains = [",
+        "forced_block {",
+    ] {
+        assert!(
+            lines.iter().any(|l| l.starts_with(line)),
+            "{line} not in:\n{text}"
+        );
+    }
+    // An absent block is not written.
+    assert!(!lines.iter().any(|l| l.starts_with("raw")), "{text}");
+    let back: Network = hcl_serde::from_str(&text).unwrap();
+    assert_eq!(back, network);
+}
+
+#[test]
+fn a_missing_field_is_a_missing_block_only_for_a_block_type() {
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Needs {
+        subnet: Subnet,
+        plain: Plain,
+    }
+    let err = hcl_serde::from_str::<Needs>("").unwrap_err();
+    let summaries: Vec<&str> = err
+        .diagnostics()
+        .iter()
+        .map(|d| d.summary.as_str())
+        .collect();
+    assert_eq!(
+        summaries,
+        ["Missing subnet block", "Missing required argument"],
+        "{err}"
+    );
+    // Schema processing, as the reference's, leaves blocks to the reader.
+    let file = hcl_core::parse("", "<input>").unwrap();
+    let (_, diags) = Body::from_file(&file).content_with_diagnostics(&Needs::hcl_schema());
+    let summaries: Vec<&str> = diags.iter().map(|d| d.summary.as_str()).collect();
+    assert_eq!(summaries, ["Missing required argument"]);
+    assert_eq!(
+        diags.iter().next().unwrap().detail,
+        err.diagnostics().iter().nth(1).unwrap().detail
+    );
 }
 
 #[test]

@@ -45,10 +45,12 @@ fn blocks(schema: &BodySchema) -> Vec<(&str, Vec<&str>)> {
         .blocks()
         .iter()
         .map(|b| {
-            (
-                b.block_type.as_str(),
-                b.label_names.iter().map(String::as_str).collect(),
-            )
+            // `*`: labels the reader checks.
+            let labels = match b.any_labels {
+                true => vec!["*"],
+                false => b.label_names.iter().map(String::as_str).collect(),
+            };
+            (b.block_type.as_str(), labels)
         })
         .collect()
 }
@@ -249,8 +251,10 @@ fn forced_kinds() {
     assert_eq!(
         blocks(&schema),
         [
-            ("tags", vec!["key"]),
-            ("settings", vec!["key", "key"]),
+            // Maps of what is not a block type: labelled blocks keyed by
+            // label, or one block whose body is the map.
+            ("tags", vec!["*"]),
+            ("settings", vec!["*"]),
             ("network", vec![]),
             ("listener", vec!["key", "protocol", "port"]),
         ]
@@ -657,7 +661,7 @@ fn generics() {
     );
     assert_eq!(
         blocks(&schema),
-        [("blocks", vec!["key"]), ("service", vec!["name"])]
+        [("blocks", vec!["*"]), ("service", vec!["name"])]
     );
     let decoded: Generic<u8, u8, 3> = from_json(json!({
         "$hcl:label:name": "n",

@@ -56,6 +56,7 @@ struct Config {
     port: Option<u16>,
 }
 
+#[hcl_serde::hcl]
 #[derive(Deserialize, Debug, PartialEq, Clone)]
 struct Variable {
     default: Option<serde_json::Value>,
@@ -413,6 +414,7 @@ fn deep_json_decodes_within_the_nesting_limit_and_is_refused_past_it() {
 
 #[test]
 fn every_error_of_blocks_and_label_levels_is_reported_as_in_the_native_twin() {
+    #[hcl_serde::hcl]
     #[derive(Deserialize, Debug)]
     #[allow(dead_code)]
     struct Svc {

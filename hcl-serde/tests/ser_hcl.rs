@@ -151,7 +151,6 @@ resource "aws_instance" "db" {
   tags      = { Name = "db" }
   placement = { zone = "a", spread = true }
   count     = 2
-  lifecycle = null
 }
 
 locals {

@@ -96,5 +96,5 @@ pub use attributes::Attributes;
 pub use body::Body;
 pub use content::{Attribute, Block, BodyContent, Label};
 pub use definition::{AttributeSchema, BlockHeaderSchema, BodySchema, SchemaBuilder, SchemaError};
-pub use native::unsupported_block_argument;
+pub use native::{unsupported_argument_block, unsupported_block_argument};
 pub use owned::OwnedBody;

@@ -348,23 +348,61 @@ impl<'a> NativeBody<'a> {
             None if schema.attribute(block.block_type).is_some()
                 || self.view.suggested_attrs.contains(block.block_type) =>
             {
-                format!(
-                    " Did you mean to define argument {}? If so, use the equals sign to assign it \
-                 a value.",
-                    go_quote(block.block_type)
-                )
+                return unsupported_argument_block(
+                    block.block_type,
+                    Location::new(self.file, block.type_span),
+                );
             }
             None => String::new(),
         };
-        Location::new(self.file, block.type_span).error(
-            Code::UnsupportedBlockType,
-            "Unsupported block type",
-            format!(
-                "Blocks of type {} are not expected here.{suggestion}",
-                go_quote(block.block_type)
-            ),
+        unsupported_block_type(
+            block.block_type,
+            Location::new(self.file, block.type_span),
+            &suggestion,
         )
     }
+}
+
+/// "Unsupported block type" for blocks of type `name`, the type written at
+/// `at`; `suggestion` follows the sentence.
+fn unsupported_block_type(name: &str, at: Location<'_>, suggestion: &str) -> Diagnostic {
+    at.error(
+        Code::UnsupportedBlockType,
+        "Unsupported block type",
+        format!(
+            "Blocks of type {} are not expected here.{suggestion}",
+            go_quote(name)
+        ),
+    )
+}
+
+/// "Unsupported block type" for a block of type `name`, its type written
+/// at `at`, where the body takes an argument of that name instead, worded
+/// as [`Body::content`](super::Body::content) words it: for a reader that
+/// learns only as it reads the blocks that the name is an argument (as
+/// serde decoding learns it from the target's type). The counterpart of
+/// [`unsupported_block_argument`].
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::schema::{unsupported_argument_block, Body, BodySchema};
+/// let file = hcl_core::parse("port {\n}\n", "f.hcl").unwrap();
+/// let schema = BodySchema::builder().attribute("port").build().unwrap();
+/// let (_, diags) = Body::from_file(&file).content_with_diagnostics(&schema);
+/// let (_, blocks) = Body::from_file(&file).items();
+/// let found = diags.iter().next().unwrap();
+/// assert_eq!(
+///     found.to_string(),
+///     unsupported_argument_block("port", blocks[0].type_location()).to_string()
+/// );
+/// ```
+pub fn unsupported_argument_block(name: &str, at: Location<'_>) -> Diagnostic {
+    let suggestion = format!(
+        " Did you mean to define argument {}? If so, use the equals sign to assign it a value.",
+        go_quote(name)
+    );
+    unsupported_block_type(name, at, &suggestion)
 }
 
 /// "Unsupported argument" for the argument `name`, its name written at

@@ -104,9 +104,9 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
             let json = super::json::JsonDeserializer::new(&attr, expr, session, missing);
             (seed.deserialize(json), Some(attr.expr_at), Some(attr.name))
         }
-        Item::Blocks(name, blocks) => {
+        Item::Blocks(name, blocks, target) => {
             let first = blocks.first().map(BlockRef::def_location);
-            let blocks = BlocksDeserializer::new(name, blocks, session, missing);
+            let blocks = BlocksDeserializer::new(name, blocks, session, missing).reading(target);
             (seed.deserialize(blocks), first, Some(name))
         }
         Item::Body(raw) => {

@@ -4,7 +4,6 @@
 //! of them, and a map groups them by their next label (one map level per
 //! label).
 
-use std::borrow::Cow;
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -12,114 +11,25 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use hcl_core::analysis::Location;
-use hcl_core::schema::{Block, Label};
+use hcl_core::schema::{unsupported_argument_block, Block};
 use hcl_core::span::Span;
-use hcl_core::{suggest_name, Code, Diagnostics, LazyFile, LazyItem, SourceFile, Value};
+use hcl_core::{suggest_name, Code, Diagnostic, Diagnostics, SourceFile, Value};
 use serde::de::{self, IntoDeserializer, Visitor};
 use serde::forward_to_deserialize_any;
 
-use super::body::{BodyDeserializer, Keys, StructSeed, TupleSeed, LABEL};
+use super::body::{BodyDeserializer, Field, Keys, StructSeed, TupleSeed, BLOCK_STRUCT, LABEL};
 use super::literal::LiteralDeserializer;
 use super::recovery::{Element, Place, Resume, Role, StandIn};
 use super::value::ValueDeserializer;
 use super::Session;
 use crate::error::{Error, Result};
-use crate::special::{SpannedAccess, PAYLOAD, SPANNED};
+use crate::special::{is_payload, SpannedAccess, SPANNED};
 
-/// A block: parsed, or a top-level block of a [`LazyFile`], parsed when its
-/// body is read and dropped after.
-#[derive(Clone)]
-pub(crate) enum BlockRef<'a> {
-    // Boxed: the lazy blocks of a large file are many, and small.
-    Parsed(Box<Block<'a>>),
-    Lazy(LazyBlock<'a>),
-}
+mod block_ref;
+mod missing_key;
 
-/// A top-level block of a [`LazyFile`] before it is parsed.
-#[derive(Clone, Copy)]
-pub(crate) struct LazyBlock<'a> {
-    pub(crate) file: &'a LazyFile<'a>,
-    /// Its number among the file's items.
-    pub(crate) index: usize,
-}
-
-impl<'a> LazyBlock<'a> {
-    fn item(&self) -> Option<LazyItem<'a, 'a>> {
-        self.file.item(self.index)
-    }
-}
-
-impl<'a> BlockRef<'a> {
-    fn label_count(&self) -> usize {
-        match self {
-            BlockRef::Parsed(b) => b.labels.len(),
-            BlockRef::Lazy(b) => b.item().map_or(0, |item| item.label_count()),
-        }
-    }
-
-    fn label(&self, index: usize) -> Option<Label<'a>> {
-        match self {
-            BlockRef::Parsed(b) => b.labels.get(index).cloned(),
-            BlockRef::Lazy(b) => {
-                let label = b.item()?.label(index)?;
-                let value = match label.value {
-                    Cow::Borrowed(value) => value,
-                    // The scan takes only labels without escapes.
-                    Cow::Owned(_) => return None,
-                };
-                Some(Label {
-                    value,
-                    span: label.span,
-                    file: self.file(),
-                })
-            }
-        }
-    }
-
-    fn file(&self) -> &'a Arc<SourceFile> {
-        match self {
-            BlockRef::Parsed(b) => b.file,
-            BlockRef::Lazy(b) => b.file.source(),
-        }
-    }
-
-    /// A span of a lazy block, from its scanned header.
-    fn lazy_span(b: &LazyBlock<'a>, span: impl FnOnce(LazyItem<'a, 'a>) -> Span) -> Span {
-        b.item().map_or(Span::empty(0), span)
-    }
-
-    fn location(&self) -> Location<'a> {
-        match self {
-            BlockRef::Parsed(b) => b.location(),
-            BlockRef::Lazy(b) => Location::new(self.file(), Self::lazy_span(b, |i| i.span())),
-        }
-    }
-
-    pub(crate) fn def_location(&self) -> Location<'a> {
-        match self {
-            BlockRef::Parsed(b) => b.def_location(),
-            BlockRef::Lazy(b) => Location::new(self.file(), Self::lazy_span(b, |i| i.def_span())),
-        }
-    }
-
-    fn type_location(&self) -> Location<'a> {
-        match self {
-            BlockRef::Parsed(b) => b.type_location(),
-            BlockRef::Lazy(b) => Location::new(self.file(), Self::lazy_span(b, |i| i.name_span())),
-        }
-    }
-
-    fn open_brace_location(&self) -> Location<'a> {
-        let span = match self {
-            BlockRef::Parsed(b) => b.open_brace_span,
-            BlockRef::Lazy(b) => b
-                .item()
-                .and_then(|item| item.open_brace_span())
-                .unwrap_or(Span::empty(0)),
-        };
-        Location::new(self.file(), span)
-    }
-}
+pub(crate) use block_ref::{BlockRef, LazyBlock};
+use missing_key::MissingKey;
 
 /// The error of a lazily read file that must be decoded whole instead: a
 /// block that does not parse as scanned, or a target that needs more than
@@ -154,19 +64,48 @@ fn body_of<'de, 'b, 's>(
     }
 }
 
+/// A struct's fields, and whether it is an `#[hcl]` struct.
+type StructFields = (&'static [&'static str], bool);
+
+/// What the blocks of a field may be read into.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum BlockTarget {
+    /// Any type that takes blocks: a plain struct's field, read as the
+    /// input has it.
+    Any,
+    /// A block type (an `#[hcl]` struct or a `RawBody`) inside the
+    /// field's containers: a field without options of an `#[hcl]` struct,
+    /// whose `HclSchema` makes it an argument for any other type. Blocks
+    /// read into another type are "Unsupported block type", as schema
+    /// processing reports a block where an argument is expected.
+    BlockType,
+}
+
+impl BlockTarget {
+    /// What the blocks of `field` may be read into.
+    pub(crate) fn of(field: Option<&Field<'_>>) -> Self {
+        match field {
+            Some(Field::Typed(_)) => BlockTarget::BlockType,
+            _ => BlockTarget::Any,
+        }
+    }
+}
+
 /// A deserializer over the blocks of one type, of which the first `depth`
 /// labels have been taken by enclosing maps.
 pub(crate) struct BlocksDeserializer<'a, 's, 'de> {
     block_type: &'a str,
+    target: BlockTarget,
     blocks: Vec<BlockRef<'a>>,
     depth: usize,
     session: &'s Session<'s, 'de>,
     /// Where a missing block would go.
     missing: Option<Location<'a>>,
     /// For the elements of a sequence or map: where the first one to be
-    /// read into a struct leaves that struct's fields, so that after an
-    /// error in one element the others are checked against them too.
-    element_fields: Option<Rc<Cell<Option<&'static [&'static str]>>>>,
+    /// read into a struct leaves that struct's fields (and whether it is
+    /// an `#[hcl]` struct), so that after an error in one element the
+    /// others are checked against them too.
+    element_fields: Option<Rc<Cell<Option<StructFields>>>>,
 }
 
 fn position(location: &Location<'_>) -> String {
@@ -186,6 +125,7 @@ impl<'de, 'a, 's> BlocksDeserializer<'a, 's, 'de> {
     ) -> Self {
         BlocksDeserializer {
             block_type,
+            target: BlockTarget::Any,
             blocks,
             depth: 0,
             session,
@@ -194,9 +134,15 @@ impl<'de, 'a, 's> BlocksDeserializer<'a, 's, 'de> {
         }
     }
 
+    /// The same blocks, read only into `target`.
+    pub(crate) fn reading(self, target: BlockTarget) -> Self {
+        BlocksDeserializer { target, ..self }
+    }
+
     fn with_blocks(&self, blocks: Vec<BlockRef<'a>>, depth: usize) -> Self {
         BlocksDeserializer {
             block_type: self.block_type,
+            target: self.target,
             blocks,
             depth,
             session: self.session,
@@ -336,21 +282,37 @@ impl<'de, 'a, 's> BlocksDeserializer<'a, 's, 'de> {
         out
     }
 
-    /// "Unsupported block type" where the target takes a single value.
+    /// "Unsupported block type" where the target takes an argument, as
+    /// schema processing words it.
     fn not_an_argument(&self) -> Error {
         let t = self.block_type;
-        let detail = format!(
-            "Blocks of type \"{t}\" are not expected here. Did you mean to define argument \
-             \"{t}\"? If so, use the equals sign to assign it a value."
-        );
-        match self.blocks.first() {
-            Some(block) => Error::at(
-                block.type_location(),
-                Code::UnsupportedBlockType,
-                "Unsupported block type",
-                detail,
-            ),
-            None => Error::message(Code::UnsupportedBlockType, "Unsupported block type", detail),
+        let at = self
+            .blocks
+            .first()
+            .map(BlockRef::type_location)
+            .or(self.missing);
+        let diag = match at {
+            Some(at) => unsupported_argument_block(t, at),
+            None => {
+                // The wording of schema processing, without a place.
+                let nowhere = Arc::new(SourceFile::new("", ""));
+                Diagnostic {
+                    subject: None,
+                    context: None,
+                    source: None,
+                    ..unsupported_argument_block(t, Location::new(&nowhere, Span::empty(0)))
+                }
+            }
+        };
+        Error::from_diagnostics(diag.into())
+    }
+
+    /// [`Self::not_an_argument`] where only a block type may read the
+    /// blocks ([`BlockTarget::BlockType`]).
+    fn only_block_types(&self) -> Result<()> {
+        match self.target {
+            BlockTarget::BlockType => Err(self.not_an_argument()),
+            BlockTarget::Any => Ok(()),
         }
     }
 
@@ -407,6 +369,8 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_, 'de> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        // A type that describes itself has no schema: an argument.
+        self.only_block_types()?;
         let this = self.same_label_counts()?;
         let depth = this.depth;
         if !this.blocks.is_empty() && this.blocks.iter().all(|b| b.label_count() > depth) {
@@ -443,6 +407,9 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_, 'de> {
         // body.
         if let [block] = self.blocks.as_slice() {
             if block.label_count() <= self.depth {
+                if self.target == BlockTarget::BlockType {
+                    return visitor.visit_map(MissingKey { blocks: Some(self) });
+                }
                 return self
                     .with_one(|at, body| body.deserialize_map(visitor).map_err(|e| e.or_at(at)));
             }
@@ -465,8 +432,12 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_, 'de> {
             let range = self.blocks.first().map(|b| b.location().range());
             return visitor.visit_map(SpannedAccess::new(range, self));
         }
+        let block_type = name.starts_with(BLOCK_STRUCT);
+        if !block_type {
+            self.only_block_types()?;
+        }
         if let Some(slot) = &self.element_fields {
-            slot.set(Some(fields));
+            slot.set(Some((fields, block_type)));
         }
         self.with_one(|at, body| {
             body.deserialize_struct(name, fields, visitor)
@@ -480,7 +451,7 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_, 'de> {
         visitor: V,
     ) -> Result<V::Value> {
         // A `RawBody` of one block: its body's.
-        if name == PAYLOAD {
+        if is_payload(name) {
             return self.with_one(|at, body| {
                 body.deserialize_newtype_struct(name, visitor)
                     .map_err(|e| e.or_at(at))
@@ -495,6 +466,8 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_, 'de> {
         variants: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
+        // An enum has no schema: an argument.
+        self.only_block_types()?;
         // The block's next label names the variant; the variant's content
         // is the block with the labels after it.
         let t = self.block_type;
@@ -741,7 +714,8 @@ fn sibling_diagnostics<'de, 'a, 's>(
         if sibling.session.errors_unreported {
             break;
         }
-        let Some(fields) = sibling.element_fields.as_ref().and_then(|f| f.get()) else {
+        let Some((fields, block_type)) = sibling.element_fields.as_ref().and_then(|f| f.get())
+        else {
             break;
         };
         // Checked in an earlier pass, whose diagnostics are kept: after
@@ -760,7 +734,7 @@ fn sibling_diagnostics<'de, 'a, 's>(
                 session: sibling.session,
                 block: Some((block.clone(), sibling.depth)),
             };
-            body.read(Keys::Struct(fields))
+            body.read(Keys::Struct(fields, block_type))
                 .err()
                 .map(Error::into_diagnostics)
                 .unwrap_or_default()

@@ -18,13 +18,13 @@ use serde::forward_to_deserialize_any;
 
 use crate::special::Expression;
 
-use super::blocks::BlockRef;
+use super::blocks::{BlockRef, BlockTarget};
 use super::recovery::{Place, Resume};
 use super::shape::Shape;
 use super::value::BlockField;
 use super::Session;
 use crate::error::{Error, Result};
-use crate::special::{Payload, PayloadDeserializer, RawBody, SpannedAccess, PAYLOAD, SPANNED};
+use crate::special::{is_payload, Payload, PayloadDeserializer, RawBody, SpannedAccess, SPANNED};
 
 pub(crate) use super::access::{BodyAccess, EntryEnum, StructSeed, TupleSeed};
 pub(crate) use super::fields::*;
@@ -58,7 +58,8 @@ pub(crate) enum Item<'a> {
     /// An attribute of the JSON syntax, which its target reads as blocks
     /// or evaluates (see `json`).
     Json(AttrAt<'a>, ExprRef<'a>),
-    Blocks(&'a str, Vec<BlockRef<'a>>),
+    /// The blocks of a type, and what they may be read into.
+    Blocks(&'a str, Vec<BlockRef<'a>>, BlockTarget),
     Body(RawBody),
     /// What the other fields did not take, for a flattened field.
     Rest(Body<'a>),
@@ -104,7 +105,7 @@ impl Item<'_> {
             | Item::Literal(attr, _)
             | Item::Expression(attr, _)
             | Item::Json(attr, _) => Some(attr.expr_at),
-            Item::Blocks(_, blocks) => blocks.first().map(BlockRef::def_location),
+            Item::Blocks(_, blocks, _) => blocks.first().map(BlockRef::def_location),
             Item::Body(_) | Item::Rest(_) | Item::StandIn(_) => None,
         }
         .map(|at| Resume::Value(Place::of(at)))
@@ -133,7 +134,7 @@ pub(crate) fn attribute_item<'a>(
         return Ok(Item::Expression(at, Expression::new(&attr.expr)));
     }
     let at = AttrAt {
-        either: matches!(field, Field::Auto(_)),
+        either: field.either(),
         ..at
     };
     if let Some(text) = literal() {
@@ -237,8 +238,8 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
         let found_fields: Vec<Field<'a>>;
         let found_schema;
         let (fields, schema): (&[Field<'a>], &BodySchema) = match target {
-            Keys::Struct(list) => {
-                level = self.session.schemas.level(list);
+            Keys::Struct(list, block_type) => {
+                level = self.session.schemas.level(list, block_type);
                 (&level.fields, &level.schema)
             }
             Keys::Found(names) => {
@@ -349,7 +350,7 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
                     _ => Item::Json(at, attr.expr),
                 }),
                 Syntax::Native => {
-                    if let Field::Auto(name) = field {
+                    if let Field::Auto(name) | Field::Typed(name) = field {
                         let j = index.block(name);
                         let first = first_blocks.as_ref().zip(j).and_then(|(f, j)| f.get(j));
                         let first = first.flatten();
@@ -410,7 +411,7 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
                 .and_then(|e| entries.get_mut(e))
             {
                 Some(Entry {
-                    item: Item::Blocks(_, existing),
+                    item: Item::Blocks(_, existing, _),
                     ..
                 }) => {
                     existing.push(BlockRef::Parsed(Box::new(block)));
@@ -427,7 +428,11 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
             entries.push(Entry {
                 key,
                 order: order.key(block.file, block.span.start),
-                item: Item::Blocks(block.block_type, vec![BlockRef::Parsed(Box::new(block))]),
+                item: Item::Blocks(
+                    block.block_type,
+                    vec![BlockRef::Parsed(Box::new(block))],
+                    BlockTarget::of(fields.get(j)),
+                ),
             });
         }
 
@@ -540,17 +545,27 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
         };
         let entries = self.read(keys).map_err(with_labels)?;
         let missing = self.body.missing_item();
-        visit_entries(entries, self.place(), missing, self.session, visitor).map_err(with_labels)
+        let block_type = matches!(keys, Keys::Struct(_, true));
+        visit_entries(
+            entries,
+            self.place(),
+            missing,
+            block_type,
+            self.session,
+            visitor,
+        )
+        .map_err(with_labels)
     }
 }
 
 /// Gives the entries of the body at `place` to `visitor`, with stand-ins
 /// for the missing fields an earlier pass found; `missing` is where a
-/// missing field would go.
+/// missing field would go; `block_type`: the target is an `#[hcl]` struct.
 pub(crate) fn visit_entries<'de, 'a, V: Visitor<'de>>(
     mut entries: Vec<Entry<'a>>,
     place: Place,
     missing: Option<Location<'a>>,
+    block_type: bool,
     session: &Session<'_, 'de>,
     visitor: V,
 ) -> Result<V::Value> {
@@ -558,7 +573,7 @@ pub(crate) fn visit_entries<'de, 'a, V: Visitor<'de>>(
         entries.push(Entry {
             key: name,
             order: (usize::MAX, 0),
-            item: Item::StandIn(Some(Resume::Missing(place, name))),
+            item: Item::StandIn(Some(Resume::Missing(place, name, block_type))),
         });
     }
     if session.resume.any() {
@@ -579,7 +594,7 @@ pub(crate) fn visit_entries<'de, 'a, V: Visitor<'de>>(
                     Some(at) => err.or_at(at),
                     None => err,
                 };
-                err.or_resume(Resume::Missing(place, name), false)
+                err.or_resume(Resume::Missing(place, name, block_type), false)
             }
             None => err,
         })
@@ -619,7 +634,10 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_, 'de> {
             let range = self.range();
             return visitor.visit_map(SpannedAccess::new(range, self));
         }
-        self.visit(Keys::Struct(fields), visitor)
+        self.visit(
+            Keys::Struct(fields, name.starts_with(BLOCK_STRUCT)),
+            visitor,
+        )
     }
 
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -631,7 +649,13 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_, 'de> {
         name: &'static str,
         visitor: V,
     ) -> Result<V::Value> {
-        if name == PAYLOAD {
+        if is_payload(name) {
+            // A block type without labels of its own.
+            if let Some((block, depth)) = &self.block {
+                if let Some(diag) = block.check_labels::<&str>(*depth, &[]) {
+                    return Err(Error::from_diagnostics(diag.into()));
+                }
+            }
             let raw = RawBody::from_body(&self.body);
             return PayloadDeserializer(Payload::Body(raw)).deserialize_any(visitor);
         }

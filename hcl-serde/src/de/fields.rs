@@ -11,8 +11,15 @@ use hcl_core::schema::{AttributeSchema, BlockHeaderSchema, BodySchema};
 /// What a target's field takes, from its (possibly marked) name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Field<'f> {
-    /// An attribute or the blocks of this name.
+    /// A plain struct's field: an attribute or the blocks of this name, as
+    /// the input has it.
     Auto(&'f str),
+    /// A field without options of an `#[hcl]` struct: what its
+    /// `HclSchema` says, which depends on the field's type and so is known
+    /// only as the value is read: the blocks of this name when the type
+    /// inside its containers is a block type (an `#[hcl]` struct or a
+    /// `RawBody`), else an attribute (see `blocks::BlocksDeserializer`).
+    Typed(&'f str),
     /// `#[hcl(attr)]`: only an attribute.
     Attr(&'f str),
     /// `#[hcl(block)]`: only blocks.
@@ -31,16 +38,7 @@ pub(crate) enum Field<'f> {
     Flatten,
 }
 
-pub(crate) const LABEL: &str = "$hcl:label:";
-pub(crate) const ATTR: &str = "$hcl:attr:";
-pub(crate) const BLOCK: &str = "$hcl:block:";
-pub(crate) const EXPR: &str = "$hcl:expr:";
-pub(crate) const BODY: &str = "$hcl:body";
-pub(crate) const REMAIN: &str = "$hcl:remain";
-pub(crate) const FLATTEN: &str = "$hcl:flatten";
-/// The start of the name an `#[hcl]` struct has for deserializing: a
-/// block type (see `value::BlockField`).
-pub(crate) const BLOCK_STRUCT: &str = "$hcl:struct:";
+pub(crate) use crate::markers::*;
 
 impl<'f> Field<'f> {
     pub(crate) fn parse(field: &'f str) -> Field<'f> {
@@ -66,10 +64,19 @@ impl<'f> Field<'f> {
         }
     }
 
+    /// The field `field` of a struct, an `#[hcl]` struct when
+    /// `block_type`.
+    pub(crate) fn of_struct(field: &'f str, block_type: bool) -> Field<'f> {
+        match Field::parse(field) {
+            Field::Auto(name) if block_type => Field::Typed(name),
+            other => other,
+        }
+    }
+
     /// The attribute name this field takes, if any.
     pub(crate) fn attribute(self) -> Option<&'f str> {
         match self {
-            Field::Auto(n) | Field::Attr(n) | Field::Expr(n) => Some(n),
+            Field::Auto(n) | Field::Typed(n) | Field::Attr(n) | Field::Expr(n) => Some(n),
             _ => None,
         }
     }
@@ -77,9 +84,15 @@ impl<'f> Field<'f> {
     /// The block type this field takes, if any.
     pub(crate) fn block_type(self) -> Option<&'f str> {
         match self {
-            Field::Auto(n) | Field::Block(n) => Some(n),
+            Field::Auto(n) | Field::Typed(n) | Field::Block(n) => Some(n),
             _ => None,
         }
+    }
+
+    /// Whether the field takes an argument or blocks, as its value's type
+    /// decides (see `value::BlockField`).
+    pub(crate) fn either(self) -> bool {
+        matches!(self, Field::Auto(_) | Field::Typed(_))
     }
 }
 
@@ -170,8 +183,8 @@ impl<'x, 'f> FieldIndex<'x, 'f> {
 #[derive(Clone, Copy)]
 pub(crate) enum Keys<'k, 'a> {
     /// A struct's fields: one list for every body of its type, whose
-    /// schema [`SchemaCache`] keeps.
-    Struct(&'static [&'static str]),
+    /// schema [`SchemaCache`] keeps; and whether it is an `#[hcl]` struct.
+    Struct(&'static [&'static str], bool),
     /// The names a schema-less target found in the body itself.
     Found(&'k [&'a str]),
 }
@@ -179,7 +192,7 @@ pub(crate) enum Keys<'k, 'a> {
 impl<'k, 'a> Keys<'k, 'a> {
     pub(crate) fn list(self) -> &'k [&'a str] {
         match self {
-            Keys::Struct(fields) => fields,
+            Keys::Struct(fields, _) => fields,
             Keys::Found(names) => names,
         }
     }
@@ -241,13 +254,18 @@ type ListId = (usize, usize);
 const SCHEMA_CACHE_SIZE: usize = 64;
 
 impl SchemaCache {
-    /// The level of the struct whose fields are `keys`.
-    pub(crate) fn level(&self, keys: &'static [&'static str]) -> Rc<StructLevel> {
+    /// The level of the struct whose fields are `keys`, an `#[hcl]`
+    /// struct when `block_type` (a list of fields is one struct type's, so
+    /// the flag is the same for every call with that list).
+    pub(crate) fn level(&self, keys: &'static [&'static str], block_type: bool) -> Rc<StructLevel> {
         let id = (keys.as_ptr() as usize, keys.len());
         if let Some((_, level)) = self.entries.borrow().iter().find(|(l, _)| *l == id) {
             return Rc::clone(level);
         }
-        let fields: Vec<Field<'static>> = keys.iter().map(|k| Field::parse(k)).collect();
+        let fields: Vec<Field<'static>> = keys
+            .iter()
+            .map(|k| Field::of_struct(k, block_type))
+            .collect();
         let schema = schema_of(&fields);
         let level = Rc::new(StructLevel { fields, schema });
         let mut entries = self.entries.borrow_mut();

@@ -42,7 +42,7 @@ use super::shape::Shape;
 use super::value::ValueDeserializer;
 use super::Session;
 use crate::error::{Error, Result};
-use crate::special::{SpannedAccess, PAYLOAD, SPANNED};
+use crate::special::{is_payload, SpannedAccess, SPANNED};
 
 /// The property names of a JSON body, each once, in source order: the
 /// fields of a schema-less target.
@@ -313,7 +313,7 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, '_, 'de> {
     ) -> Result<V::Value> {
         // A `RawBody`: the value as the body of one block (an expression
         // field needs `#[hcl(expr)]`, as in the native syntax).
-        if name == PAYLOAD {
+        if is_payload(name) {
             let blocks = self.blocks(&[])?;
             return self
                 .blocks_deserializer(blocks)

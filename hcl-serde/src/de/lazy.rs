@@ -28,12 +28,14 @@ use hcl_core::LazyFile;
 use serde::de::{self, Visitor};
 use serde::forward_to_deserialize_any;
 
-use super::blocks::{decode_whole, BlockRef, LazyBlock};
-use super::body::{attribute_item, visit_entries, AttrAt, Entry, Field, FieldIndex, Item};
+use super::blocks::{decode_whole, BlockRef, BlockTarget, LazyBlock};
+use super::body::{
+    attribute_item, visit_entries, AttrAt, Entry, Field, FieldIndex, Item, BLOCK_STRUCT,
+};
 use super::recovery::Place;
 use super::Session;
 use crate::error::{Error, Result};
-use crate::special::{PAYLOAD, SPANNED};
+use crate::special::{is_payload, SPANNED};
 
 /// A deserializer over the top-level body of a [`LazyFile`].
 pub(crate) struct FileDeserializer<'a, 's, 'de> {
@@ -45,8 +47,11 @@ impl<'de, 'a> FileDeserializer<'a, '_, 'de> {
     /// The entries of the fields `keys` take, in source order, as the
     /// whole-file path makes them: every attribute evaluated first, in
     /// source order; the blocks not parsed yet.
-    fn entries(&self, keys: &[&'a str]) -> Result<Vec<Entry<'a>>> {
-        let fields: Vec<Field<'a>> = keys.iter().map(|k| Field::parse(k)).collect();
+    fn entries(&self, keys: &[&'a str], block_type: bool) -> Result<Vec<Entry<'a>>> {
+        let fields: Vec<Field<'a>> = keys
+            .iter()
+            .map(|k| Field::of_struct(k, block_type))
+            .collect();
         if fields.iter().any(|f| {
             matches!(
                 f,
@@ -72,24 +77,22 @@ impl<'de, 'a> FileDeserializer<'a, '_, 'de> {
             }
             let block = BlockRef::Lazy(LazyBlock { file, index });
             if let Some(Entry {
-                item: Item::Blocks(_, list),
+                item: Item::Blocks(_, list, _),
                 ..
             }) = group_of.get(name).and_then(|&g| groups.get_mut(g))
             {
                 list.push(block);
                 continue;
             }
-            let key = *field_index
-                .block(name)
-                .and_then(|i| keys.get(i))
-                .ok_or_else(decode_whole)?;
+            let i = field_index.block(name).ok_or_else(decode_whole)?;
+            let key = *keys.get(i).ok_or_else(decode_whole)?;
             group_of.insert(name, groups.len());
             // Items are in source order: their numbers order them, in a
             // split file too, whose spans are each in its item's text.
             groups.push(Entry {
                 key,
                 order: (0, index as u32),
-                item: Item::Blocks(name, vec![block]),
+                item: Item::Blocks(name, vec![block], BlockTarget::of(fields.get(i))),
             });
         }
         let mut entries = Vec::with_capacity(attributes.len() + groups.len());
@@ -125,13 +128,21 @@ impl<'de, 'a> FileDeserializer<'a, '_, 'de> {
 }
 
 impl<'de, 'a> FileDeserializer<'a, '_, 'de> {
-    fn visit<V: Visitor<'de>>(self, keys: &[&'a str], visitor: V) -> Result<V::Value> {
-        let entries = self.entries(keys)?;
+    /// Gives the entries of `keys`, the fields of an `#[hcl]` struct when
+    /// `block_type`, to `visitor`.
+    fn visit<V: Visitor<'de>>(
+        self,
+        keys: &[&'a str],
+        block_type: bool,
+        visitor: V,
+    ) -> Result<V::Value> {
+        let entries = self.entries(keys, block_type)?;
         let missing = self.missing_item();
         visit_entries(
             entries,
             Place::of(missing),
             Some(missing),
+            block_type,
             self.session,
             visitor,
         )
@@ -157,7 +168,7 @@ impl<'de> de::Deserializer<'de> for FileDeserializer<'_, '_, 'de> {
                 names.push(item.name());
             }
         }
-        self.visit(&names, visitor)
+        self.visit(&names, false, visitor)
     }
 
     fn deserialize_struct<V: Visitor<'de>>(
@@ -169,7 +180,7 @@ impl<'de> de::Deserializer<'de> for FileDeserializer<'_, '_, 'de> {
         if name == SPANNED {
             return Err(decode_whole());
         }
-        self.visit(fields, visitor)
+        self.visit(fields, name.starts_with(BLOCK_STRUCT), visitor)
     }
 
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -181,7 +192,7 @@ impl<'de> de::Deserializer<'de> for FileDeserializer<'_, '_, 'de> {
         name: &'static str,
         visitor: V,
     ) -> Result<V::Value> {
-        if name == PAYLOAD {
+        if is_payload(name) {
             return Err(decode_whole());
         }
         visitor.visit_newtype_struct(self)

@@ -28,7 +28,7 @@ use hcl_core::Code;
 use hcl_core::Diagnostic;
 use serde::de::{self, Visitor};
 
-use super::body::Field;
+use super::body::{Field, BLOCK_STRUCT};
 use super::Session;
 use crate::error::{Error, Result};
 use crate::special::SPANNED;
@@ -77,8 +77,8 @@ pub(crate) enum Resume {
     /// its labels that do not match.
     Read(Place),
     /// The field of this name, missing from the body at this place, is a
-    /// stand-in.
-    Missing(Place, &'static str),
+    /// stand-in; the body's target is an `#[hcl]` struct if `true`.
+    Missing(Place, &'static str, bool),
     /// This element of a sequence or map of blocks is a stand-in.
     Element(Element),
 }
@@ -116,7 +116,7 @@ pub(crate) struct ResumePoints {
 impl ResumePoints {
     /// Adds `resume`; false if it was there already.
     fn add(&mut self, resume: Resume) -> bool {
-        if let Resume::Missing(place, name) = resume {
+        if let Resume::Missing(place, name, _) = resume {
             self.missing.entry(place).or_default().push(name);
         }
         self.all.insert(resume)
@@ -311,14 +311,15 @@ impl Found {
         }
     }
 
-    /// A struct read from a missing field's stand-in means the field takes
-    /// a block: say "Missing X block", as for a block in a schema.
+    /// A block type read from a missing field's stand-in means the field
+    /// takes a block: say "Missing X block", as for a block in a schema.
     fn name_missing_blocks(&mut self, blocks: &[Resume]) {
         for resume in blocks {
-            let Resume::Missing(_, field) = resume else {
+            let Resume::Missing(_, field, block_type) = resume else {
                 continue;
             };
-            let Field::Auto(name) = Field::parse(field) else {
+            let (Field::Auto(name) | Field::Typed(name)) = Field::of_struct(field, *block_type)
+            else {
                 continue;
             };
             for (_, diag) in self
@@ -510,7 +511,13 @@ impl<'de> de::Deserializer<'de> for StandIn<'_, 'de> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
-        if let (Some(missing), false) = (self.missing, name == SPANNED) {
+        // A field of an `#[hcl]` struct takes blocks only of a block type;
+        // any other takes them of any struct.
+        let takes_block = match self.missing {
+            Some(Resume::Missing(_, _, true)) => name.starts_with(BLOCK_STRUCT),
+            _ => name != SPANNED,
+        };
+        if let (Some(missing), true) = (self.missing, takes_block) {
             self.session
                 .record
                 .missing_blocks

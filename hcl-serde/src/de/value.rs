@@ -13,7 +13,7 @@ use serde::de::{self, IntoDeserializer, Visitor};
 use super::fields::BLOCK_STRUCT;
 use super::shape::Shape;
 use crate::error::{Error, Result};
-use crate::special::{SpannedAccess, PAYLOAD, SPANNED};
+use crate::special::{is_payload, SpannedAccess, BODY_PAYLOAD, SPANNED};
 
 /// A deserializer over a borrowed [`Value`], with the source range it came
 /// from when known.
@@ -347,7 +347,12 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
             hcl_core::value::take_back();
             return result;
         }
-        if name == PAYLOAD {
+        if let (Some((argument, at)), BODY_PAYLOAD) = (self.block_field, name) {
+            return Err(Error::from_diagnostics(
+                unsupported_block_argument(argument, at).into(),
+            ));
+        }
+        if is_payload(name) {
             return Err(Error::message(
                 Code::UnsupportedValue,
                 "Unsupported value",

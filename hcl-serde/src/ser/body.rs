@@ -5,6 +5,10 @@
 //!
 //! - a field marked `#[hcl(block)]`, whatever its value;
 //! - a field marked `#[hcl(attr)]` or `#[hcl(expr)]` never is;
+//! - a field without options of an `#[hcl]` struct whose value is a block
+//!   type (an `#[hcl]` struct or a `RawBody`), a non-empty sequence of
+//!   them, or a non-empty map whose values are all such, as its
+//!   `HclSchema` says;
 //! - any other field or map entry whose value is a struct, a non-empty
 //!   sequence of structs (repeated blocks), or a non-empty map whose
 //!   values are all such (one label per map level); an enum variant with
@@ -18,14 +22,7 @@ use super::expr::Expr;
 use super::node::{unsupported, Node};
 use crate::error::Result;
 
-/// The `#[hcl]` field markers, as the decoder reads them.
-const LABEL: &str = "$hcl:label:";
-const ATTR: &str = "$hcl:attr:";
-const BLOCK: &str = "$hcl:block:";
-const EXPR: &str = "$hcl:expr:";
-const BODY: &str = "$hcl:body";
-const REMAIN: &str = "$hcl:remain";
-const FLATTEN: &str = "$hcl:flatten";
+use crate::markers::{ATTR, BLOCK, BODY, EXPR, FLATTEN, LABEL, REMAIN};
 
 /// What a struct field is, from its serde name.
 #[derive(Clone, Copy)]
@@ -78,16 +75,29 @@ pub(crate) fn document_name(key: &str) -> &str {
 /// Whether `node` is written as blocks when nothing else decides.
 fn is_blocks(node: &Node) -> bool {
     match node {
-        Node::Struct(_) | Node::Body(_) => true,
-        Node::Variant(_, inner) => matches!(**inner, Node::Struct(_) | Node::Body(_)),
+        Node::Struct { .. } | Node::Body(_) => true,
+        Node::Variant(_, inner) => matches!(**inner, Node::Struct { .. } | Node::Body(_)),
         Node::Seq(items) => {
             !items.is_empty()
                 && items.iter().all(|item| match item {
                     Node::Variant(..) => is_blocks(item),
-                    other => matches!(other, Node::Struct(_) | Node::Body(_)),
+                    other => matches!(other, Node::Struct { .. } | Node::Body(_)),
                 })
         }
         Node::Map(entries) => !entries.is_empty() && entries.iter().all(|(_, v)| is_blocks(v)),
+        _ => false,
+    }
+}
+
+/// Whether `node`, the value of a field without options of an `#[hcl]`
+/// struct, is written as blocks: a block type, or a non-empty sequence or
+/// map of them.
+fn is_block_types(node: &Node) -> bool {
+    match node {
+        Node::Struct { block_type, .. } => *block_type,
+        Node::Body(_) => true,
+        Node::Seq(items) => !items.is_empty() && items.iter().all(is_block_types),
+        Node::Map(entries) => !entries.is_empty() && entries.iter().all(|(_, v)| is_block_types(v)),
         _ => false,
     }
 }
@@ -121,7 +131,7 @@ impl<'o> BodyWriter<'o> {
     /// raw body.
     pub(crate) fn document(&mut self, node: &Node) -> Result<()> {
         match node {
-            Node::Struct(fields) => {
+            Node::Struct { fields, block_type } => {
                 if let Some((key, _)) = fields
                     .iter()
                     .find(|(key, _)| matches!(Field::parse(key), Field::Label(_)))
@@ -132,7 +142,7 @@ impl<'o> BodyWriter<'o> {
                         document_name(key)
                     )));
                 }
-                self.struct_body(fields)
+                self.struct_body(fields, *block_type)
             }
             Node::Map(entries) => self.map_body(entries),
             Node::Variant(name, inner) => self.item(name, inner).map_err(|e| e.add_key(name)),
@@ -146,8 +156,9 @@ impl<'o> BodyWriter<'o> {
     }
 
     /// The fields of a struct as a body: its labels are in the block
-    /// header, its raw body (if any) after the other fields.
-    fn struct_body(&mut self, fields: &[(&'static str, Node)]) -> Result<()> {
+    /// header, its raw body (if any) after the other fields; `block_type`
+    /// for an `#[hcl]` struct.
+    fn struct_body(&mut self, fields: &[(&'static str, Node)], block_type: bool) -> Result<()> {
         let mut raw: Vec<&[(String, String)]> = Vec::new();
         let mut written: Vec<&str> = Vec::new();
         for (key, node) in fields {
@@ -171,10 +182,19 @@ impl<'o> BodyWriter<'o> {
                     node => self.attribute(name, node),
                 },
                 Field::Block(name) => self.forced_blocks(name, node),
+                // An absent field of either kind: nothing.
+                Field::Plain(_) if block_type && matches!(node, Node::Null) => Ok(()),
+                Field::Plain(name) if block_type => {
+                    if is_block_types(node) {
+                        self.blocks(name, &mut Vec::new(), node)
+                    } else {
+                        self.attribute(name, node)
+                    }
+                }
                 Field::Plain(name) => self.item(name, node),
                 Field::Flatten => match node {
                     Node::Map(entries) => self.map_body(entries),
-                    Node::Struct(fields) => self.struct_body(fields),
+                    Node::Struct { fields, block_type } => self.struct_body(fields, *block_type),
                     other => Err(unsupported(format!(
                         "A flattened field must hold a map or a struct, not {}.",
                         other.kind()
@@ -283,7 +303,7 @@ impl<'o> BodyWriter<'o> {
     fn blocks(&mut self, name: &str, labels: &mut Vec<String>, node: &Node) -> Result<()> {
         match node {
             Node::Null => Ok(()),
-            Node::Struct(fields) => {
+            Node::Struct { fields, block_type } => {
                 let mut all = labels.clone();
                 for (key, value) in fields {
                     if let Field::Label(label) = Field::parse(key) {
@@ -299,7 +319,7 @@ impl<'o> BodyWriter<'o> {
                     }
                 }
                 self.header(name, &all)?;
-                self.nested(|w| w.struct_body(fields))
+                self.nested(|w| w.struct_body(fields, *block_type))
             }
             Node::Body(items) => {
                 self.header(name, labels)?;

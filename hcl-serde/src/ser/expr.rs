@@ -53,7 +53,7 @@ impl<'o> Expr<'o> {
             Node::Map(entries) => {
                 self.object(entries.iter().map(|(k, v)| Ok((k.as_str(), v))))?;
             }
-            Node::Struct(fields) => {
+            Node::Struct { fields, .. } => {
                 self.object(fields.iter().filter_map(|(key, value)| {
                     match (Field::parse(key), value) {
                         (Field::Expr(_), Node::Null) => None,
@@ -196,7 +196,7 @@ fn is_nonempty_container(node: &Node) -> bool {
     match node {
         Node::Seq(items) => !items.is_empty(),
         Node::Map(entries) => !entries.is_empty(),
-        Node::Struct(fields) => !fields.is_empty(),
+        Node::Struct { fields, .. } => !fields.is_empty(),
         Node::Variant(..) => true,
         _ => false,
     }

@@ -7,6 +7,7 @@ use hcl_core::{Code, Limits, Number};
 use serde::ser::{self, Serialize};
 
 use crate::error::{Error, Result};
+use crate::markers::BLOCK_STRUCT;
 use crate::special::{EXPRESSION, RAW_BODY};
 
 /// A value as serde describes it.
@@ -23,8 +24,11 @@ pub(crate) enum Node {
     /// A map, with its keys as strings.
     Map(Vec<(String, Node)>),
     /// A struct's fields, under their serde names (`#[hcl]` markers
-    /// included).
-    Struct(Vec<(&'static str, Node)>),
+    /// included); `block_type` for an `#[hcl]` struct.
+    Struct {
+        fields: Vec<(&'static str, Node)>,
+        block_type: bool,
+    },
     /// A newtype, tuple or struct variant: its name and its content.
     Variant(&'static str, Box<Node>),
     /// An [`Expression`](crate::Expression): its source text.
@@ -44,7 +48,7 @@ impl Node {
             Node::String(_) => "a string",
             Node::Seq(_) => "a sequence",
             Node::Map(_) => "a map",
-            Node::Struct(_) => "a struct",
+            Node::Struct { .. } => "a struct",
             Node::Variant(..) => "an enum variant",
             Node::Expression(_) => "an expression",
             Node::Body(_) => "a body",
@@ -236,10 +240,11 @@ impl ser::Serializer for NodeSerializer {
             key: None,
         })
     }
-    fn serialize_struct(self, _name: &'static str, len: usize) -> Result<StructNode> {
+    fn serialize_struct(self, name: &'static str, len: usize) -> Result<StructNode> {
         Ok(StructNode {
             inner: self.inner()?,
             fields: Vec::with_capacity(len.min(4096)),
+            block_type: name.starts_with(BLOCK_STRUCT),
             variant: None,
         })
     }
@@ -374,6 +379,7 @@ impl ser::SerializeMap for MapNode {
 pub(crate) struct StructNode {
     inner: NodeSerializer,
     fields: Vec<(&'static str, Node)>,
+    block_type: bool,
     variant: Option<&'static str>,
 }
 
@@ -387,7 +393,10 @@ impl StructNode {
     }
 
     fn finish(self) -> Node {
-        let fields = Node::Struct(self.fields);
+        let fields = Node::Struct {
+            fields: self.fields,
+            block_type: self.block_type,
+        };
         match self.variant {
             Some(variant) => Node::Variant(variant, Box::new(fields)),
             None => fields,

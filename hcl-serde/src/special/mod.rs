@@ -31,6 +31,14 @@ pub(crate) use spanned::SpannedAccess;
 
 /// The newtype name under which [`Payload`]s travel.
 pub(crate) const PAYLOAD: &str = "$hcl:payload";
+/// The newtype name under which a [`RawBody`]'s payload travels: a block
+/// type, which an argument cannot fill.
+pub(crate) const BODY_PAYLOAD: &str = "$hcl:payload:body";
+
+/// Whether a newtype of this name asks for a [`Payload`].
+pub(crate) fn is_payload(name: &str) -> bool {
+    name == PAYLOAD || name == BODY_PAYLOAD
+}
 /// The struct name [`Spanned`] asks for.
 pub(crate) const SPANNED: &str = "$hcl:Spanned";
 /// The newtype name under which an [`Expression`] serializes its text.

@@ -7,7 +7,7 @@ use hcl_core::schema::{Body, OwnedBody};
 use hcl_core::{EvalContext, Range};
 use serde::de::{self, DeserializeOwned, Deserializer};
 
-use super::{Payload, PayloadVisitor, PAYLOAD};
+use super::{Payload, PayloadVisitor, BODY_PAYLOAD};
 use crate::error::Result;
 
 /// A body kept undecoded, to be read later with a type (or a schema) that
@@ -186,7 +186,7 @@ impl fmt::Debug for RawBody {
 impl<'de> de::Deserialize<'de> for RawBody {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         deserializer.deserialize_newtype_struct(
-            PAYLOAD,
+            BODY_PAYLOAD,
             PayloadVisitor("a body", |p| match p {
                 Payload::Body(b) => Some(b),
                 _ => None,
