@@ -221,7 +221,10 @@
 //! the `HclSchema` impl. A field whose type mentions a generic type
 //! parameter (`T`, `Vec<T>`) is taken as an attribute unless it says
 //! `#[hcl(block)]`, as the macro cannot know whether `T` is a block; a
-//! block of such a type takes no labels of its own.
+//! block of such a type takes no labels of its own. Decoding knows, as it
+//! reads the value: where `T` is a block type, such a field without
+//! options reads blocks, as any field without options does, which is
+//! the one place where it accepts other than the `HclSchema` says.
 //!
 //! ```
 //! use hcl_serde::HclSchema;

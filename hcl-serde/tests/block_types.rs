@@ -307,3 +307,46 @@ fn other_formats_read_them_as_before() {
     let route: Renamed = hcl_serde::from_value(&value).unwrap();
     assert_eq!(route.via, "b");
 }
+
+#[test]
+fn every_such_error_is_reported_in_every_way_of_reading() {
+    let src = "plain {\n  cidr = \"a\"\n}\ntags {\n  a = \"b\"\n}\nsubnet = { cidr = \"c\" }\n\
+               raw \"x\" {\n}\n";
+    let err = hcl_serde::from_str::<Network>(src).unwrap_err();
+    let codes: Vec<Code> = err.diagnostics().iter().map(|d| d.code).collect();
+    assert_eq!(
+        codes,
+        [
+            Code::UnsupportedBlockType,
+            Code::UnsupportedBlockType,
+            Code::UnsupportedArgument,
+            Code::ExtraneousLabel
+        ],
+        "{err}"
+    );
+    // Read item by item from a file, then whole after the error: the same.
+    let path = std::env::temp_dir().join(format!("hcl-block-types-{}.hcl", std::process::id()));
+    std::fs::write(&path, src).unwrap();
+    let from_file = hcl_serde::from_file::<Network>(&path).unwrap_err();
+    std::fs::remove_file(&path).unwrap();
+    let name = path.display().to_string();
+    assert_eq!(
+        from_file.to_string(),
+        err.to_string().replace("<input>", &name)
+    );
+}
+
+#[test]
+fn a_generic_field_reads_blocks_of_a_block_type_beyond_its_schema() {
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug)]
+    struct Holder<T> {
+        value: T,
+    }
+    // The macro cannot see through `T`: an argument.
+    assert!(Holder::<Subnet>::hcl_schema().attribute("value").is_some());
+    let held: Holder<Subnet> = hcl_serde::from_str("value {\n  cidr = \"a\"\n}\n").unwrap();
+    assert_eq!(held.value.cidr, "a");
+    let held: Holder<Plain> = hcl_serde::from_str("value = { cidr = \"b\" }\n").unwrap();
+    assert_eq!(held.value.cidr, "b");
+}
