@@ -16,7 +16,7 @@ use std::sync::Arc;
 use hcl_core::check::{TypeContext, TypedSchema};
 use hcl_core::typeexpr::{get_type, parse_type, TypeExprOptions};
 use hcl_core::types::Type;
-use hcl_core::{Body, BodySchema, Code, Diagnostics, SourceFile};
+use hcl_core::{Body, BodySchema, Code, Diagnostics, SourceFile, SyntaxTree};
 
 /// A kind of resource: its inputs (name, type, required) and outputs, as
 /// type expressions.
@@ -98,8 +98,8 @@ fn input_schema(kind: &Kind) -> TypedSchema {
 /// Checks a program: its variables' declared types, then each resource's
 /// inputs against its kind.
 fn check(source: &Arc<SourceFile>) -> Diagnostics {
-    let file = match hcl_core::parse_source(source, &Default::default()) {
-        Ok(f) => f,
+    let tree = match SyntaxTree::parse(Arc::clone(source), &Default::default()) {
+        Ok(tree) => tree,
         Err(diags) => return diags,
     };
     let schema = BodySchema::builder()
@@ -107,7 +107,7 @@ fn check(source: &Arc<SourceFile>) -> Diagnostics {
         .block("resource", &["type", "name"])
         .build()
         .unwrap_or_else(|e| panic!("the example's schema is invalid: {e}"));
-    let (content, mut diags) = Body::from_file(&file).content_with_diagnostics(&schema);
+    let (content, mut diags) = Body::from_tree(&tree).content_with_diagnostics(&schema);
 
     let mut variables = BTreeMap::new();
     for block in content.blocks_of_type("variable") {

@@ -92,7 +92,7 @@ fn check_lazy(name: &str, accepted: bool) -> Option<(usize, usize)> {
     let mut taken = 0;
     for path in &files {
         let text = String::from_utf8_lossy(&std::fs::read(path).expect("read file")).into_owned();
-        let Some(lazy) = hcl_core::LazyFile::scan(&text, "f") else {
+        let Some(lazy) = hcl_core::__private::LazyFile::scan(&text, "f") else {
             continue;
         };
         let mut items = Vec::new();
@@ -161,12 +161,13 @@ fn shift_spans(debug: &str, by: u32) -> String {
 /// The file split into its items (`LazyFile::split`) has the items of the
 /// file read whole, with the same syntax trees and the same positions.
 fn check_split(text: &str, name: &str) {
-    let whole = hcl_core::LazyFile::scan(text, name).expect("scanned before");
+    let whole = hcl_core::__private::LazyFile::scan(text, name).expect("scanned before");
     let split = whole.split().expect("a file read whole");
-    let owned = hcl_core::SplitFile::new(text.to_string(), name).expect("scanned before");
+    let owned =
+        hcl_core::__private::SplitFile::new(text.to_string(), name).expect("scanned before");
     assert_eq!(format!("{owned:?}"), format!("{split:?}"), "{name}");
-    let file = hcl_core::LazyFile::of_split(&split);
-    let range = |f: &hcl_core::LazyFile<'_>, span| f.source().range(span);
+    let file = hcl_core::__private::LazyFile::of_split(&split);
+    let range = |f: &hcl_core::__private::LazyFile<'_>, span| f.source().range(span);
     for (i, (a, b)) in whole.items().zip(file.items()).enumerate() {
         assert_eq!(
             (a.name(), a.label_count()),
@@ -179,7 +180,8 @@ fn check_split(text: &str, name: &str) {
         }
         assert_eq!(range(&whole, a.span()), range(&file, b.span()), "{name}");
         let line = range(&whole, a.name_span()).start.line;
-        let line_text = |f: &hcl_core::LazyFile<'_>| f.source().line_text(line).map(str::to_owned);
+        let line_text =
+            |f: &hcl_core::__private::LazyFile<'_>| f.source().line_text(line).map(str::to_owned);
         assert_eq!(line_text(&whole), line_text(&file), "{name}");
         let source = file.item_source(i).expect("each item's text");
         let shift = source.pos(0).byte;

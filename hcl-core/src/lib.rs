@@ -105,6 +105,14 @@ pub mod typeexpr;
 pub mod types;
 pub mod value;
 
+/// The item-by-item reading of a native-syntax file that `hcl_serde`'s
+/// decoder uses: a scan of the top-level items, each parsed on its own
+/// when read. Not part of the API: it may change in any release.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::parser::{LazyFile, LazyItem, SplitFile};
+}
+
 /// What the differential fuzz target compares, built only with the
 /// `pest-grammar` feature: not part of the API.
 #[cfg(feature = "pest-grammar")]
@@ -123,10 +131,7 @@ pub use json::{
     JsonFile, Syntax,
 };
 pub use limits::Limits;
-pub use parser::{
-    parse, parse_expression, parse_source, parse_template, parse_with, File, LazyFile, LazyItem,
-    ParseOptions, SplitFile,
-};
+pub use parser::{parse, parse_expression, parse_template, parse_with, File, ParseOptions};
 pub use schema::{Body, BodyContent, BodySchema};
 pub use span::{Pos, Range, SourceFile, Span};
 pub use syntax_tree::SyntaxTree;

@@ -554,7 +554,7 @@ fn memchr_newline(bytes: &[u8]) -> Option<usize> {
 /// Whether span `a` of `a_file` is the same text as span `b` of `b_file`,
 /// at the same place of a file of the same name. The sources may hold the
 /// file differently: whole, or one item's text (a block of a
-/// [`SplitFile`](crate::SplitFile)).
+/// file split into its items).
 pub(crate) fn same_text(
     a_file: &Arc<SourceFile>,
     a: Span,

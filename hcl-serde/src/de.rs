@@ -25,12 +25,12 @@ use std::io::Read;
 use std::path::Path;
 use std::sync::Arc;
 
+use hcl_core::__private::{LazyFile, SplitFile};
 use hcl_core::schema::Body;
 use hcl_core::span::Span;
 use hcl_core::Code;
 use hcl_core::{
-    Diagnostic, Diagnostics, EvalContext, LazyFile, ParseOptions, SourceFile, SplitFile, Syntax,
-    SyntaxTree,
+    Diagnostic, Diagnostics, EvalContext, ParseOptions, SourceFile, Syntax, SyntaxTree,
 };
 use serde::de::{Deserialize, DeserializeOwned};
 

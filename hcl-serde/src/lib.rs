@@ -227,8 +227,8 @@
 //! # Memory
 //!
 //! A file is not parsed whole when the target does not need it whole: a
-//! quick scan finds its top-level attributes and blocks
-//! ([`hcl_core::LazyFile`]), and each block is parsed when serde reads it
+//! quick scan finds its top-level attributes and blocks, and each block
+//! is parsed when serde reads it
 //! and dropped after, so a decode holds the text, the values it has made
 //! and one block's syntax tree, instead of the tree of the whole file
 //! (several times the text). [`from_file`] and [`from_reader`] keep the

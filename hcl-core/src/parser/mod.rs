@@ -119,23 +119,13 @@ pub fn parse_with<'src>(
 
 /// Parses the text of `file`, a source already made: a file read into
 /// memory and handed over with [`SourceFile::from_string`] is so held once,
-/// not copied. See [`parse`].
+/// not copied. [`SyntaxTree::parse`](crate::SyntaxTree::parse) is its
+/// public form, which keeps the tree with the source.
 ///
 /// # Errors
 ///
 /// As [`parse_with`].
-///
-/// # Examples
-///
-/// ```
-/// use std::sync::Arc;
-/// use hcl_core::{ParseOptions, SourceFile};
-/// let source = Arc::new(SourceFile::from_string("app.hcl", "a = 1\n".to_string()));
-/// let file = hcl_core::parse_source(&source, &ParseOptions::default()).unwrap();
-/// assert_eq!(file.body.attributes[0].name, "a");
-/// assert!(Arc::ptr_eq(&file.source, &source));
-/// ```
-pub fn parse_source<'src>(
+pub(crate) fn parse_source<'src>(
     file: &'src Arc<SourceFile>,
     options: &ParseOptions,
 ) -> Result<File<'src>, Diagnostics> {

@@ -94,9 +94,8 @@ impl<'a> Attribute<'a> {
     ///
     /// ```
     /// use hcl_core::schema::Attribute;
-    /// let lazy = hcl_core::LazyFile::scan("port = 8000 + 80\n", "f.hcl").unwrap();
-    /// let parsed = lazy.attribute(0).unwrap();
-    /// let attr = Attribute::native(&parsed, lazy.source());
+    /// let file = hcl_core::parse("port = 8000 + 80\n", "f.hcl").unwrap();
+    /// let attr = Attribute::native(&file.body.attributes[0], &file.source);
     /// let value = attr.expr.value(&hcl_core::EvalContext::new()).unwrap();
     /// assert_eq!(value, hcl_core::Value::from(8080));
     /// ```
@@ -197,17 +196,15 @@ pub struct Block<'a> {
 }
 
 impl<'a> Block<'a> {
-    /// The block of the native syntax `block`, parsed from `file`: a
-    /// top-level block parsed on its own, say, by a
-    /// [`LazyFile`](crate::LazyFile).
+    /// The block of the native syntax `block`, parsed from `file` (which
+    /// may hold only that block's text).
     ///
     /// # Examples
     ///
     /// ```
     /// use hcl_core::schema::Block;
-    /// let lazy = hcl_core::LazyFile::scan("service \"web\" {\n  port = 80\n}\n", "f.hcl").unwrap();
-    /// let parsed = lazy.block(0).unwrap();
-    /// let block = Block::native(&parsed, lazy.source());
+    /// let file = hcl_core::parse("service \"web\" {\n  port = 80\n}\n", "f.hcl").unwrap();
+    /// let block = Block::native(&file.body.blocks[0], &file.source);
     /// assert_eq!(block.label_values(), ["web"]);
     /// assert_eq!(block.body.just_attributes().unwrap().len(), 1);
     /// ```

@@ -21,10 +21,10 @@
 
 use std::collections::{HashMap, HashSet};
 
+use hcl_core::__private::LazyFile;
 use hcl_core::analysis::Location;
 use hcl_core::schema::Attribute;
 use hcl_core::span::Span;
-use hcl_core::LazyFile;
 use serde::de::{self, Visitor};
 use serde::forward_to_deserialize_any;
 

@@ -47,7 +47,7 @@ use crate::span::{Piece, SourceFile, Span};
 /// # Examples
 ///
 /// ```
-/// use hcl_core::LazyFile;
+/// use hcl_core::__private::LazyFile;
 ///
 /// let text = "region = \"eu\"\nservice \"web\" {\n  port = 80\n}\n";
 /// let file = LazyFile::scan(text, "app.hcl").unwrap();
@@ -89,7 +89,7 @@ pub struct LazyFile<'src> {
 /// # Examples
 ///
 /// ```
-/// use hcl_core::LazyFile;
+/// use hcl_core::__private::LazyFile;
 ///
 /// let text = "service \"web\" {\n  port = 80\n}\n\nregion = \"eu\"\n";
 /// let split = LazyFile::scan(text, "app.hcl").unwrap().split().unwrap();
@@ -152,7 +152,7 @@ struct Header {
 /// # Examples
 ///
 /// ```
-/// let file = hcl_core::LazyFile::scan("resource \"a\" \"b\" {}\n", "main.tf").unwrap();
+/// let file = hcl_core::__private::LazyFile::scan("resource \"a\" \"b\" {}\n", "main.tf").unwrap();
 /// let item = file.item(0).unwrap();
 /// assert_eq!(item.name(), "resource");
 /// let labels: Vec<_> = item.labels().map(|l| l.value).collect();
@@ -272,9 +272,9 @@ impl<'src> LazyFile<'src> {
     /// # Examples
     ///
     /// ```
-    /// let file = hcl_core::LazyFile::scan("a = 1\nb = [\n  2,\n]\n", "f.hcl").unwrap();
+    /// let file = hcl_core::__private::LazyFile::scan("a = 1\nb = [\n  2,\n]\n", "f.hcl").unwrap();
     /// assert_eq!(file.len(), 2);
-    /// assert!(hcl_core::LazyFile::scan("a = 1\na = 2\n", "f.hcl").is_none());
+    /// assert!(hcl_core::__private::LazyFile::scan("a = 1\na = 2\n", "f.hcl").is_none());
     /// ```
     pub fn scan(text: &'src str, filename: &str) -> Option<Self> {
         LazyFile::scan_in(text, Arc::new(SourceFile::new(filename, text)))
@@ -288,7 +288,8 @@ impl<'src> LazyFile<'src> {
     ///
     /// ```
     /// use std::sync::Arc;
-    /// use hcl_core::{LazyFile, SourceFile};
+    /// use hcl_core::__private::LazyFile;
+    /// use hcl_core::SourceFile;
     /// let source = Arc::new(SourceFile::from_string("f.hcl", "a = 1\n".to_string()));
     /// let file = LazyFile::scan_source(&source).unwrap();
     /// assert_eq!(file.item(0).unwrap().name(), "a");
@@ -353,7 +354,7 @@ impl<'src> LazyFile<'src> {
     /// # Examples
     ///
     /// ```
-    /// let file = hcl_core::LazyFile::scan("# nothing\n", "f.hcl").unwrap();
+    /// let file = hcl_core::__private::LazyFile::scan("# nothing\n", "f.hcl").unwrap();
     /// assert!(file.is_empty());
     /// ```
     pub fn len(&self) -> usize {
@@ -395,7 +396,7 @@ impl<'src> LazyFile<'src> {
     /// # Examples
     ///
     /// ```
-    /// let file = hcl_core::LazyFile::scan("a = 1\n", "f.hcl").unwrap();
+    /// let file = hcl_core::__private::LazyFile::scan("a = 1\n", "f.hcl").unwrap();
     /// assert_eq!(file.source().name(), "f.hcl");
     /// ```
     pub fn source(&self) -> &Arc<SourceFile> {
@@ -408,7 +409,7 @@ impl<'src> LazyFile<'src> {
     /// # Examples
     ///
     /// ```
-    /// let file = hcl_core::LazyFile::scan("a = 1\n", "f.hcl").unwrap();
+    /// let file = hcl_core::__private::LazyFile::scan("a = 1\n", "f.hcl").unwrap();
     /// assert_eq!(file.end_span(), hcl_core::Span::empty(6));
     /// ```
     pub fn end_span(&self) -> Span {
@@ -421,7 +422,7 @@ impl<'src> LazyFile<'src> {
     /// # Examples
     ///
     /// ```
-    /// let file = hcl_core::LazyFile::scan("a = 1 + 1\n", "f.hcl").unwrap();
+    /// let file = hcl_core::__private::LazyFile::scan("a = 1 + 1\n", "f.hcl").unwrap();
     /// assert_eq!(file.attribute(0).unwrap().expr.span, hcl_core::Span::new(4, 9));
     /// ```
     pub fn attribute(&self, index: usize) -> Option<Attribute<'src>> {
@@ -478,7 +479,7 @@ impl<'src> LazyFile<'src> {
     /// # Examples
     ///
     /// ```
-    /// let file = hcl_core::LazyFile::scan("b {}\n", "f.hcl").unwrap();
+    /// let file = hcl_core::__private::LazyFile::scan("b {}\n", "f.hcl").unwrap();
     /// let source = file.item_source(0).unwrap();
     /// assert!(std::sync::Arc::ptr_eq(&source, file.source()));
     /// assert!(file.block_in(0, &source).is_some());
@@ -529,7 +530,7 @@ impl<'src> LazyFile<'src> {
     /// # Examples
     ///
     /// ```
-    /// let file = hcl_core::LazyFile::scan("a = 1\nb = (2\n", "f.hcl");
+    /// let file = hcl_core::__private::LazyFile::scan("a = 1\nb = (2\n", "f.hcl");
     /// assert!(file.map_or(true, |f| !f.check_rest()));
     /// ```
     pub fn check_rest(&self) -> bool {

@@ -68,7 +68,7 @@ impl SplitFile {
     /// # Examples
     ///
     /// ```
-    /// use hcl_core::{LazyFile, SplitFile};
+    /// use hcl_core::__private::{LazyFile, SplitFile};
     /// let split = SplitFile::new("a = 1\nb {}\n".to_string(), "f.hcl").unwrap();
     /// assert_eq!(LazyFile::of_split(&split).len(), 2);
     /// let text = SplitFile::new("a = (\n".to_string(), "f.hcl").unwrap_err();

@@ -5,10 +5,11 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
+use hcl_core::__private::{LazyFile, LazyItem};
 use hcl_core::analysis::Location;
 use hcl_core::schema::{Block, Label};
 use hcl_core::span::Span;
-use hcl_core::{LazyFile, LazyItem, SourceFile};
+use hcl_core::SourceFile;
 
 /// A block: parsed, or a top-level block of a [`LazyFile`], parsed when its
 /// body is read and dropped after.
