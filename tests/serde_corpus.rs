@@ -7,6 +7,11 @@
 //!   `Decoder::lenient` (what the target cannot hold is a warning). The
 //!   value and the warnings are those of decoding the file parsed whole,
 //!   which checks the one-item-at-a-time path on every file.
+//! - Every such file decodes, in the same mode, into an `#[hcl]` target
+//!   (`typed::Config`) whose fields without options are what its
+//!   `HclSchema` says: blocks of block types, arguments of any other type,
+//!   so that the files meet both blocks and refusals of each kind; again
+//!   exactly as the file parsed whole decodes, value or errors.
 //! - Every file of `../shared/corpus/real-dump.jsonl` whose attributes all
 //!   evaluate without variables decodes, in the default mode, into the
 //!   `serde_json::Value` that the reference's results give: attributes by
@@ -18,26 +23,40 @@
 #[path = "support/shared_corpus.rs"]
 mod shared_corpus;
 
-use hcl_serde::Decoder;
+use std::collections::BTreeMap;
+use std::fmt::Debug;
+
+use hcl_serde::{Decoder, RawBody};
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
 use serde_json::{Map, Value as Json};
 use shared_corpus::{corpus_files as files, shared_corpus as shared};
 
-fn decode_all(name: &str) {
-    let Some(dir) = shared(name) else { return };
+/// Decodes every file of the corpus `name` into `T` from the file, and
+/// from the file parsed whole first: the one-item-at-a-time path that
+/// `from_file` takes must give exactly what the other gives, the same
+/// value (compared by its `Debug` form) and warnings, or the same errors.
+/// Returns how many files there are and the errors.
+fn decode_all<T: DeserializeOwned + Debug>(name: &str) -> Option<(usize, Vec<String>)> {
+    let dir = shared(name)?;
     let files = files(&dir);
     let decoder = Decoder::new().unresolved_as_source(true).lenient(true);
     let mut failures = Vec::new();
     let mut warned = 0;
     for path in &files {
-        let decoded = decoder.from_file::<Json>(path);
-        // The same file parsed whole first: the one-item-at-a-time path
-        // that `from_file` takes must give exactly what it gives.
+        let decoded = decoder.from_file::<T>(path);
         let text = std::fs::read_to_string(path).expect("read file");
         let file = hcl_core::parse(&text, &path.display().to_string()).expect("accepted");
-        let whole = decoder.from_body::<Json>(&hcl_core::Body::from_file(&file));
+        let whole = decoder.from_body::<T>(&hcl_core::Body::from_file(&file));
         match (decoded, whole) {
             (Ok(decoded), Ok(whole)) => {
-                assert_eq!(decoded.value, whole.value, "{}", path.display());
+                let show = |v: &T| format!("{v:?}");
+                assert_eq!(
+                    show(&decoded.value),
+                    show(&whole.value),
+                    "{}",
+                    path.display()
+                );
                 assert_eq!(
                     decoded.warnings.to_string(),
                     whole.warnings.to_string(),
@@ -61,22 +80,110 @@ fn decode_all(name: &str) {
         }
     }
     println!(
-        "{name}: {} files decoded into serde_json::Value ({warned} with warnings), {} failed",
+        "{name}: {} files decoded into {} ({warned} with warnings), {} failed",
         files.len(),
+        std::any::type_name::<T>(),
         failures.len()
     );
     assert!(!files.is_empty());
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    Some((files.len(), failures))
+}
+
+fn decode_all_into_json(name: &str) {
+    if let Some((_, failures)) = decode_all::<Json>(name) {
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
 }
 
 #[test]
 fn real_files_decode_with_unresolved_expressions_as_source() {
-    decode_all("real");
+    decode_all_into_json("real");
 }
 
 #[test]
 fn real_v2_20_files_decode_with_unresolved_expressions_as_source() {
-    decode_all("real-v2.20");
+    decode_all_into_json("real-v2.20");
+}
+
+/// An `#[hcl]` target for Terraform files.
+mod typed {
+    use super::*;
+
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    pub struct Config {
+        #[serde(default)]
+        resource: Vec<Resource>,
+        #[serde(default)]
+        variable: Vec<Variable>,
+        /// A block type without labels: `provider "aws" {}` is refused.
+        #[serde(default)]
+        provider: Vec<RawBody>,
+        /// Not a block type: `locals { ... }` is refused.
+        #[serde(default)]
+        locals: Vec<BTreeMap<String, Json>>,
+        /// A map of block types: `module "vpc" {}` keyed by its label.
+        #[serde(default)]
+        module: BTreeMap<String, Module>,
+        terraform: Option<RawBody>,
+    }
+
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Resource {
+        #[hcl(label)]
+        kind: String,
+        #[hcl(label)]
+        name: String,
+        count: Option<Json>,
+        /// Plain structs: arguments only.
+        tags: Option<BTreeMap<String, Json>>,
+        #[hcl(remain)]
+        rest: RawBody,
+    }
+
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Variable {
+        #[hcl(label)]
+        name: String,
+        description: Option<String>,
+        default: Option<Json>,
+        validation: Option<Validation>,
+    }
+
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Validation {
+        condition: Json,
+        error_message: Json,
+    }
+
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Module {
+        source: Json,
+        #[hcl(remain)]
+        inputs: RawBody,
+    }
+}
+
+#[test]
+fn real_files_decode_into_an_hcl_target_as_parsed_whole() {
+    if let Some((files, failures)) = decode_all::<typed::Config>("real") {
+        // Many are refused: a `locals` or `provider` block, say.
+        assert!(failures.len() < files, "every file refused");
+    }
+}
+
+#[test]
+fn real_v2_20_files_decode_into_an_hcl_target_as_parsed_whole() {
+    decode_all::<typed::Config>("real-v2.20");
 }
 
 /// Why a dump case has no expected JSON value.
