@@ -23,7 +23,7 @@ use super::recovery::{Element, Place, Resume, Role, StandIn};
 use super::value::ValueDeserializer;
 use super::Session;
 use crate::error::{Error, Result};
-use crate::special::{is_payload, SpannedAccess, SPANNED};
+use crate::special::{special_types, Special};
 
 mod block_ref;
 mod missing_key;
@@ -356,6 +356,39 @@ impl<'de, 'a, 's> BlocksDeserializer<'a, 's, 'de> {
     }
 }
 
+impl<'de> Special<'de> for BlocksDeserializer<'_, '_, 'de> {
+    fn spanned_range(&self) -> Result<Option<hcl_core::Range>> {
+        Ok(self.blocks.first().map(|b| b.location().range()))
+    }
+
+    /// A `RawBody` of one block: its body's.
+    fn payload<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
+        self.with_one(|at, body| {
+            de::Deserializer::deserialize_newtype_struct(body, name, visitor)
+                .map_err(|e| e.or_at(at))
+        })
+    }
+
+    fn plain_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        let block_type = name.starts_with(BLOCK_STRUCT);
+        if !block_type {
+            self.only_block_types()?;
+        }
+        if let Some(slot) = &self.element_fields {
+            slot.set(Some((fields, block_type)));
+        }
+        self.with_one(|at, body| {
+            de::Deserializer::deserialize_struct(body, name, fields, visitor)
+                .map_err(|e| e.or_at(at))
+        })
+    }
+}
+
 /// Scalar targets want an argument, not a block.
 macro_rules! not_an_argument {
     ($($method:ident)*) => {$(
@@ -422,43 +455,7 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_, 'de> {
         })
     }
 
-    fn deserialize_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        fields: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value> {
-        if name == SPANNED {
-            let range = self.blocks.first().map(|b| b.location().range());
-            return visitor.visit_map(SpannedAccess::new(range, self));
-        }
-        let block_type = name.starts_with(BLOCK_STRUCT);
-        if !block_type {
-            self.only_block_types()?;
-        }
-        if let Some(slot) = &self.element_fields {
-            slot.set(Some((fields, block_type)));
-        }
-        self.with_one(|at, body| {
-            body.deserialize_struct(name, fields, visitor)
-                .map_err(|e| e.or_at(at))
-        })
-    }
-
-    fn deserialize_newtype_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        visitor: V,
-    ) -> Result<V::Value> {
-        // A `RawBody` of one block: its body's.
-        if is_payload(name) {
-            return self.with_one(|at, body| {
-                body.deserialize_newtype_struct(name, visitor)
-                    .map_err(|e| e.or_at(at))
-            });
-        }
-        visitor.visit_newtype_struct(self)
-    }
+    special_types!();
 
     fn deserialize_enum<V: Visitor<'de>>(
         self,

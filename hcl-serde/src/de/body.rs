@@ -24,7 +24,7 @@ use super::shape::Shape;
 use super::value::BlockField;
 use super::Session;
 use crate::error::{Error, Result};
-use crate::special::{is_payload, Payload, PayloadDeserializer, RawBody, SpannedAccess, SPANNED};
+use crate::special::{special_types, Payload, PayloadDeserializer, RawBody, Special};
 
 pub(crate) use super::access::{BodyAccess, EntryEnum, StructSeed, TupleSeed};
 pub(crate) use super::fields::*;
@@ -616,6 +616,35 @@ fn names<'a>(body: &Body<'a>) -> Vec<&'a str> {
         .collect()
 }
 
+impl<'de> Special<'de> for BodyDeserializer<'_, '_, 'de> {
+    fn spanned_range(&self) -> Result<Option<Range>> {
+        Ok(self.range())
+    }
+
+    /// A `RawBody`: a block type without labels of its own.
+    fn payload<V: Visitor<'de>>(self, _name: &'static str, visitor: V) -> Result<V::Value> {
+        if let Some((block, depth)) = &self.block {
+            if let Some(diag) = block.check_labels::<&str>(*depth, &[]) {
+                return Err(Error::from_diagnostics(diag.into()));
+            }
+        }
+        let raw = RawBody::from_body(&self.body);
+        de::Deserializer::deserialize_any(PayloadDeserializer(Payload::Body(raw)), visitor)
+    }
+
+    fn plain_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        self.visit(
+            Keys::Struct(fields, name.starts_with(BLOCK_STRUCT)),
+            visitor,
+        )
+    }
+}
+
 impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_, 'de> {
     type Error = Error;
 
@@ -624,42 +653,10 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_, 'de> {
         self.visit(Keys::Found(&names), visitor)
     }
 
-    fn deserialize_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        fields: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value> {
-        if name == SPANNED {
-            let range = self.range();
-            return visitor.visit_map(SpannedAccess::new(range, self));
-        }
-        self.visit(
-            Keys::Struct(fields, name.starts_with(BLOCK_STRUCT)),
-            visitor,
-        )
-    }
+    special_types!();
 
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         visitor.visit_some(self)
-    }
-
-    fn deserialize_newtype_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        visitor: V,
-    ) -> Result<V::Value> {
-        if is_payload(name) {
-            // A block type without labels of its own.
-            if let Some((block, depth)) = &self.block {
-                if let Some(diag) = block.check_labels::<&str>(*depth, &[]) {
-                    return Err(Error::from_diagnostics(diag.into()));
-                }
-            }
-            let raw = RawBody::from_body(&self.body);
-            return PayloadDeserializer(Payload::Body(raw)).deserialize_any(visitor);
-        }
-        visitor.visit_newtype_struct(self)
     }
 
     fn deserialize_enum<V: Visitor<'de>>(

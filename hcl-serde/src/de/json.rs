@@ -42,7 +42,7 @@ use super::shape::Shape;
 use super::value::ValueDeserializer;
 use super::Session;
 use crate::error::{Error, Result};
-use crate::special::{is_payload, SpannedAccess, SPANNED};
+use crate::special::{special_types, Special, SPANNED};
 
 /// The property names of a JSON body, each once, in source order: the
 /// fields of a schema-less target.
@@ -226,6 +226,51 @@ macro_rules! through_value {
     )*};
 }
 
+impl<'de> Special<'de> for JsonDeserializer<'_, '_, 'de> {
+    fn spanned_range(&self) -> Result<Option<hcl_core::Range>> {
+        Ok(Some(self.expr.range()))
+    }
+
+    /// A `RawBody`: the value as the body of one block (an expression
+    /// field needs `#[hcl(expr)]`, as in the native syntax).
+    fn payload<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
+        let blocks = self.blocks(&[])?;
+        de::Deserializer::deserialize_newtype_struct(
+            self.blocks_deserializer(blocks),
+            name,
+            visitor,
+        )
+    }
+
+    fn plain_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        let blocks = self.blocks(&label_names(fields))?;
+        de::Deserializer::deserialize_struct(
+            self.blocks_deserializer(blocks),
+            name,
+            fields,
+            visitor,
+        )
+    }
+
+    fn plain_newtype<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
+        // A `hcl_core::Value` target: the evaluated value, whole, which
+        // has no use for where its parts were written.
+        if name == hcl_core::value::VALUE_NEWTYPE {
+            let value = self.value()?;
+            return ValueDeserializer::new(&value)
+                .at(self.expr.location())
+                .argument(self.name)
+                .plain_newtype(name, visitor);
+        }
+        visitor.visit_newtype_struct(self)
+    }
+}
+
 impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, '_, 'de> {
     type Error = Error;
 
@@ -237,20 +282,7 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, '_, 'de> {
         }
     }
 
-    fn deserialize_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        fields: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value> {
-        if name == SPANNED {
-            let range = Some(self.expr.range());
-            return visitor.visit_map(SpannedAccess::new(range, self));
-        }
-        let blocks = self.blocks(&label_names(fields))?;
-        self.blocks_deserializer(blocks)
-            .deserialize_struct(name, fields, visitor)
-    }
+    special_types!();
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         let constructor = self.expr.constructor();
@@ -304,31 +336,6 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, '_, 'de> {
             entries,
             pending: None,
         })
-    }
-
-    fn deserialize_newtype_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        visitor: V,
-    ) -> Result<V::Value> {
-        // A `RawBody`: the value as the body of one block (an expression
-        // field needs `#[hcl(expr)]`, as in the native syntax).
-        if is_payload(name) {
-            let blocks = self.blocks(&[])?;
-            return self
-                .blocks_deserializer(blocks)
-                .deserialize_newtype_struct(name, visitor);
-        }
-        // A `hcl_core::Value` target: the evaluated value, whole, which
-        // has no use for where its parts were written.
-        if name == hcl_core::value::VALUE_NEWTYPE {
-            let value = self.value()?;
-            return ValueDeserializer::new(&value)
-                .at(self.expr.location())
-                .argument(self.name)
-                .deserialize_newtype_struct(name, visitor);
-        }
-        visitor.visit_newtype_struct(self)
     }
 
     fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -467,6 +474,8 @@ impl<'de> de::Deserializer<'de> for FirstElement<'_, '_, '_, 'de> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
+        // A forwarder, not a deserializer of its own: a `Spanned` is the
+        // element's.
         if name == SPANNED {
             return self.element().deserialize_struct(name, fields, visitor);
         }

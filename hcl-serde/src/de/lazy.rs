@@ -35,7 +35,7 @@ use super::body::{
 use super::recovery::Place;
 use super::Session;
 use crate::error::{Error, Result};
-use crate::special::{is_payload, SPANNED};
+use crate::special::{special_types, Special};
 
 /// A deserializer over the top-level body of a [`LazyFile`].
 pub(crate) struct FileDeserializer<'a, 's, 'de> {
@@ -155,6 +155,26 @@ impl<'de, 'a> FileDeserializer<'a, '_, 'de> {
     }
 }
 
+/// A `Spanned` or a payload of the whole file: read whole instead.
+impl<'de> Special<'de> for FileDeserializer<'_, '_, 'de> {
+    fn spanned_range(&self) -> Result<Option<hcl_core::Range>> {
+        Err(decode_whole())
+    }
+
+    fn payload<V: Visitor<'de>>(self, _name: &'static str, _visitor: V) -> Result<V::Value> {
+        Err(decode_whole())
+    }
+
+    fn plain_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        self.visit(fields, name.starts_with(BLOCK_STRUCT), visitor)
+    }
+}
+
 impl<'de> de::Deserializer<'de> for FileDeserializer<'_, '_, 'de> {
     type Error = Error;
 
@@ -171,31 +191,10 @@ impl<'de> de::Deserializer<'de> for FileDeserializer<'_, '_, 'de> {
         self.visit(&names, false, visitor)
     }
 
-    fn deserialize_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        fields: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value> {
-        if name == SPANNED {
-            return Err(decode_whole());
-        }
-        self.visit(fields, name.starts_with(BLOCK_STRUCT), visitor)
-    }
+    special_types!();
 
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         visitor.visit_some(self)
-    }
-
-    fn deserialize_newtype_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        visitor: V,
-    ) -> Result<V::Value> {
-        if is_payload(name) {
-            return Err(decode_whole());
-        }
-        visitor.visit_newtype_struct(self)
     }
 
     fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {

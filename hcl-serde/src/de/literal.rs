@@ -11,7 +11,7 @@ use serde::de::{self, Visitor};
 
 use super::value::{BlockField, ValueDeserializer};
 use crate::error::{Error, Result};
-use crate::special::{SpannedAccess, SPANNED};
+use crate::special::{special_types, Special};
 
 /// A quoted string without interpolations, escapes already resolved.
 pub(crate) struct LiteralDeserializer<'a, 'de> {
@@ -24,10 +24,20 @@ pub(crate) struct LiteralDeserializer<'a, 'de> {
     pub(crate) block_field: BlockField<'a>,
 }
 
-impl LiteralDeserializer<'_, '_> {
+impl<'a> LiteralDeserializer<'a, '_> {
     /// The value an evaluation would give, for targets other than strings.
     fn value(&self) -> Value {
         Value::string(self.text)
+    }
+
+    /// Reads `value`, the value an evaluation would give, with `read`.
+    fn through_value<R>(&self, read: impl FnOnce(ValueDeserializer<'_>) -> R) -> R {
+        let value = self.value();
+        read(
+            ValueDeserializer::new(&value)
+                .at(self.at)
+                .block_field(self.block_field),
+        )
     }
 }
 
@@ -42,6 +52,29 @@ macro_rules! through_value {
                 .$method($($arg,)* visitor)
         }
     )*};
+}
+
+impl<'de> Special<'de> for LiteralDeserializer<'_, 'de> {
+    fn spanned_range(&self) -> Result<Option<hcl_core::Range>> {
+        Ok(Some(self.at.range()))
+    }
+
+    fn payload<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
+        self.through_value(|value| value.payload(name, visitor))
+    }
+
+    fn plain_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        self.through_value(|value| value.plain_struct(name, fields, visitor))
+    }
+
+    fn plain_newtype<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
+        self.through_value(|value| value.plain_newtype(name, visitor))
+    }
 }
 
 impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_, 'de> {
@@ -67,22 +100,7 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_, 'de> {
         visitor.visit_some(self)
     }
 
-    fn deserialize_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        fields: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value> {
-        if name == SPANNED {
-            let range = Some(self.at.range());
-            return visitor.visit_map(SpannedAccess::new(range, self));
-        }
-        let value = self.value();
-        ValueDeserializer::new(&value)
-            .at(self.at)
-            .block_field(self.block_field)
-            .deserialize_struct(name, fields, visitor)
-    }
+    special_types!();
 
     through_value! {
         deserialize_bool() deserialize_i8() deserialize_i16() deserialize_i32()
@@ -91,7 +109,6 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_, 'de> {
         deserialize_f64() deserialize_char() deserialize_bytes() deserialize_byte_buf()
         deserialize_unit() deserialize_seq() deserialize_map() deserialize_identifier()
         deserialize_ignored_any()
-        deserialize_newtype_struct(name: &'static str)
         deserialize_unit_struct(name: &'static str)
         deserialize_tuple(len: usize)
         deserialize_tuple_struct(name: &'static str, len: usize)

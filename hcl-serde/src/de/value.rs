@@ -13,7 +13,7 @@ use serde::de::{self, IntoDeserializer, Visitor};
 use super::fields::BLOCK_STRUCT;
 use super::shape::Shape;
 use crate::error::{Error, Result};
-use crate::special::{is_payload, SpannedAccess, BODY_PAYLOAD, SPANNED};
+use crate::special::{special_types, Special, BODY_PAYLOAD};
 
 /// A deserializer over a borrowed [`Value`], with the source range it came
 /// from when known.
@@ -194,6 +194,58 @@ macro_rules! deserialize_int {
     )*};
 }
 
+impl<'de> Special<'de> for ValueDeserializer<'_> {
+    fn spanned_range(&self) -> Result<Option<hcl_core::Range>> {
+        Ok(self.at.map(|at| at.range()))
+    }
+
+    fn payload<V: Visitor<'de>>(self, name: &'static str, _visitor: V) -> Result<V::Value> {
+        if let (Some((argument, at)), BODY_PAYLOAD) = (self.block_field, name) {
+            return Err(Error::from_diagnostics(
+                unsupported_block_argument(argument, at).into(),
+            ));
+        }
+        Err(Error::message(
+            Code::UnsupportedValue,
+            "Unsupported value",
+            "An evaluated value cannot be read as an expression or a body: an expression \
+             field needs #[hcl(expr)], and a body comes from a block."
+                .to_string(),
+        ))
+    }
+
+    fn plain_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        _fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        if let (Some((argument, at)), true) = (self.block_field, name.starts_with(BLOCK_STRUCT)) {
+            return Err(Error::from_diagnostics(
+                unsupported_block_argument(argument, at).into(),
+            ));
+        }
+        match self.kind()? {
+            ValueKind::Map(e) | ValueKind::Object(e) => {
+                visit_map(e, self.at, self.shape, self.block_field, visitor)
+            }
+            _ => Err(self.mismatch("an object")),
+        }
+    }
+
+    fn plain_newtype<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
+        // A `hcl_core::Value` target takes the value whole: exact numbers,
+        // its type, unknowns.
+        if name == hcl_core::value::VALUE_NEWTYPE {
+            hcl_core::value::hand_over(self.value.clone());
+            let result = visitor.visit_newtype_struct(self);
+            hcl_core::value::take_back();
+            return result;
+        }
+        visitor.visit_newtype_struct(self)
+    }
+}
+
 impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
     type Error = Error;
 
@@ -334,35 +386,7 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
         self.deserialize_unit(visitor)
     }
 
-    fn deserialize_newtype_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        visitor: V,
-    ) -> Result<V::Value> {
-        // A `hcl_core::Value` target takes the value whole: exact numbers,
-        // its type, unknowns.
-        if name == hcl_core::value::VALUE_NEWTYPE {
-            hcl_core::value::hand_over(self.value.clone());
-            let result = visitor.visit_newtype_struct(self);
-            hcl_core::value::take_back();
-            return result;
-        }
-        if let (Some((argument, at)), BODY_PAYLOAD) = (self.block_field, name) {
-            return Err(Error::from_diagnostics(
-                unsupported_block_argument(argument, at).into(),
-            ));
-        }
-        if is_payload(name) {
-            return Err(Error::message(
-                Code::UnsupportedValue,
-                "Unsupported value",
-                "An evaluated value cannot be read as an expression or a body: an expression \
-                 field needs #[hcl(expr)], and a body comes from a block."
-                    .to_string(),
-            ));
-        }
-        visitor.visit_newtype_struct(self)
-    }
+    special_types!();
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         match self.kind()? {
@@ -401,29 +425,6 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
                 visit_map(e, self.at, self.shape, self.block_field, visitor)
             }
             _ => Err(self.mismatch("a map or object")),
-        }
-    }
-
-    fn deserialize_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        _fields: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value> {
-        if name == SPANNED {
-            let range = self.at.map(|at| at.range());
-            return visitor.visit_map(SpannedAccess::new(range, self));
-        }
-        if let (Some((argument, at)), true) = (self.block_field, name.starts_with(BLOCK_STRUCT)) {
-            return Err(Error::from_diagnostics(
-                unsupported_block_argument(argument, at).into(),
-            ));
-        }
-        match self.kind()? {
-            ValueKind::Map(e) | ValueKind::Object(e) => {
-                visit_map(e, self.at, self.shape, self.block_field, visitor)
-            }
-            _ => Err(self.mismatch("an object")),
         }
     }
 

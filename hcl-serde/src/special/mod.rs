@@ -10,7 +10,9 @@
 //!
 //! One file per special type: [`Spanned`] in `spanned`, [`RawBody`] in
 //! `raw_body`, [`Expression`] in `expression`; here the hand-over they
-//! share.
+//! share, and the one dispatch every deserializer of the crate uses for
+//! them ([`Special`], [`special_types!`]): each says where its value is and
+//! what a payload of it is, and nothing else of the special types.
 
 mod expression;
 mod raw_body;
@@ -111,3 +113,82 @@ impl<'de, T> Visitor<'de> for PayloadVisitor<T> {
         deserializer.deserialize_unit(self)
     }
 }
+
+/// A deserializer of this crate as the special types read it: where its
+/// value is, and what a [`RawBody`] or an [`Expression`] of it is. Its
+/// `deserialize_struct` and `deserialize_newtype_struct` are those of
+/// [`special_types!`], which take the special types' names and hand every
+/// other struct and newtype to [`Special::plain_struct`] and
+/// [`Special::plain_newtype`].
+pub(crate) trait Special<'de>: Deserializer<'de, Error = Error> + Sized {
+    /// The range of the value, for a `Spanned`; an error where this
+    /// deserializer cannot read one.
+    fn spanned_range(&self) -> Result<Option<Range>>;
+
+    /// The value read as the payload `name` (see [`is_payload`]): a body
+    /// or an expression.
+    fn payload<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value>;
+
+    /// A struct that is not a special type.
+    fn plain_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value>;
+
+    /// A newtype that is not a special type: its content, this value.
+    fn plain_newtype<V: Visitor<'de>>(self, _name: &'static str, visitor: V) -> Result<V::Value> {
+        visitor.visit_newtype_struct(self)
+    }
+}
+
+/// `deserialize_struct` of a [`Special`] deserializer.
+pub(crate) fn read_struct<'de, D: Special<'de>, V: Visitor<'de>>(
+    de: D,
+    name: &'static str,
+    fields: &'static [&'static str],
+    visitor: V,
+) -> Result<V::Value> {
+    if name == SPANNED {
+        let range = de.spanned_range()?;
+        return visitor.visit_map(SpannedAccess::new(range, de));
+    }
+    de.plain_struct(name, fields, visitor)
+}
+
+/// `deserialize_newtype_struct` of a [`Special`] deserializer.
+pub(crate) fn read_newtype<'de, D: Special<'de>, V: Visitor<'de>>(
+    de: D,
+    name: &'static str,
+    visitor: V,
+) -> Result<V::Value> {
+    if is_payload(name) {
+        return de.payload(name, visitor);
+    }
+    de.plain_newtype(name, visitor)
+}
+
+/// The `deserialize_struct` and `deserialize_newtype_struct` of a
+/// [`Special`] deserializer, inside its `Deserializer` impl.
+macro_rules! special_types {
+    () => {
+        fn deserialize_struct<V: serde::de::Visitor<'de>>(
+            self,
+            name: &'static str,
+            fields: &'static [&'static str],
+            visitor: V,
+        ) -> $crate::error::Result<V::Value> {
+            $crate::special::read_struct(self, name, fields, visitor)
+        }
+
+        fn deserialize_newtype_struct<V: serde::de::Visitor<'de>>(
+            self,
+            name: &'static str,
+            visitor: V,
+        ) -> $crate::error::Result<V::Value> {
+            $crate::special::read_newtype(self, name, visitor)
+        }
+    };
+}
+pub(crate) use special_types;

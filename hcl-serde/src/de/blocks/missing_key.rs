@@ -8,7 +8,7 @@ use serde::forward_to_deserialize_any;
 use super::{decode_whole, BlockRef, BlocksDeserializer, BLOCK_STRUCT};
 use crate::de::value::ValueDeserializer;
 use crate::error::{Error, Result};
-use crate::special::{is_payload, SpannedAccess, SPANNED};
+use crate::special::{special_types, Special};
 
 /// A block without the label a map would key it by, where only a block
 /// type may read it ([`BlockTarget::BlockType`]): for a map of block types
@@ -62,6 +62,29 @@ impl MissingKeyValue<'_, '_, '_> {
     }
 }
 
+impl<'de> Special<'de> for MissingKeyValue<'_, '_, 'de> {
+    fn spanned_range(&self) -> Result<Option<hcl_core::Range>> {
+        Ok(None)
+    }
+
+    /// A `RawBody`, a block type.
+    fn payload<V: Visitor<'de>>(self, _name: &'static str, _visitor: V) -> Result<V::Value> {
+        Err(self.missing_label())
+    }
+
+    fn plain_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        _fields: &'static [&'static str],
+        _visitor: V,
+    ) -> Result<V::Value> {
+        if name.starts_with(BLOCK_STRUCT) {
+            return Err(self.missing_label());
+        }
+        Err(self.0.not_an_argument())
+    }
+}
+
 impl<'de> de::Deserializer<'de> for MissingKeyValue<'_, '_, 'de> {
     type Error = Error;
 
@@ -73,31 +96,7 @@ impl<'de> de::Deserializer<'de> for MissingKeyValue<'_, '_, 'de> {
         visitor.visit_some(self)
     }
 
-    fn deserialize_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        _fields: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value> {
-        if name == SPANNED {
-            return visitor.visit_map(SpannedAccess::new(None, self));
-        }
-        if name.starts_with(BLOCK_STRUCT) {
-            return Err(self.missing_label());
-        }
-        Err(self.0.not_an_argument())
-    }
-
-    fn deserialize_newtype_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        visitor: V,
-    ) -> Result<V::Value> {
-        if is_payload(name) {
-            return Err(self.missing_label());
-        }
-        visitor.visit_newtype_struct(self)
-    }
+    special_types!();
 
     forward_to_deserialize_any! {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
