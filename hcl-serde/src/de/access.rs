@@ -7,7 +7,7 @@ use hcl_core::analysis::Location;
 use serde::de::value::BorrowedStrDeserializer;
 use serde::de::{self, IntoDeserializer, Visitor};
 
-use super::blocks::{BlockRef, BlocksDeserializer};
+use super::blocks::BlocksDeserializer;
 use super::literal::LiteralDeserializer;
 use super::recovery::{Place, Resume, StandIn};
 use super::value::ValueDeserializer;
@@ -60,9 +60,11 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
         };
         return seed.deserialize(StandIn::new(session, missing_field));
     }
-    let stand_ins = record.stand_ins.get();
-    // The result, where the item is, and its key in the error's path.
-    let (result, at, key) = match item {
+    // Where the item is, and its key in the error's path.
+    let at = item.location();
+    let key = item.key();
+    let resume = || at.map(|at| Resume::Value(Place::of(at)));
+    let result = session.guarded(resume, || match item {
         Item::Label(label) => {
             let at = label.location();
             let literal = LiteralDeserializer {
@@ -71,16 +73,14 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
                 borrowed: session.source.borrow(label.value),
                 block_field: None,
             };
-            (seed.deserialize(literal), Some(at), None)
+            seed.deserialize(literal)
         }
         Item::Attribute(attr, value, shape) => {
-            let at = attr.expr_at;
             let value = ValueDeserializer::new(&value)
                 .shaped(&shape)
                 .argument(attr.name)
                 .block_field(attr.block_field());
-            let result = seed.deserialize(value);
-            (result, Some(at), Some(attr.name))
+            seed.deserialize(value)
         }
         Item::Literal(attr, text) => {
             let at = attr.expr_at;
@@ -94,41 +94,26 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
                 borrowed,
                 block_field: attr.block_field(),
             };
-            (seed.deserialize(literal), Some(at), Some(attr.name))
+            seed.deserialize(literal)
         }
-        Item::Expression(attr, expression) => {
-            let result = seed.deserialize(PayloadDeserializer(Payload::Expression(expression)));
-            (result, Some(attr.expr_at), Some(attr.name))
+        Item::Expression(_, expression) => {
+            seed.deserialize(PayloadDeserializer(Payload::Expression(expression)))
         }
         Item::Json(attr, expr) => {
             let json = super::json::JsonDeserializer::new(&attr, expr, session, missing);
-            (seed.deserialize(json), Some(attr.expr_at), Some(attr.name))
+            seed.deserialize(json)
         }
         Item::Blocks(name, blocks, target) => {
-            let first = blocks.first().map(BlockRef::def_location);
             let blocks = BlocksDeserializer::new(name, blocks, session, missing).reading(target);
-            (seed.deserialize(blocks), first, Some(name))
+            seed.deserialize(blocks)
         }
-        Item::Body(raw) => {
-            let result = seed.deserialize(PayloadDeserializer(Payload::Body(raw)));
-            (result, None, None)
-        }
-        Item::Rest(body) => {
-            let result = seed.deserialize(BodyDeserializer::new(body, session));
-            (result, None, None)
-        }
-        Item::StandIn(missing_field) => {
-            let result = seed.deserialize(StandIn::new(session, missing_field));
-            (result, None, None)
-        }
-    };
+        Item::Body(raw) => seed.deserialize(PayloadDeserializer(Payload::Body(raw))),
+        Item::Rest(body) => seed.deserialize(BodyDeserializer::new(body, session)),
+        Item::StandIn(missing_field) => seed.deserialize(StandIn::new(session, missing_field)),
+    });
     result.map_err(|e| {
-        // The item is where a next pass carries on past the error.
         let e = match at {
-            Some(at) => e.or_at(at).or_resume(
-                Resume::Value(Place::of(at)),
-                record.stand_ins.get() != stand_ins,
-            ),
+            Some(at) => e.or_at(at),
             None => e,
         };
         match key {

@@ -253,14 +253,9 @@ impl<'de, 'a, 's> BlocksDeserializer<'a, 's, 'de> {
         if session.resume.contains(&resume) {
             return seed.deserialize(StandIn::new(session, None));
         }
-        let stand_ins = session.record.stand_ins.get();
-        match seed.deserialize(self) {
-            Ok(value) => {
-                session.record.read_element(element);
-                Ok(value)
-            }
-            Err(e) => Err(e.or_resume(resume, session.record.stand_ins.get() != stand_ins)),
-        }
+        let value = session.guarded(|| Some(resume), || seed.deserialize(self))?;
+        session.record.read_element(element);
+        Ok(value)
     }
 
     /// This element of a sequence or map, as an identity across passes.

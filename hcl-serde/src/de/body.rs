@@ -96,9 +96,9 @@ impl<'a> AttrAt<'a> {
     }
 }
 
-impl Item<'_> {
-    /// Where a next pass carries on past an error in this item.
-    pub(crate) fn resume(&self) -> Option<Resume> {
+impl<'a> Item<'a> {
+    /// Where the item is: its value's place, or its first block's.
+    pub(crate) fn location(&self) -> Option<Location<'a>> {
         match self {
             Item::Label(label) => Some(label.location()),
             Item::Attribute(attr, ..)
@@ -108,7 +108,24 @@ impl Item<'_> {
             Item::Blocks(_, blocks, _) => blocks.first().map(BlockRef::def_location),
             Item::Body(_) | Item::Rest(_) | Item::StandIn(_) => None,
         }
-        .map(|at| Resume::Value(Place::of(at)))
+    }
+
+    /// Its key in the path of an error inside it: the argument's name or
+    /// the block type.
+    pub(crate) fn key(&self) -> Option<&'a str> {
+        match self {
+            Item::Attribute(attr, ..)
+            | Item::Literal(attr, _)
+            | Item::Expression(attr, _)
+            | Item::Json(attr, _) => Some(attr.name),
+            Item::Blocks(name, ..) => Some(name),
+            Item::Label(_) | Item::Body(_) | Item::Rest(_) | Item::StandIn(_) => None,
+        }
+    }
+
+    /// Where a next pass carries on past an error in this item.
+    pub(crate) fn resume(&self) -> Option<Resume> {
+        self.location().map(|at| Resume::Value(Place::of(at)))
     }
 
     /// Whether this pass reads a stand-in for the item.

@@ -197,6 +197,26 @@ impl PassRecord {
     }
 }
 
+impl Session<'_, '_> {
+    /// The one guard of every-error decoding at a value's boundary (an
+    /// entry of a body, an element of blocks): reads the value with
+    /// `read`; an error gets `resume()`, the value's place, as where a
+    /// next pass carries on past it (unless a place further in has it
+    /// already), marked as perhaps a stand-in's doing when one was read on
+    /// the way.
+    pub(crate) fn guarded<T>(
+        &self,
+        resume: impl FnOnce() -> Option<Resume>,
+        read: impl FnOnce() -> Result<T>,
+    ) -> Result<T> {
+        let stand_ins = self.record.stand_ins.get();
+        read().map_err(|e| match resume() {
+            Some(resume) => e.or_resume(resume, self.record.stand_ins.get() != stand_ins),
+            None => e,
+        })
+    }
+}
+
 /// The errors of all passes so far.
 #[derive(Default)]
 pub(crate) struct Found {
