@@ -27,9 +27,6 @@ fuzz_target!(|data: &[u8]| {
     let mut ctx = EvalContext::new();
     ctx.set_variable("n", Value::from(3));
     ctx.set_variable("s", Value::string("text"));
-    ctx.set_variable(
-        "l",
-        Value::tuple(vec![Value::from(1), Value::from(2)]),
-    );
+    ctx.set_variable("l", Value::tuple(vec![Value::from(1), Value::from(2)]));
     walk(&ctx, &file.body, &file.source);
 });

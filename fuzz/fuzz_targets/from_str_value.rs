@@ -15,7 +15,15 @@ fuzz_target!(|data: &[u8]| {
             std::hint::black_box(err.to_string());
         }
     }
-    let decoded = hcl_serde::from_slice::<serde_json::Value>(data);
+    // In the native syntax even where the text looks like JSON (begins with
+    // `{` or `[`), which `from_slice` would read as JSON.
+    let native = hcl_serde::Decoder::new().syntax(hcl_serde::Syntax::Native);
+    let decoded = match std::str::from_utf8(data) {
+        Ok(text) => native
+            .from_str::<serde_json::Value>(text)
+            .map(|decoded| decoded.value),
+        Err(_) => hcl_serde::from_slice::<serde_json::Value>(data),
+    };
     if let Ok(text) = std::str::from_utf8(data) {
         let whole = hcl_core::parse(text, "<input>")
             .map_err(hcl_serde::Error::from)
@@ -35,8 +43,10 @@ fuzz_target!(|data: &[u8]| {
         // again whole after an error: the same value or the same errors.
         let path = std::env::temp_dir().join(format!("hcl-fuzz-{}.hcl", std::process::id()));
         std::fs::write(&path, data).expect("a temporary file");
-        let from_file = hcl_serde::from_file::<serde_json::Value>(&path);
-        let named = hcl_serde::Decoder::new()
+        let from_file = native
+            .from_file::<serde_json::Value>(&path)
+            .map(|decoded| decoded.value);
+        let named = native
             .from_named_str::<serde_json::Value>(text, &path.display().to_string())
             .map(|decoded| decoded.value);
         assert_eq!(show(&from_file), show(&named));

@@ -13,5 +13,8 @@ fuzz_target!(|data: &[u8]| {
     let Some((direct, pest)) = hcl_core::fuzzing::parse_both_ways(text) else {
         return;
     };
-    assert_eq!(direct, pest, "the direct parser and pest disagree on {text:?}");
+    assert_eq!(
+        direct, pest,
+        "the direct parser and pest disagree on {text:?}"
+    );
 });
