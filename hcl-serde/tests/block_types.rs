@@ -268,6 +268,7 @@ fn a_missing_field_is_a_missing_block_only_for_a_block_type() {
     struct Needs {
         subnet: Subnet,
         plain: Plain,
+        settings: RawBody,
     }
     let err = hcl_serde::from_str::<Needs>("").unwrap_err();
     let summaries: Vec<&str> = err
@@ -277,7 +278,11 @@ fn a_missing_field_is_a_missing_block_only_for_a_block_type() {
         .collect();
     assert_eq!(
         summaries,
-        ["Missing subnet block", "Missing required argument"],
+        [
+            "Missing subnet block",
+            "Missing required argument",
+            "Missing settings block"
+        ],
         "{err}"
     );
     // Schema processing, as the reference's, leaves blocks to the reader.

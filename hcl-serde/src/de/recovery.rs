@@ -31,7 +31,7 @@ use serde::de::{self, Visitor};
 use super::body::{Field, BLOCK_STRUCT};
 use super::Session;
 use crate::error::{Error, Result};
-use crate::special::SPANNED;
+use crate::special::{BODY_PAYLOAD, SPANNED};
 
 /// The most passes one decode makes.
 const MAX_PASSES: usize = 64;
@@ -335,11 +335,10 @@ impl Found {
     /// takes a block: say "Missing X block", as for a block in a schema.
     fn name_missing_blocks(&mut self, blocks: &[Resume]) {
         for resume in blocks {
-            let Resume::Missing(_, field, block_type) = resume else {
+            let Resume::Missing(_, field, _) = resume else {
                 continue;
             };
-            let (Field::Auto(name) | Field::Typed(name)) = Field::of_struct(field, *block_type)
-            else {
+            let Field::Auto(name) = Field::parse(field) else {
                 continue;
             };
             for (_, diag) in self
@@ -421,6 +420,18 @@ impl<'de, 's> StandIn<'s, 'de> {
         StandIn { session, missing }
     }
 
+    /// Records that the missing field this stands in for, if it is one,
+    /// takes a block, when `takes_block` (see `Found::name_missing_blocks`).
+    fn missing_block(&self, takes_block: bool) {
+        if let (Some(missing), true) = (self.missing, takes_block) {
+            self.session
+                .record
+                .missing_blocks
+                .borrow_mut()
+                .push(missing);
+        }
+    }
+
     fn inner(&self) -> Self {
         StandIn {
             session: self.session,
@@ -480,9 +491,11 @@ impl<'de> de::Deserializer<'de> for StandIn<'_, 'de> {
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
         self,
-        _name: &'static str,
+        name: &'static str,
         visitor: V,
     ) -> Result<V::Value> {
+        // A `RawBody` is a block type.
+        self.missing_block(name == BODY_PAYLOAD);
         let inner = self.inner();
         visitor
             .visit_newtype_struct(inner)
@@ -537,13 +550,7 @@ impl<'de> de::Deserializer<'de> for StandIn<'_, 'de> {
             Some(Resume::Missing(_, _, true)) => name.starts_with(BLOCK_STRUCT),
             _ => name != SPANNED,
         };
-        if let (Some(missing), true) = (self.missing, takes_block) {
-            self.session
-                .record
-                .missing_blocks
-                .borrow_mut()
-                .push(missing);
-        }
+        self.missing_block(takes_block);
         visitor
             .visit_map(StandInMap {
                 stand_in: self.inner(),
