@@ -16,7 +16,6 @@ mod session;
 mod shape;
 pub(crate) mod value;
 
-pub(crate) use recovery::Resume;
 use recovery::{Found, Next, ResumePoints};
 pub(crate) use session::{Borrowable, Session};
 

@@ -5,7 +5,6 @@ use std::fmt;
 use hcl_core::analysis::Location;
 use hcl_core::{Code, Diagnostic, Diagnostics, Range};
 
-use crate::de::Resume;
 use crate::markers::{ATTR, BLOCK, BODY, EXPR, FLATTEN, LABEL, REMAIN};
 
 /// A `Result` whose error is this crate's [`Error`].
@@ -54,11 +53,6 @@ struct Inner {
     path_of: usize,
     /// Set by serde's `missing_field`, until a body gives it a place.
     missing_field: Option<&'static str>,
-    /// Where the next pass of the decode can carry on past this error.
-    resume: Option<Resume>,
-    /// Made while reading a stand-in for a value that failed earlier: a
-    /// consequence of that failure, not a mistake of its own.
-    stand_in: bool,
 }
 
 impl Error {
@@ -80,8 +74,6 @@ impl Error {
                 path: Vec::new(),
                 path_of: 0,
                 missing_field: None,
-                resume: None,
-                stand_in: false,
             }),
         }
     }
@@ -224,35 +216,6 @@ impl Error {
     /// The name serde reported missing, if this is that error.
     pub(crate) fn missing_field(&self) -> Option<&'static str> {
         self.inner.missing_field
-    }
-
-    /// Gives the error the place where a next pass can carry on past it,
-    /// unless a place further in already has. `after_stand_in`: a
-    /// stand-in was read on the way to this error, which may be its cause;
-    /// such an error, like one from a stand-in, is not reported, and the
-    /// next pass stands in for the whole of `resume`.
-    pub(crate) fn or_resume(mut self, resume: Resume, after_stand_in: bool) -> Self {
-        if self.inner.resume.is_none() {
-            self.inner.resume = Some(resume);
-            self.inner.stand_in |= after_stand_in;
-        }
-        self
-    }
-
-    /// Marks an error met while reading a stand-in value.
-    pub(crate) fn of_stand_in(mut self) -> Self {
-        self.inner.stand_in = true;
-        self
-    }
-
-    /// Where a next pass can carry on past this error.
-    pub(crate) fn resume(&self) -> Option<Resume> {
-        self.inner.resume
-    }
-
-    /// Whether the error came from a stand-in value.
-    pub(crate) fn is_from_stand_in(&self) -> bool {
-        self.inner.stand_in
     }
 
     /// This error's path with other diagnostics.

@@ -569,3 +569,35 @@ fn null_for_a_required_argument_leaves_it_unset() {
         "Incorrect value type"
     );
 }
+
+/// A `Deserialize` that falls back on a default when its value fails:
+/// the error it swallows is no error of the document.
+fn or_empty<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Server>, D::Error> {
+    Ok(Vec::<Server>::deserialize(d).unwrap_or_default())
+}
+
+#[test]
+fn an_error_swallowed_by_the_target_leaves_no_trace_in_later_ones() {
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Forgiving {
+        #[serde(deserialize_with = "or_empty", default)]
+        server: Vec<Server>,
+        port: u8,
+        name: String,
+    }
+    // The second server block fails inside the fallback, which reads an
+    // empty list: what is reported is the two mistakes after it.
+    let src = format!("server {SERVER}server {{\n  name = \"t\"\n  port = -1\n}}\nport = 300\n");
+    assert_eq!(
+        diagnostics_at::<Forgiving>(&src),
+        pairs(&[
+            (Code::MissingRequiredArgument, "1:1"),
+            (Code::InvalidValue, "9:8"),
+        ])
+    );
+    // Without the mistakes after it, the fallback's value is the result.
+    let fixed = src.replace("port = 300\n", "port = 30\nname = \"n\"\n");
+    let ok: Forgiving = hcl_serde::from_str(&fixed).unwrap();
+    assert!(ok.server.is_empty());
+}

@@ -593,13 +593,17 @@ impl<'de> de::MapAccess<'de> for GroupAccess<'_, '_, 'de> {
 
     fn next_value_seed<S: de::DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value> {
         match self.pending.take() {
-            Some((key, blocks)) => blocks.read_element(seed, Role::Entry).map_err(|e| {
-                let more = sibling_diagnostics(
-                    &mut self.groups.by_ref().map(|(_, group)| group),
-                    Role::Entry,
-                );
-                e.add_key(key).with_more(more)
-            }),
+            Some((key, blocks)) => {
+                let session = blocks.session;
+                blocks.read_element(seed, Role::Entry).map_err(|e| {
+                    let more = sibling_diagnostics(
+                        &mut self.groups.by_ref().map(|(_, group)| group),
+                        Role::Entry,
+                        session,
+                    );
+                    e.add_key(key).with_more(more)
+                })
+            }
             None => Err(Error::value_before_key()),
         }
     }
@@ -678,10 +682,11 @@ impl<'de> de::SeqAccess<'de> for BlockSeq<'_, '_, 'de> {
         let Some(item) = self.items.find(|item| !item.left_out(Role::Item)) else {
             return Ok(None);
         };
+        let session = item.session;
         match item.read_element(seed, Role::Item) {
             Ok(value) => Ok(Some(value)),
             Err(e) => {
-                let more = sibling_diagnostics(&mut self.items, Role::Item);
+                let more = sibling_diagnostics(&mut self.items, Role::Item, session);
                 Err(e.with_more(more))
             }
         }
@@ -695,8 +700,21 @@ impl<'de> de::SeqAccess<'de> for BlockSeq<'_, '_, 'de> {
 /// After an error in one block, the errors of the body level of the blocks
 /// after it, read with the fields of the struct the failed one was read
 /// into: so one decode reports a mistake made in every block, not only in
-/// the first. `role`: what the siblings are elements of.
+/// the first. `role`: what the siblings are elements of. The failure of
+/// the error on its way out is the one `session` keeps after.
 fn sibling_diagnostics<'de, 'a, 's>(
+    siblings: &mut dyn Iterator<Item = BlocksDeserializer<'a, 's, 'de>>,
+    role: Role,
+    session: &Session<'s, 'de>,
+) -> Diagnostics {
+    let failure = session.record.take_failure();
+    let diags = sibling_diagnostics_of(siblings, role);
+    session.record.restore(failure);
+    diags
+}
+
+/// The diagnostics of [`sibling_diagnostics`].
+fn sibling_diagnostics_of<'de, 'a, 's>(
     siblings: &mut dyn Iterator<Item = BlocksDeserializer<'a, 's, 'de>>,
     role: Role,
 ) -> Diagnostics {
@@ -746,7 +764,7 @@ fn sibling_diagnostics<'de, 'a, 's>(
             },
             _ => {
                 if let Ok(groups) = sibling.groups() {
-                    diags.extend(sibling_diagnostics(
+                    diags.extend(sibling_diagnostics_of(
                         &mut groups.into_iter().map(|(_, g)| g),
                         Role::Entry,
                     ));

@@ -476,7 +476,9 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
     ) -> Result<()> {
         let resume = Resume::Read(self.place());
         if !self.session.resume.contains(&resume) {
-            return Err(Error::from_diagnostics(diags).or_resume(resume, false));
+            let record = &self.session.record;
+            record.failed(record.scope(), resume, false);
+            return Err(Error::from_diagnostics(diags));
         }
         for (field, &key) in fields.iter().zip(keys) {
             if matches!(field, Field::Label(_)) && !entries.iter().any(|e| e.key == key) {
@@ -603,15 +605,17 @@ pub(crate) fn visit_entries<'de, 'a, V: Visitor<'de>>(
         entries = real;
     }
     let access = BodyAccess::new(entries, session, missing);
+    let scope = session.record.scope();
     visitor
         .visit_map(access)
         .map_err(|err| match err.missing_field() {
             Some(name) => {
-                let err = match missing {
+                let resume = Resume::Missing(place, name, block_type);
+                session.record.failed(scope, resume, false);
+                match missing {
                     Some(at) => err.or_at(at),
                     None => err,
-                };
-                err.or_resume(Resume::Missing(place, name, block_type), false)
+                }
             }
             None => err,
         })

@@ -19,6 +19,12 @@
 //! checks its fields, a stand-in that the target rejects) end the passes
 //! and are not reported.
 
+mod failure;
+mod stand_in;
+
+pub(crate) use failure::{Failure, Scope};
+pub(crate) use stand_in::StandIn;
+
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -26,12 +32,10 @@ use std::sync::Arc;
 use hcl_core::analysis::Location;
 use hcl_core::Code;
 use hcl_core::Diagnostic;
-use serde::de::{self, Visitor};
 
-use super::body::{Field, BLOCK_STRUCT};
+use super::body::Field;
 use super::Session;
 use crate::error::{Error, Result};
-use crate::special::{BODY_PAYLOAD, SPANNED};
 
 /// The most passes one decode makes.
 const MAX_PASSES: usize = 64;
@@ -172,6 +176,10 @@ pub(crate) struct PassRecord {
     /// Elements whose body was checked after an error in a sibling, if
     /// `followed`.
     pub(crate) checked_elements: RefCell<Vec<Element>>,
+    /// What the error on its way out of the pass says for the next one.
+    failure: std::cell::Cell<Option<Failure>>,
+    /// The scopes opened so far.
+    scopes: std::cell::Cell<u64>,
 }
 
 impl PassRecord {
@@ -209,11 +217,19 @@ impl Session<'_, '_> {
         resume: impl FnOnce() -> Option<Resume>,
         read: impl FnOnce() -> Result<T>,
     ) -> Result<T> {
-        let stand_ins = self.record.stand_ins.get();
-        read().map_err(|e| match resume() {
-            Some(resume) => e.or_resume(resume, self.record.stand_ins.get() != stand_ins),
-            None => e,
-        })
+        let record = &self.record;
+        let stand_ins = record.stand_ins.get();
+        let scope = record.scope();
+        let result = read();
+        match &result {
+            Ok(_) => record.succeeded(scope),
+            Err(_) => {
+                if let Some(resume) = resume() {
+                    record.failed(scope, resume, record.stand_ins.get() != stand_ins);
+                }
+            }
+        }
+        result
     }
 }
 
@@ -268,10 +284,12 @@ impl Found {
             }
             Err(err) => err,
         };
-        let resume = err.resume();
+        let failure = record.failure.get();
+        let resume = failure.and_then(|f| f.resume);
+        let from_stand_in = failure.is_some_and(|f| f.stand_in);
         // An error with no place to carry on from, met after a stand-in
         // was read, may be the stand-in's doing: the passes end here.
-        let after_stand_in = err.is_from_stand_in() || record.stand_ins.get() > 0;
+        let after_stand_in = from_stand_in || record.stand_ins.get() > 0;
         // Whether the error's diagnostics, those of the siblings checked
         // after it included, are kept.
         let kept = match resume {
@@ -280,7 +298,7 @@ impl Found {
             }
             // Not the input's mistake: the next pass stands in for the
             // whole of `resume`.
-            Some(_) if err.is_from_stand_in() => false,
+            Some(_) if from_stand_in => false,
             _ => {
                 self.add(err, resume);
                 true
@@ -402,265 +420,5 @@ impl Found {
             })
             .unwrap_or(0);
         Some(first.with_diagnostics(sorted.into()).with_path_of(path_of))
-    }
-}
-
-/// A value every target accepts (zero, empty, none, the first variant),
-/// read in place of one that failed in an earlier pass.
-pub(crate) struct StandIn<'s, 'de> {
-    pub(crate) session: &'s Session<'s, 'de>,
-    /// The missing field this stands in for, if it is one.
-    pub(crate) missing: Option<Resume>,
-}
-
-impl<'de, 's> StandIn<'s, 'de> {
-    pub(crate) fn new(session: &'s Session<'s, 'de>, missing: Option<Resume>) -> Self {
-        let count = &session.record.stand_ins;
-        count.set(count.get() + 1);
-        StandIn { session, missing }
-    }
-
-    /// Records that the missing field this stands in for, if it is one,
-    /// takes a block, when `takes_block` (see `Found::name_missing_blocks`).
-    fn missing_block(&self, takes_block: bool) {
-        if let (Some(missing), true) = (self.missing, takes_block) {
-            self.session
-                .record
-                .missing_blocks
-                .borrow_mut()
-                .push(missing);
-        }
-    }
-
-    fn inner(&self) -> Self {
-        StandIn {
-            session: self.session,
-            missing: None,
-        }
-    }
-}
-
-/// Scalar targets: the zero of their type.
-macro_rules! zero {
-    ($($method:ident => $visit:ident($($value:expr)?))*) => {$(
-        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-            visitor.$visit($($value)?).map_err(Error::of_stand_in)
-        }
-    )*};
-}
-
-impl<'de> de::Deserializer<'de> for StandIn<'_, 'de> {
-    type Error = Error;
-
-    zero! {
-        deserialize_any => visit_unit()
-        deserialize_bool => visit_bool(false)
-        deserialize_i8 => visit_i64(0)
-        deserialize_i16 => visit_i64(0)
-        deserialize_i32 => visit_i64(0)
-        deserialize_i64 => visit_i64(0)
-        deserialize_i128 => visit_i128(0)
-        deserialize_u8 => visit_u64(0)
-        deserialize_u16 => visit_u64(0)
-        deserialize_u32 => visit_u64(0)
-        deserialize_u64 => visit_u64(0)
-        deserialize_u128 => visit_u128(0)
-        deserialize_f32 => visit_f64(0.0)
-        deserialize_f64 => visit_f64(0.0)
-        deserialize_char => visit_char(' ')
-        deserialize_str => visit_str("")
-        deserialize_string => visit_str("")
-        deserialize_identifier => visit_str("")
-        deserialize_bytes => visit_bytes(&[])
-        deserialize_byte_buf => visit_bytes(&[])
-        deserialize_unit => visit_unit()
-        deserialize_ignored_any => visit_unit()
-    }
-
-    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        visitor.visit_none().map_err(Error::of_stand_in)
-    }
-
-    fn deserialize_unit_struct<V: Visitor<'de>>(
-        self,
-        _name: &'static str,
-        visitor: V,
-    ) -> Result<V::Value> {
-        visitor.visit_unit().map_err(Error::of_stand_in)
-    }
-
-    fn deserialize_newtype_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        visitor: V,
-    ) -> Result<V::Value> {
-        // A `RawBody` is a block type.
-        self.missing_block(name == BODY_PAYLOAD);
-        let inner = self.inner();
-        visitor
-            .visit_newtype_struct(inner)
-            .map_err(Error::of_stand_in)
-    }
-
-    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        visitor
-            .visit_seq(StandInSeq {
-                stand_in: self.inner(),
-                left: 0,
-            })
-            .map_err(Error::of_stand_in)
-    }
-
-    fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value> {
-        visitor
-            .visit_seq(StandInSeq {
-                stand_in: self.inner(),
-                left: len,
-            })
-            .map_err(Error::of_stand_in)
-    }
-
-    fn deserialize_tuple_struct<V: Visitor<'de>>(
-        self,
-        _name: &'static str,
-        len: usize,
-        visitor: V,
-    ) -> Result<V::Value> {
-        self.deserialize_tuple(len, visitor)
-    }
-
-    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        visitor
-            .visit_map(StandInMap {
-                stand_in: self.inner(),
-                fields: [].iter(),
-            })
-            .map_err(Error::of_stand_in)
-    }
-
-    fn deserialize_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        fields: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value> {
-        // A field of an `#[hcl]` struct takes blocks only of a block type;
-        // any other takes them of any struct.
-        let takes_block = match self.missing {
-            Some(Resume::Missing(_, _, true)) => name.starts_with(BLOCK_STRUCT),
-            _ => name != SPANNED,
-        };
-        self.missing_block(takes_block);
-        visitor
-            .visit_map(StandInMap {
-                stand_in: self.inner(),
-                fields: fields.iter(),
-            })
-            .map_err(Error::of_stand_in)
-    }
-
-    fn deserialize_enum<V: Visitor<'de>>(
-        self,
-        _name: &'static str,
-        variants: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value> {
-        let Some(&variant) = variants.first() else {
-            return Err(
-                Error::message(Code::InvalidValue, "Invalid value", String::new()).of_stand_in(),
-            );
-        };
-        visitor
-            .visit_enum(StandInEnum {
-                stand_in: self.inner(),
-                variant,
-            })
-            .map_err(Error::of_stand_in)
-    }
-}
-
-struct StandInSeq<'s, 'de> {
-    stand_in: StandIn<'s, 'de>,
-    left: usize,
-}
-
-impl<'de> de::SeqAccess<'de> for StandInSeq<'_, 'de> {
-    type Error = Error;
-
-    fn next_element_seed<T: de::DeserializeSeed<'de>>(
-        &mut self,
-        seed: T,
-    ) -> Result<Option<T::Value>> {
-        if self.left == 0 {
-            return Ok(None);
-        }
-        self.left -= 1;
-        seed.deserialize(self.stand_in.inner()).map(Some)
-    }
-}
-
-/// A struct of stand-ins, one per field.
-struct StandInMap<'s, 'de> {
-    stand_in: StandIn<'s, 'de>,
-    fields: std::slice::Iter<'static, &'static str>,
-}
-
-impl<'de> de::MapAccess<'de> for StandInMap<'_, 'de> {
-    type Error = Error;
-
-    fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
-        let Some(&field) = self.fields.next() else {
-            return Ok(None);
-        };
-        let key: de::value::StrDeserializer<'_, Error> =
-            de::IntoDeserializer::into_deserializer(field);
-        seed.deserialize(key).map(Some)
-    }
-
-    fn next_value_seed<S: de::DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value> {
-        seed.deserialize(self.stand_in.inner())
-    }
-}
-
-struct StandInEnum<'s, 'de> {
-    stand_in: StandIn<'s, 'de>,
-    variant: &'static str,
-}
-
-impl<'de, 's> de::EnumAccess<'de> for StandInEnum<'s, 'de> {
-    type Error = Error;
-    type Variant = StandIn<'s, 'de>;
-
-    fn variant_seed<V: de::DeserializeSeed<'de>>(
-        self,
-        seed: V,
-    ) -> Result<(V::Value, Self::Variant)> {
-        let key: de::value::StrDeserializer<'_, Error> =
-            de::IntoDeserializer::into_deserializer(self.variant);
-        Ok((seed.deserialize(key)?, self.stand_in))
-    }
-}
-
-impl<'de> de::VariantAccess<'de> for StandIn<'_, 'de> {
-    type Error = Error;
-
-    fn unit_variant(self) -> Result<()> {
-        Ok(())
-    }
-
-    fn newtype_variant_seed<T: de::DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value> {
-        seed.deserialize(self)
-    }
-
-    fn tuple_variant<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value> {
-        de::Deserializer::deserialize_tuple(self, len, visitor)
-    }
-
-    fn struct_variant<V: Visitor<'de>>(
-        self,
-        fields: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value> {
-        de::Deserializer::deserialize_struct(self, "", fields, visitor)
     }
 }
