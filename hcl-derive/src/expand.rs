@@ -369,6 +369,15 @@ fn rewrite(item: &mut DeriveInput, errors: &mut Errors) -> TokenStream {
             Role::Auto if serde.skip.is_some() || serde.flatten.is_some() => {
                 (quote!(Skip), None, name)
             }
+            // An `Expression`: as `#[hcl(expr)]`, as gohcl reads an
+            // `hcl.Expression` field.
+            Role::Auto if types::is_expression(&field.ty) => {
+                let ty = &field.ty;
+                checks.push(quote::quote_spanned! {ty.span()=>
+                    ::hcl_serde::__private::expression_field::<#ty>();
+                });
+                (quote!(Attribute), Some(format!("$hcl:expr:{name}")), name)
+            }
             Role::Auto => (quote!(Auto), None, name),
         };
         let in_schema = matches!(

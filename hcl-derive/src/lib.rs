@@ -62,7 +62,7 @@
 //!
 //! | option                | the field takes                                   |
 //! |-----------------------|---------------------------------------------------|
-//! | (none)                | the blocks of its name when the type inside its containers is a block type (it has `#[hcl]` itself, or is an `hcl_serde::RawBody`), else the attribute of its name, as the `HclSchema` says |
+//! | (none)                | the blocks of its name when the type inside its containers is a block type (it has `#[hcl]` itself, or is an `hcl_serde::RawBody`), else the attribute of its name, as the `HclSchema` says; a field whose type is named `Expression` (or `Option<Expression>`) is read as with `expr`, and must be `hcl_serde::Expression` |
 //! | `attr`                | the attribute of its name, whatever its type      |
 //! | `block`               | the blocks of its name, whatever its type         |
 //! | `expr`                | the attribute of its name, as an expression not yet evaluated (an `hcl_serde::Expression`) |

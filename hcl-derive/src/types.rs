@@ -47,6 +47,19 @@ pub(crate) fn is_option(ty: &Type) -> bool {
     matches!(last_segment(ty), Some((name, args)) if name == "Option" && args.len() == 1)
 }
 
+/// Whether `ty` is an `Expression` or an `Option` of one: a field the
+/// macro reads unevaluated, as `#[hcl(expr)]` (a check the expansion makes
+/// holds the name to `hcl_serde::Expression`).
+pub(crate) fn is_expression(ty: &Type) -> bool {
+    match last_segment(ty) {
+        Some((name, args)) if name == "Expression" => args.is_empty(),
+        Some((name, args)) if name == "Option" => {
+            matches!(args.as_slice(), [inner] if matches!(last_segment(inner), Some((name, args)) if name == "Expression" && args.is_empty()))
+        }
+        _ => false,
+    }
+}
+
 /// Whether `ty` is a sequence or a map (`Vec`, `VecDeque`, `HashMap`,
 /// `BTreeMap`, `IndexMap`), which can hold no elements.
 pub(crate) fn is_collection(ty: &Type) -> bool {
@@ -129,6 +142,27 @@ mod tests {
 
     fn ty(tokens: TokenStream) -> Type {
         syn::parse2(tokens).unwrap_or_else(|e| Type::Verbatim(e.to_compile_error()))
+    }
+
+    #[test]
+    fn expression_types_are_told_by_name() {
+        for yes in [
+            quote!(Expression),
+            quote!(hcl_serde::Expression),
+            quote!(Option<Expression>),
+            quote!(std::option::Option<::hcl_serde::Expression>),
+        ] {
+            assert!(is_expression(&ty(yes.clone())), "{yes}");
+        }
+        for no in [
+            quote!(Vec<Expression>),
+            quote!(Option<Option<Expression>>),
+            quote!(Expression<T>),
+            quote!(ExpressionList),
+            quote!(String),
+        ] {
+            assert!(!is_expression(&ty(no.clone())), "{no}");
+        }
     }
 
     #[test]

@@ -169,7 +169,8 @@
 //!   its type leaves it open, and `#[hcl(optional)]` lets it be absent (a
 //!   `#[hcl(block)]` field of a sequence or map type takes zero or more
 //!   blocks without it, as gohcl's slices do);
-//! - `#[hcl(expr)]` keeps an attribute unevaluated, as an [`Expression`];
+//! - an [`Expression`] field keeps its attribute unevaluated, as
+//!   `#[hcl(expr)]` says for a field of any name;
 //! - `#[hcl(body)]` keeps a block's whole body, and `#[hcl(remain)]` what
 //!   the other fields did not take, as a [`RawBody`] to decode later into
 //!   another type (the two-pass pattern of plugin systems);

@@ -156,6 +156,22 @@ pub mod __private {
 
     impl BodyField for crate::RawBody {}
 
+    /// The types named `Expression` (or an `Option` of one) that a field
+    /// without options may have: the macro reads such a field as
+    /// `#[hcl(expr)]`, by its type's name.
+    #[diagnostic::on_unimplemented(
+        message = "a field of a type named `Expression` is read unevaluated, as `hcl_serde::Expression`, but `{Self}` is another type",
+        label = "not `hcl_serde::Expression`",
+        note = "mark the field `#[hcl(attr)]` to read it as an evaluated value"
+    )]
+    pub trait ExpressionField {}
+
+    impl ExpressionField for crate::Expression {}
+    impl ExpressionField for Option<crate::Expression> {}
+
+    /// Compiles only for `hcl_serde::Expression` or an `Option` of it.
+    pub const fn expression_field<T: ExpressionField + ?Sized>() {}
+
     /// Compiles only for a type an `#[hcl(expr)]` field may have.
     pub const fn expr_field<T: ExprField + ?Sized>() {}
 

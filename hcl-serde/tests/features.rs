@@ -738,3 +738,48 @@ fn a_value_field_gets_the_evaluated_value_whole() {
     assert_eq!(json.ids, config.ids);
     assert_eq!(json.maybe, Some(Value::from(1)));
 }
+
+#[test]
+fn an_expression_field_of_an_hcl_struct_needs_no_option() {
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, serde::Serialize, Debug)]
+    struct Rule {
+        name: String,
+        when: Expression,
+        otherwise: Option<Expression>,
+    }
+    let schema = <Rule as hcl_serde::HclSchema>::hcl_schema();
+    assert!(schema.attribute("when").unwrap().required);
+    assert!(!schema.attribute("otherwise").unwrap().required);
+
+    // Not evaluated: `request` and `limit` are unknown here.
+    let src = "name = \"big\"\nwhen = request.size > limit\n";
+    let rule: Rule = hcl_serde::from_str(src).unwrap();
+    assert_eq!(rule.when.source_text(), "request.size > limit");
+    assert_eq!(rule.when.variables(), ["request", "limit"]);
+    assert_eq!(rule.when.range().to_string(), "<input>:2,8-28");
+    assert!(rule.otherwise.is_none());
+
+    // In the JSON syntax too.
+    let json: Rule =
+        hcl_serde::from_str(r#"{"name": "j", "when": "${var.enabled}", "otherwise": 3}"#).unwrap();
+    assert_eq!(json.when.variables(), ["var"]);
+    let otherwise = json.otherwise.unwrap();
+    assert_eq!(
+        otherwise.value(&EvalContext::new()).unwrap(),
+        Value::from(3)
+    );
+
+    // The other fields are evaluated as ever; a block is no expression.
+    let err = hcl_serde::from_str::<Rule>("name = var.n\nwhen = var.w\n").unwrap_err();
+    let codes: Vec<Code> = err.diagnostics().iter().map(|d| d.code).collect();
+    assert_eq!(codes, [Code::UnknownVariable]);
+    assert_eq!(err.range().unwrap().to_string(), "<input>:1,8-11");
+    let err = hcl_serde::from_str::<Rule>("name = \"n\"\nwhen {\n}\n").unwrap_err();
+    let codes: Vec<Code> = err.diagnostics().iter().map(|d| d.code).collect();
+    assert!(codes.contains(&Code::UnsupportedBlockType), "{err}");
+
+    // Written back as it was read.
+    let text = hcl_serde::to_string(&rule).unwrap();
+    assert_eq!(text, "name = \"big\"\nwhen = request.size > limit\n");
+}

@@ -208,8 +208,9 @@ impl<'de> Special<'de> for ValueDeserializer<'_> {
         Err(Error::message(
             Code::UnsupportedValue,
             "Unsupported value",
-            "An evaluated value cannot be read as an expression or a body: an expression \
-             field needs #[hcl(expr)], and a body comes from a block."
+            "An evaluated value cannot be read as an expression or a body: an argument is \
+             read unevaluated by an Expression field of an #[hcl] struct (or one marked \
+             #[hcl(expr)]), and a body comes from a block."
                 .to_string(),
         ))
     }
