@@ -21,6 +21,9 @@ struct Config {
     resource: BTreeMap<String, BTreeMap<String, Resource>>,
     #[serde(default)]
     output: Vec<BTreeMap<String, Output>>,
+    /// Blocks whose errors the target swallows, reading an empty list.
+    #[serde(default, deserialize_with = "or_empty")]
+    check: Vec<Ingress>,
     name: Option<String>,
     count: Option<u16>,
     ratio: Option<f64>,
@@ -76,6 +79,11 @@ enum Mode {
     Slow { delay: u32 },
 }
 
+/// The value, or an empty list where it fails: an error swallowed.
+fn or_empty<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Ingress>, D::Error> {
+    Ok(Vec::<Ingress>::deserialize(d).unwrap_or_default())
+}
+
 /// An `#[hcl]` config: block types read from blocks only, everything else
 /// from arguments only.
 #[hcl_serde::hcl]
@@ -90,6 +98,7 @@ struct HclConfig {
     tags: Option<BTreeMap<String, String>>,
     lifecycle: Option<Lifecycle>,
     count: Option<u16>,
+    when: Option<hcl_serde::Expression>,
 }
 
 #[hcl_serde::hcl]
@@ -101,6 +110,7 @@ struct HclResource {
     #[hcl(label)]
     name: String,
     ami: Option<String>,
+    condition: Option<hcl_serde::Expression>,
     #[serde(default)]
     ingress: Vec<HclIngress>,
     #[hcl(block, optional)]
