@@ -28,14 +28,18 @@ use crate::value::go_quote;
 pub(super) struct JsonBody<'a> {
     val: NodeRef<'a>,
     file: &'a Arc<SourceFile>,
-    hidden: NameSet,
+    /// The names hidden, once any are (a body is small without them).
+    hidden: Option<Box<NameSet>>,
 }
+
+/// The names of a body that hides none.
+static NO_NAMES: NameSet = NameSet::new();
 
 impl PartialEq for JsonBody<'_> {
     fn eq(&self, other: &Self) -> bool {
         self.val.same(&other.val)
             && Arc::ptr_eq(self.file, other.file)
-            && self.hidden == other.hidden
+            && self.hidden() == other.hidden()
     }
 }
 
@@ -44,7 +48,7 @@ impl fmt::Debug for JsonBody<'_> {
         f.debug_struct("JsonBody")
             .field("file", &self.file.name())
             .field("span", &self.val.span())
-            .field("hidden", &self.hidden)
+            .field("hidden", self.hidden())
             .finish()
     }
 }
@@ -63,7 +67,7 @@ impl<'a> JsonBody<'a> {
         JsonBody {
             val,
             file,
-            hidden: NameSet::new(),
+            hidden: None,
         }
     }
 
@@ -72,7 +76,7 @@ impl<'a> JsonBody<'a> {
         JsonBody {
             val,
             file: tree.source(),
-            hidden: hidden.clone(),
+            hidden: (!hidden.is_empty()).then(|| Box::new(hidden.clone())),
         }
     }
 
@@ -87,12 +91,17 @@ impl<'a> JsonBody<'a> {
 
     /// The names hidden from the body.
     pub(super) fn view(&self) -> &NameSet {
-        &self.hidden
+        self.hidden()
+    }
+
+    fn hidden(&self) -> &NameSet {
+        self.hidden.as_deref().unwrap_or(&NO_NAMES)
     }
 
     pub(super) fn hide(&self, names: &[&str]) -> JsonBody<'a> {
         let mut rest = self.clone();
-        rest.hidden.extend(names.iter().map(|n| (*n).to_string()));
+        let hidden = rest.hidden.get_or_insert_with(Box::default);
+        hidden.extend(names.iter().map(|n| (*n).to_string()));
         rest
     }
 
@@ -191,18 +200,18 @@ impl<'a> JsonBody<'a> {
         diags: &mut Diagnostics,
     ) -> (BodyContent<'a>, JsonBody<'a>) {
         let (content, _) = self.read(schema, check_required, diags);
-        let mut hidden = self.hidden.clone();
+        let mut hidden = self.hidden().clone();
         let mut ignored = Diagnostics::default();
         let props = self.collect(self.val, None, &mut ignored);
         let used = props
             .iter()
             .map(Property::name)
-            .filter(|name| !self.hidden.contains(*name) && self.takes(schema, name));
+            .filter(|name| !self.hidden().contains(*name) && self.takes(schema, name));
         hidden.extend(used.map(str::to_owned));
         let rest = JsonBody {
             val: self.val,
             file: self.file,
-            hidden,
+            hidden: (!hidden.is_empty()).then(|| Box::new(hidden)),
         };
         (content, rest)
     }
@@ -228,7 +237,7 @@ impl<'a> JsonBody<'a> {
         let mut unlabeled = Gathered::default();
         for prop in props.iter() {
             let name = prop.name();
-            if self.hidden.contains(name) {
+            if self.hidden().contains(name) {
                 continue;
             }
             if let Some(slot) = slots.slot(schema, name) {
@@ -297,13 +306,13 @@ impl<'a> JsonBody<'a> {
         let (content, used) = self.read(schema, check_required, diags);
         // Every property taken (the usual case): nothing is extraneous.
         if let Some(properties) = self.val.properties() {
-            if self.hidden.is_empty() && used == properties.len() {
+            if self.hidden().is_empty() && used == properties.len() {
                 return content;
             }
         }
-        let taken = |name: &str| self.hidden.contains(name) || self.takes(schema, name);
+        let taken = |name: &str| self.hidden().contains(name) || self.takes(schema, name);
         let defined =
-            |name: &str| self.hidden.contains(name) || content.attributes.contains_key(name);
+            |name: &str| self.hidden().contains(name) || content.attributes.contains_key(name);
         for prop in self.collect(self.val, None, diags).iter() {
             let name = prop.name();
             if name == "//" || taken(name) {
@@ -347,7 +356,7 @@ impl<'a> JsonBody<'a> {
         };
         for prop in properties {
             let name = prop.name();
-            if name == "//" || self.hidden.contains(name) {
+            if name == "//" || self.hidden().contains(name) {
                 continue;
             }
             if let Err(existing) = attrs.add(self.attribute(prop)) {

@@ -37,6 +37,14 @@ pub(super) struct NativeView {
     /// Where the body begins, for "Missing required argument": a file's
     /// first byte, a block's opening brace.
     start: u32,
+    /// The names hidden, once any are: most bodies have none, and a body
+    /// (which every block holds) is small without them.
+    names: Option<Box<ViewNames>>,
+}
+
+/// The names a [`NativeView`] hides.
+#[derive(Debug, Clone, Default, PartialEq)]
+struct ViewNames {
     hidden_attrs: NameSet,
     hidden_blocks: NameSet,
     /// The names hidden with [`NativeBody::hide`] rather than by a partial
@@ -48,7 +56,23 @@ pub(super) struct NativeView {
     suggested_blocks: NameSet,
 }
 
+/// The names of a view that hides none.
+static NO_NAMES: ViewNames = ViewNames {
+    hidden_attrs: NameSet::new(),
+    hidden_blocks: NameSet::new(),
+    suggested_attrs: NameSet::new(),
+    suggested_blocks: NameSet::new(),
+};
+
 impl NativeView {
+    fn names(&self) -> &ViewNames {
+        self.names.as_deref().unwrap_or(&NO_NAMES)
+    }
+
+    fn names_mut(&mut self) -> &mut ViewNames {
+        self.names.get_or_insert_with(Box::default)
+    }
+
     /// Whether both show the same items, `self` a body of `file` and
     /// `other` one of `other_file`: the same names hidden, beginning at
     /// the same place (which the two sources may hold at different byte
@@ -59,11 +83,7 @@ impl NativeView {
         other: &NativeView,
         other_file: &SourceFile,
     ) -> bool {
-        file.pos(self.start) == other_file.pos(other.start)
-            && self.hidden_attrs == other.hidden_attrs
-            && self.hidden_blocks == other.hidden_blocks
-            && self.suggested_attrs == other.suggested_attrs
-            && self.suggested_blocks == other.suggested_blocks
+        file.pos(self.start) == other_file.pos(other.start) && self.names() == other.names()
     }
 }
 
@@ -71,8 +91,8 @@ impl PartialEq for NativeBody<'_> {
     fn eq(&self, other: &Self) -> bool {
         std::ptr::eq(self.body, other.body)
             && Arc::ptr_eq(self.file, other.file)
-            && self.view.hidden_attrs == other.view.hidden_attrs
-            && self.view.hidden_blocks == other.view.hidden_blocks
+            && self.view.names().hidden_attrs == other.view.names().hidden_attrs
+            && self.view.names().hidden_blocks == other.view.names().hidden_blocks
     }
 }
 
@@ -81,8 +101,8 @@ impl fmt::Debug for NativeBody<'_> {
         f.debug_struct("NativeBody")
             .field("file", &self.file.name())
             .field("span", &self.body.span)
-            .field("hidden_attrs", &self.view.hidden_attrs)
-            .field("hidden_blocks", &self.view.hidden_blocks)
+            .field("hidden_attrs", &self.view.names().hidden_attrs)
+            .field("hidden_blocks", &self.view.names().hidden_blocks)
             .finish()
     }
 }
@@ -94,10 +114,7 @@ impl<'a> NativeBody<'a> {
             file,
             view: NativeView {
                 start: body.span.start,
-                hidden_attrs: NameSet::new(),
-                hidden_blocks: NameSet::new(),
-                suggested_attrs: NameSet::new(),
-                suggested_blocks: NameSet::new(),
+                names: None,
             },
         }
     }
@@ -145,18 +162,13 @@ impl<'a> NativeBody<'a> {
 
     pub(super) fn hide(&self, attributes: &[&str], block_types: &[&str]) -> NativeBody<'a> {
         let mut rest = self.clone();
-        rest.view
-            .hidden_attrs
-            .extend(attributes.iter().map(|n| (*n).to_string()));
-        rest.view
-            .hidden_blocks
-            .extend(block_types.iter().map(|n| (*n).to_string()));
-        rest.view
-            .suggested_attrs
-            .extend(attributes.iter().map(|n| (*n).to_string()));
-        rest.view
-            .suggested_blocks
-            .extend(block_types.iter().map(|n| (*n).to_string()));
+        let names = rest.view.names_mut();
+        let attributes = || attributes.iter().map(|n| (*n).to_string());
+        let block_types = || block_types.iter().map(|n| (*n).to_string());
+        names.hidden_attrs.extend(attributes());
+        names.hidden_blocks.extend(block_types());
+        names.suggested_attrs.extend(attributes());
+        names.suggested_blocks.extend(block_types());
         rest
     }
 
@@ -174,14 +186,14 @@ impl<'a> NativeBody<'a> {
         let attrs: &'a [ast::Attribute<'a>] = &self.body.attributes;
         attrs
             .iter()
-            .filter(|a| !self.view.hidden_attrs.contains(a.name))
+            .filter(|a| !self.view.names().hidden_attrs.contains(a.name))
     }
 
     fn blocks(&self) -> impl Iterator<Item = &'a ast::Block<'a>> + '_ {
         let blocks: &'a [ast::Block<'a>] = &self.body.blocks;
         blocks
             .iter()
-            .filter(|b| !self.view.hidden_blocks.contains(b.block_type))
+            .filter(|b| !self.view.names().hidden_blocks.contains(b.block_type))
     }
 
     pub(super) fn partial_content(
@@ -192,10 +204,14 @@ impl<'a> NativeBody<'a> {
     ) -> (BodyContent<'a>, NativeBody<'a>) {
         let (content, _) = self.take(schema, check_required, diags);
         let mut rest = self.clone();
-        rest.view
+        if schema.attributes().is_empty() && schema.blocks().is_empty() {
+            return (content, rest);
+        }
+        let names = rest.view.names_mut();
+        names
             .hidden_attrs
             .extend(schema.attributes().iter().map(|a| a.name.clone()));
-        rest.view
+        names
             .hidden_blocks
             .extend(schema.blocks().iter().map(|b| b.block_type.clone()));
         (content, rest)
@@ -311,14 +327,14 @@ impl<'a> NativeBody<'a> {
     ) -> Diagnostic {
         let hidden = || {
             let defined = |n: &&str| self.body.attribute(n).is_some();
-            let names = self.view.suggested_attrs.iter().map(String::as_str);
+            let names = self.view.names().suggested_attrs.iter().map(String::as_str);
             suggest_name(attr.name, names.filter(|n| !defined(n)))
         };
         let suggestion =
             match first_close_name(attr.name, candidates.iter().copied()).or_else(hidden) {
                 Some(name) => format!(" Did you mean {}?", go_quote(name)),
                 None if schema.block(attr.name).is_some()
-                    || self.view.suggested_blocks.contains(attr.name) =>
+                    || self.view.names().suggested_blocks.contains(attr.name) =>
                 {
                     return unsupported_block_argument(
                         attr.name,
@@ -340,13 +356,18 @@ impl<'a> NativeBody<'a> {
     fn unsupported_block(&self, block: &ast::Block<'_>, schema: &BodySchema) -> Diagnostic {
         let candidates = schema.blocks().iter().map(|b| b.block_type.as_str());
         let hidden = || {
-            let names = self.view.suggested_blocks.iter().map(String::as_str);
+            let names = self
+                .view
+                .names()
+                .suggested_blocks
+                .iter()
+                .map(String::as_str);
             suggest_name(block.block_type, names)
         };
         let suggestion = match first_close_name(block.block_type, candidates).or_else(hidden) {
             Some(name) => format!(" Did you mean {}?", go_quote(name)),
             None if schema.attribute(block.block_type).is_some()
-                || self.view.suggested_attrs.contains(block.block_type) =>
+                || self.view.names().suggested_attrs.contains(block.block_type) =>
             {
                 return unsupported_argument_block(
                     block.block_type,
