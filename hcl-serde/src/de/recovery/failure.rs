@@ -105,6 +105,7 @@ impl PassRecord {
         self.failure.set(failure);
     }
 }
+
 #[cfg(test)]
 mod tests {
     use super::*;
