@@ -51,12 +51,12 @@ pub(crate) fn is_option(ty: &Type) -> bool {
 /// macro reads unevaluated, as `#[hcl(expr)]` (a check the expansion makes
 /// holds the name to `hcl_serde::Expression`).
 pub(crate) fn is_expression(ty: &Type) -> bool {
+    let named = |ty: &Type| matches!(last_segment(ty), Some((name, args)) if name == "Expression" && args.is_empty());
     match last_segment(ty) {
-        Some((name, args)) if name == "Expression" => args.is_empty(),
         Some((name, args)) if name == "Option" => {
-            matches!(args.as_slice(), [inner] if matches!(last_segment(inner), Some((name, args)) if name == "Expression" && args.is_empty()))
+            matches!(args.as_slice(), [inner] if named(inner))
         }
-        _ => false,
+        _ => named(ty),
     }
 }
 

@@ -229,10 +229,9 @@
 //!
 //! A file is not parsed whole when the target does not need it whole: a
 //! quick scan finds its top-level attributes and blocks, and each block
-//! is parsed when serde reads it
-//! and dropped after, so a decode holds the text, the values it has made
-//! and one block's syntax tree, instead of the tree of the whole file
-//! (several times the text). [`from_file`] and [`from_reader`] keep the
+//! is parsed when serde reads it and dropped after, so a decode holds the
+//! text, the values it has made and one block's syntax tree, instead of
+//! the tree of the whole file (several times the text). [`from_file`] and [`from_reader`] keep the
 //! text they read without copying it; [`from_str`] copies it once, for
 //! diagnostics. Targets that need the whole body at once (a
 //! [`RawBody`] of the file, `Spanned` of the whole document, a

@@ -593,17 +593,13 @@ impl<'de> de::MapAccess<'de> for GroupAccess<'_, '_, 'de> {
 
     fn next_value_seed<S: de::DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value> {
         match self.pending.take() {
-            Some((key, blocks)) => {
-                let session = blocks.session;
-                blocks.read_element(seed, Role::Entry).map_err(|e| {
-                    let more = sibling_diagnostics(
-                        &mut self.groups.by_ref().map(|(_, group)| group),
-                        Role::Entry,
-                        session,
-                    );
-                    e.add_key(key).with_more(more)
-                })
-            }
+            Some((key, blocks)) => blocks.read_element(seed, Role::Entry).map_err(|e| {
+                let more = sibling_diagnostics(
+                    &mut self.groups.by_ref().map(|(_, group)| group),
+                    Role::Entry,
+                );
+                e.add_key(key).with_more(more)
+            }),
             None => Err(Error::value_before_key()),
         }
     }
@@ -682,11 +678,10 @@ impl<'de> de::SeqAccess<'de> for BlockSeq<'_, '_, 'de> {
         let Some(item) = self.items.find(|item| !item.left_out(Role::Item)) else {
             return Ok(None);
         };
-        let session = item.session;
         match item.read_element(seed, Role::Item) {
             Ok(value) => Ok(Some(value)),
             Err(e) => {
-                let more = sibling_diagnostics(&mut self.items, Role::Item, session);
+                let more = sibling_diagnostics(&mut self.items, Role::Item);
                 Err(e.with_more(more))
             }
         }
@@ -700,21 +695,8 @@ impl<'de> de::SeqAccess<'de> for BlockSeq<'_, '_, 'de> {
 /// After an error in one block, the errors of the body level of the blocks
 /// after it, read with the fields of the struct the failed one was read
 /// into: so one decode reports a mistake made in every block, not only in
-/// the first. `role`: what the siblings are elements of. The failure of
-/// the error on its way out is the one `session` keeps after.
+/// the first. `role`: what the siblings are elements of.
 fn sibling_diagnostics<'de, 'a, 's>(
-    siblings: &mut dyn Iterator<Item = BlocksDeserializer<'a, 's, 'de>>,
-    role: Role,
-    session: &Session<'s, 'de>,
-) -> Diagnostics {
-    let failure = session.record.take_failure();
-    let diags = sibling_diagnostics_of(siblings, role);
-    session.record.restore(failure);
-    diags
-}
-
-/// The diagnostics of [`sibling_diagnostics`].
-fn sibling_diagnostics_of<'de, 'a, 's>(
     siblings: &mut dyn Iterator<Item = BlocksDeserializer<'a, 's, 'de>>,
     role: Role,
 ) -> Diagnostics {
@@ -744,10 +726,12 @@ fn sibling_diagnostics_of<'de, 'a, 's>(
                 session: sibling.session,
                 block: Some((block.clone(), sibling.depth)),
             };
-            body.read(Keys::Struct(fields, block_type))
-                .err()
-                .map(Error::into_diagnostics)
-                .unwrap_or_default()
+            // Read while the error travels: its failure stays the pass's.
+            let record = &sibling.session.record;
+            let failure = record.take_failure();
+            let diags = body.read(Keys::Struct(fields, block_type));
+            record.restore(failure);
+            diags.err().map(Error::into_diagnostics).unwrap_or_default()
         };
         match sibling.blocks.as_slice() {
             [one] if one.label_count() <= sibling.depth + label_fields => match one {
@@ -764,7 +748,7 @@ fn sibling_diagnostics_of<'de, 'a, 's>(
             },
             _ => {
                 if let Ok(groups) = sibling.groups() {
-                    diags.extend(sibling_diagnostics_of(
+                    diags.extend(sibling_diagnostics(
                         &mut groups.into_iter().map(|(_, g)| g),
                         Role::Entry,
                     ));

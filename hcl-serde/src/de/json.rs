@@ -231,8 +231,8 @@ impl<'de> Special<'de> for JsonDeserializer<'_, '_, 'de> {
         Ok(Some(self.expr.range()))
     }
 
-    /// A `RawBody`: the value as the body of one block (an expression
-    /// field needs `#[hcl(expr)]`, as in the native syntax).
+    /// A `RawBody`: the value as the body of one block (an `Expression`
+    /// is read only from a field marked for one, as in the native syntax).
     fn payload<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
         let blocks = self.blocks(&[])?;
         de::Deserializer::deserialize_newtype_struct(

@@ -22,7 +22,7 @@
 mod failure;
 mod stand_in;
 
-pub(crate) use failure::{Failure, Scope};
+use failure::{Failure, Scope};
 pub(crate) use stand_in::StandIn;
 
 use std::cell::RefCell;

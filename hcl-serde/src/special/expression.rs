@@ -12,9 +12,9 @@ use super::{Payload, PayloadVisitor, PAYLOAD};
 /// `#[hcl(expr)]`, for values the application evaluates later or in its
 /// own way. In an `#[hcl]` struct a field of this type (or an `Option` of
 /// it) is read so without the option, as gohcl reads an `hcl.Expression`
-/// field; a plain derive needs the field renamed `$hcl:expr:NAME`. It owns its source text; the first read parses the
-/// expression's own text, and later reads (and clones made after it) use
-/// that tree.
+/// field; a plain derive needs the field renamed `$hcl:expr:NAME`. It
+/// owns its source text; the first read parses the expression's own text,
+/// and later reads (and clones made after it) use that tree.
 ///
 /// # Examples
 ///

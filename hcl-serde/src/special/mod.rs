@@ -41,6 +41,7 @@ pub(crate) const BODY_PAYLOAD: &str = "$hcl:payload:body";
 pub(crate) fn is_payload(name: &str) -> bool {
     name == PAYLOAD || name == BODY_PAYLOAD
 }
+
 /// The struct name [`Spanned`] asks for.
 pub(crate) const SPANNED: &str = "$hcl:Spanned";
 /// The newtype name under which an [`Expression`] serializes its text.
