@@ -81,6 +81,9 @@ struct FieldSerde {
     flatten: Option<Span>,
     /// `skip` or `skip_deserializing`.
     skip: Option<Span>,
+    /// `with`, `deserialize_with` or `borrow`: the field's own way of
+    /// being read.
+    own_reader: bool,
 }
 
 /// Errors gathered while reading the struct, reported together.
@@ -415,13 +418,29 @@ fn rewrite(item: &mut DeriveInput, errors: &mut Errors) -> TokenStream {
             }
         });
 
+        // An `Option` that may hold a block type: serde reads `null` as
+        // `None` before it asks for the type inside, so the field says
+        // what it holds first (see `hcl_serde::__private::option_field`).
+        let option_of_block = options.role == Role::Auto
+            && marker.is_none()
+            && in_schema
+            && types::is_option(&field.ty)
+            && !types::holds_scalar(&field.ty)
+            && !types::mentions(&field.ty, &params)
+            && !types::has_lifetime(&field.ty)
+            && !serde.own_reader;
+        if option_of_block {
+            field.attrs.push(syn::parse_quote!(
+                #[serde(deserialize_with = "::hcl_serde::__private::option_field")]
+            ));
+        }
         if let Some(marker) = marker {
             if marker == "$hcl:flatten" {
                 drop_serde_items(&mut field.attrs, "flatten");
             }
             set_rename(field, &marker);
         }
-        if (options.optional.is_some() || many_blocks)
+        if (options.optional.is_some() || many_blocks || option_of_block)
             && options.role.may_be_optional()
             && !serde.default
             && !container.default
@@ -613,6 +632,11 @@ fn field_serde(attrs: &[Attribute]) -> FieldSerde {
             serde.flatten = Some(path.span());
         } else if path.is_ident("skip") || path.is_ident("skip_deserializing") {
             serde.skip = Some(path.span());
+        } else if ["with", "deserialize_with", "borrow"]
+            .iter()
+            .any(|name| path.is_ident(name))
+        {
+            serde.own_reader = true;
         }
     }
     serde

@@ -196,6 +196,18 @@
 //! never show it; one that does (an XML root element, say) shows the
 //! marked name.
 //!
+//! serde reads `null` for an `Option` as `None` before it asks for the
+//! type inside, where a block type would say it is one. So a field without
+//! options whose type is an `Option` (of anything but the standard
+//! scalars, and not naming a generic parameter or a lifetime) gets
+//! `#[serde(deserialize_with = "hcl_serde::__private::option_field")]` and
+//! `#[serde(default)]`, unless it has `with`, `deserialize_with` or
+//! `borrow` of its own: the function asks the type inside, and when it is a
+//! block type reads the field through a newtype that `hcl_serde` refuses
+//! from an argument, `null` included ("Unsupported argument", as for any
+//! other value); every other format reads the newtype's content, the
+//! `Option` itself.
+//!
 //! This is why `#[hcl]` is an attribute macro and not a derive with
 //! helper attributes: a derive only adds items next to the struct, and
 //! cannot change the fields another derive sees.

@@ -135,6 +135,32 @@ pub(crate) fn mentions(ty: &Type, params: &HashSet<String>) -> bool {
     !params.is_empty() && walk(ty.to_token_stream(), params)
 }
 
+/// Whether the type inside `ty`'s containers is one of the standard
+/// scalars (`String`, `bool`, the numbers, `char`), which no block is.
+pub(crate) fn holds_scalar(ty: &Type) -> bool {
+    let (_, inner) = peel(ty);
+    matches!(
+        last_segment(inner),
+        Some((name, args)) if args.is_empty() && matches!(
+            name.as_str(),
+            "String" | "bool" | "char" | "f32" | "f64" | "i8" | "i16" | "i32" | "i64"
+                | "i128" | "isize" | "u8" | "u16" | "u32" | "u64" | "u128" | "usize"
+        )
+    )
+}
+
+/// Whether `ty` names a lifetime anywhere in it.
+pub(crate) fn has_lifetime(ty: &Type) -> bool {
+    fn walk(tokens: TokenStream) -> bool {
+        tokens.into_iter().any(|tree| match tree {
+            TokenTree::Punct(punct) => punct.as_char() == '\'',
+            TokenTree::Group(group) => walk(group.stream()),
+            TokenTree::Ident(_) | TokenTree::Literal(_) => false,
+        })
+    }
+    walk(ty.to_token_stream())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -196,6 +222,40 @@ mod tests {
                 "{}",
                 input.to_token_stream()
             );
+        }
+    }
+
+    #[test]
+    fn scalars_inside_containers() {
+        for yes in [
+            quote!(Option<String>),
+            quote!(Option<Vec<u32>>),
+            quote!(Option<HashMap<String, bool>>),
+            quote!(std::option::Option<f64>),
+        ] {
+            assert!(holds_scalar(&ty(yes.clone())), "{yes}");
+        }
+        for no in [
+            quote!(Option<Network>),
+            quote!(Option<Vec<Network>>),
+            quote!(Option<Cow<'a, str>>),
+            quote!(Option<serde_json::Value>),
+        ] {
+            assert!(!holds_scalar(&ty(no.clone())), "{no}");
+        }
+    }
+
+    #[test]
+    fn lifetimes_anywhere() {
+        for yes in [
+            quote!(Option<&'a str>),
+            quote!(Option<Vec<Network<'a>>>),
+            quote!(Option<Cow<'static, str>>),
+        ] {
+            assert!(has_lifetime(&ty(yes.clone())), "{yes}");
+        }
+        for no in [quote!(Option<Network>), quote!(Option<Vec<Box<Network>>>)] {
+            assert!(!has_lifetime(&ty(no.clone())), "{no}");
         }
     }
 

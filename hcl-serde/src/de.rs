@@ -11,6 +11,7 @@ mod fields;
 mod json;
 mod lazy;
 mod literal;
+pub(crate) mod probe;
 mod recovery;
 mod session;
 mod shape;

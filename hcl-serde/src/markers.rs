@@ -20,3 +20,7 @@ pub(crate) const FLATTEN: &str = "$hcl:flatten";
 /// The start of an `#[hcl]` struct's name: `$hcl:struct:NAME`, a block
 /// type.
 pub(crate) const BLOCK_STRUCT: &str = "$hcl:struct:";
+/// The newtype an `Option` field without options of an `#[hcl]` struct
+/// reads through when the type inside is a block type (see
+/// `__private::option_field`).
+pub(crate) const OPTION_OF_BLOCK: &str = "$hcl:option-of-block";

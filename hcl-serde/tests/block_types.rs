@@ -200,6 +200,18 @@ fn decoding_accepts_what_the_schema_accepts() {
         "raw = 1\n",
         "forced_block {\n  cidr = \"a\"\n}\n",
         "forced_block = { cidr = \"a\" }\n",
+        // `null` is no value of a block type either, and a value that is
+        // no list or map is no argument of one.
+        "subnet = null\n",
+        "subnets = null\n",
+        "zones = null\n",
+        "route = null\n",
+        "raw = null\n",
+        "forced_block = null\n",
+        "forced = null\n",
+        "plain = null\n",
+        "subnets = \"a\"\n",
+        "zones = 1\n",
     ];
     let schema = Network::hcl_schema();
     for src in inputs {
@@ -297,6 +309,66 @@ fn a_missing_field_is_a_missing_block_only_for_a_block_type() {
 }
 
 #[test]
+fn null_for_a_block_type_is_an_unsupported_argument() {
+    // serde reads `null` as `None` before it asks for the type inside: the
+    // field asks first.
+    for name in ["subnet", "route", "raw"] {
+        let line = format!("{name} = null");
+        assert_eq!(error(&format!("{line}\n")), unsupported(name, &line));
+    }
+    // A sequence or map of them, and a value that is neither.
+    for line in [
+        "subnets = null",
+        "zones = null",
+        "subnets = \"a\"",
+        "zones = 1",
+    ] {
+        let name = line.split(' ').next().unwrap();
+        assert_eq!(error(&format!("{line}\n")), unsupported(name, line));
+    }
+    // Any other type reads `null` as ever: `None` for an `Option`...
+    let network: Network = hcl_serde::from_str("plain = null\nforced = null\n").unwrap();
+    assert_eq!((network.plain, network.forced), (None, None));
+    // ...and an argument given null, which leaves it unset, for the rest.
+    assert_eq!(
+        err_codes("plains = null\n"),
+        [Code::MissingRequiredArgument]
+    );
+}
+
+fn err_codes(src: &str) -> Vec<Code> {
+    match hcl_serde::from_str::<Network>(src) {
+        Ok(network) => panic!("decoded {network:?}"),
+        Err(err) => err.diagnostics().iter().map(|d| d.code).collect(),
+    }
+}
+
+#[test]
+fn null_for_a_block_type_is_no_block_elsewhere() {
+    // The JSON syntax's `null` is no block.
+    let src = r#"{"subnet": null, "subnets": null, "route": null, "raw": null}"#;
+    let network: Network = hcl_serde::from_str(src).unwrap();
+    assert_eq!((network.subnet, network.route), (None, None));
+    assert!(network.subnets.is_empty() && network.raw.is_none());
+    // Other formats read an `Option` as ever.
+    let network: Network = serde_json::from_str(r#"{"subnet": null}"#).unwrap();
+    assert_eq!(network.subnet, None);
+    let network: Network = serde_json::from_str(r#"{"subnet": {"cidr": "a"}}"#).unwrap();
+    assert_eq!(network.subnet.unwrap().cidr, "a");
+    let network: Network = serde_json::from_str("{}").unwrap();
+    assert_eq!(network.subnet, None);
+    // And blocks of the field's name as before, in every way of reading.
+    let src = "subnet {\n  cidr = \"a\"\n}\nroute {\n  via = \"b\"\n}\n";
+    let network: Network = hcl_serde::from_str(src).unwrap();
+    assert_eq!(network.subnet.unwrap().cidr, "a");
+    let path = std::env::temp_dir().join(format!("hcl-null-block-{}.hcl", std::process::id()));
+    std::fs::write(&path, src).unwrap();
+    let network: Result<Network, _> = hcl_serde::from_file(&path);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(network.unwrap().route.unwrap().via, "b");
+}
+
+#[test]
 fn the_json_syntax_reads_their_objects_as_blocks() {
     let src = r#"{"subnet": {"cidr": "a"}, "zones": {"z": {"cidr": "b"}}}"#;
     let network: Network = hcl_serde::from_str(src).unwrap();
@@ -316,7 +388,7 @@ fn other_formats_read_them_as_before() {
 #[test]
 fn every_such_error_is_reported_in_every_way_of_reading() {
     let src = "plain {\n  cidr = \"a\"\n}\ntags {\n  a = \"b\"\n}\nsubnet = { cidr = \"c\" }\n\
-               raw \"x\" {\n}\n";
+               raw \"x\" {\n}\nroute = null\nzones = null\n";
     let err = hcl_serde::from_str::<Network>(src).unwrap_err();
     let codes: Vec<Code> = err.diagnostics().iter().map(|d| d.code).collect();
     assert_eq!(
@@ -325,7 +397,9 @@ fn every_such_error_is_reported_in_every_way_of_reading() {
             Code::UnsupportedBlockType,
             Code::UnsupportedBlockType,
             Code::UnsupportedArgument,
-            Code::ExtraneousLabel
+            Code::ExtraneousLabel,
+            Code::UnsupportedArgument,
+            Code::UnsupportedArgument
         ],
         "{err}"
     );
@@ -354,4 +428,62 @@ fn a_generic_field_reads_blocks_of_a_block_type_beyond_its_schema() {
     assert_eq!(held.value.cidr, "a");
     let held: Holder<Plain> = hcl_serde::from_str("value = { cidr = \"b\" }\n").unwrap();
     assert_eq!(held.value.cidr, "b");
+}
+
+#[test]
+fn a_field_with_its_own_reader_keeps_it() {
+    fn always_one<'de, D: serde::Deserializer<'de>>(_: D) -> Result<Option<Subnet>, D::Error> {
+        Ok(Some(Subnet { cidr: "own".into() }))
+    }
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug)]
+    #[serde(default)]
+    struct Own {
+        #[serde(deserialize_with = "always_one")]
+        subnet: Option<Subnet>,
+        other: Option<Subnet>,
+    }
+    impl Default for Own {
+        fn default() -> Self {
+            Own {
+                subnet: None,
+                other: Some(Subnet {
+                    cidr: "default".into(),
+                }),
+            }
+        }
+    }
+    let own: Own = hcl_serde::from_str("subnet = null\n").unwrap();
+    assert_eq!(own.subnet.unwrap().cidr, "own");
+    // The struct's own default stands for a field left out.
+    assert_eq!(own.other.unwrap().cidr, "default");
+    let err = hcl_serde::from_str::<Own>("other = null\n").unwrap_err();
+    assert_eq!(
+        err.diagnostics().iter().next().unwrap().code,
+        Code::UnsupportedArgument
+    );
+}
+
+#[test]
+fn a_map_of_lists_of_block_types_misses_a_label_as_the_schema_says() {
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Groups {
+        #[serde(default)]
+        groups: BTreeMap<String, Vec<Subnet>>,
+    }
+    let src = "groups {\n  cidr = \"a\"\n}\n";
+    let file = hcl_core::parse(src, "<input>").unwrap();
+    let (_, diags) = Body::from_file(&file).content_with_diagnostics(&Groups::hcl_schema());
+    let err = hcl_serde::from_str::<Groups>(src).unwrap_err();
+    let first = err.diagnostics().iter().next().unwrap();
+    let expected = diags.iter().next().unwrap();
+    assert_eq!(first.code, Code::MissingLabel, "{err}");
+    assert_eq!(
+        (first.code, &first.subject, &first.detail),
+        (expected.code, &expected.subject, &expected.detail)
+    );
+    let groups: Groups = hcl_serde::from_str("groups \"g\" {\n  cidr = \"a\"\n}\n").unwrap();
+    assert_eq!(groups.groups["g"][0].cidr, "a");
 }

@@ -11,8 +11,10 @@ use hcl_core::{Code, Number, Value};
 use serde::de::{self, IntoDeserializer, Visitor};
 
 use super::fields::BLOCK_STRUCT;
+use super::probe;
 use super::shape::Shape;
 use crate::error::{Error, Result};
+use crate::markers::OPTION_OF_BLOCK;
 use crate::special::{special_types, Special, BODY_PAYLOAD};
 
 /// A deserializer over a borrowed [`Value`], with the source range it came
@@ -130,6 +132,28 @@ impl<'v> ValueDeserializer<'v> {
         )
     }
 
+    /// For the value of an argument whose field takes an argument or
+    /// blocks, schema processing's "Unsupported argument": what a block
+    /// type asked of it gets.
+    fn block_argument(&self) -> Option<Error> {
+        let (argument, at) = self.block_field?;
+        Some(Error::from_diagnostics(
+            unsupported_block_argument(argument, at).into(),
+        ))
+    }
+
+    /// The error for a value that is not the sequence or map asked for:
+    /// [`Self::block_argument`] when `reads_blocks` finds the elements
+    /// asked for of a block type (`subnets = null` for a `Vec` of them),
+    /// else [`Self::mismatch`].
+    fn not_a(&self, expected: &str, reads_blocks: impl FnOnce() -> bool) -> Error {
+        match self.block_field.is_some() && reads_blocks() {
+            true => self.block_argument(),
+            false => None,
+        }
+        .unwrap_or_else(|| self.mismatch(expected))
+    }
+
     /// The value as a number, converting a numeric string as HCL does.
     fn number(&self, target: &str) -> Result<Number> {
         match self.kind()? {
@@ -200,10 +224,10 @@ impl<'de> Special<'de> for ValueDeserializer<'_> {
     }
 
     fn payload<V: Visitor<'de>>(self, name: &'static str, _visitor: V) -> Result<V::Value> {
-        if let (Some((argument, at)), BODY_PAYLOAD) = (self.block_field, name) {
-            return Err(Error::from_diagnostics(
-                unsupported_block_argument(argument, at).into(),
-            ));
+        if name == BODY_PAYLOAD {
+            if let Some(err) = self.block_argument() {
+                return Err(err);
+            }
         }
         Err(Error::message(
             Code::UnsupportedValue,
@@ -221,10 +245,10 @@ impl<'de> Special<'de> for ValueDeserializer<'_> {
         _fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
-        if let (Some((argument, at)), true) = (self.block_field, name.starts_with(BLOCK_STRUCT)) {
-            return Err(Error::from_diagnostics(
-                unsupported_block_argument(argument, at).into(),
-            ));
+        if name.starts_with(BLOCK_STRUCT) {
+            if let Some(err) = self.block_argument() {
+                return Err(err);
+            }
         }
         match self.kind()? {
             ValueKind::Map(e) | ValueKind::Object(e) => {
@@ -237,6 +261,13 @@ impl<'de> Special<'de> for ValueDeserializer<'_> {
     fn plain_newtype<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
         // A `hcl_core::Value` target takes the value whole: exact numbers,
         // its type, unknowns.
+        // An `Option` of a block type (see `__private::option_field`):
+        // never read from an argument, `null` included.
+        if name == OPTION_OF_BLOCK {
+            if let Some(err) = self.block_argument() {
+                return Err(err);
+            }
+        }
         if name == hcl_core::value::VALUE_NEWTYPE {
             hcl_core::value::hand_over(self.value.clone());
             let result = visitor.visit_newtype_struct(self);
@@ -394,7 +425,9 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
             ValueKind::List(e) | ValueKind::Set(e) | ValueKind::Tuple(e) => {
                 visit_seq(e, self.at, self.shape, self.block_field, visitor)
             }
-            _ => Err(self.mismatch("a list, set or tuple")),
+            _ => Err(self.not_a("a list, set or tuple", || {
+                probe::reads_blocks_in_seq(visitor)
+            })),
         }
     }
 
@@ -425,7 +458,7 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
             ValueKind::Map(e) | ValueKind::Object(e) => {
                 visit_map(e, self.at, self.shape, self.block_field, visitor)
             }
-            _ => Err(self.mismatch("a map or object")),
+            _ => Err(self.not_a("a map or object", || probe::reads_blocks_in_map(visitor))),
         }
     }
 
