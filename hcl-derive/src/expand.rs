@@ -223,6 +223,9 @@ fn rewrite(item: &mut DeriveInput, errors: &mut Errors) -> TokenStream {
     let mut infos = Vec::new();
     // Checks that a field's type fits its option, at the type.
     let mut checks = Vec::new();
+    // Bounds the `HclSchema` impl needs: a generic field type read by
+    // `block_shape`.
+    let mut bounds = Vec::new();
     let mut labels = Vec::new();
     // The fields that took each label name and each document name.
     let mut label_names: HashMap<String, String> = HashMap::new();
@@ -397,24 +400,28 @@ fn rewrite(item: &mut DeriveInput, errors: &mut Errors) -> TokenStream {
             }
         }
 
-        // Only a block, or a field that may be one, needs the type inside.
-        let wants_inner = matches!(options.role, Role::Auto | Role::Block) && in_schema;
-        let (map_levels, inner) = types::peel(&field.ty);
-        let inner_labels = if wants_inner && !types::mentions(inner, &params) {
-            quote!((&::hcl_serde::__private::Probe::<#inner>::new())
-                .inner_labels()
-                .or((&::hcl_serde::__private::Probe::<#inner>::new()).raw_body_labels()))
+        // Only a block, or a field that may be one, needs to know whether
+        // its type holds a block type, which the type itself says when
+        // read (a field read its own way is not asked).
+        let wants_block = matches!(options.role, Role::Auto | Role::Block) && in_schema;
+        let (map_levels, _) = types::peel(&field.ty);
+        let ty = &field.ty;
+        let block = if wants_block && !serde.own_reader {
+            if types::mentions(ty, &params) {
+                bounds.push(quote!(#ty: ::hcl_serde::__private::Deserialize<'static>));
+            }
+            quote!(::hcl_serde::__private::block_shape::<#ty>())
         } else {
             quote!(::core::option::Option::None)
         };
-        let map_levels = if wants_inner { map_levels } else { 0 };
+        let map_levels = if wants_block { map_levels } else { 0 };
         infos.push(quote! {
             ::hcl_serde::__private::FieldInfo {
                 name: #doc_name,
                 kind: ::hcl_serde::__private::FieldKind::#kind,
                 optional: #optional,
                 map_levels: #map_levels,
-                inner_labels: #inner_labels,
+                block: #block,
             }
         });
 
@@ -450,15 +457,19 @@ fn rewrite(item: &mut DeriveInput, errors: &mut Errors) -> TokenStream {
     }
 
     let ident = &item.ident;
-    let (impl_generics, ty_generics, where_clause) = item.generics.split_for_impl();
+    // A field of a generic type is asked whether it holds a block type
+    // when the schema is made, for the type it is made for.
+    let mut generics = item.generics.clone();
+    generics.make_where_clause().predicates.extend(
+        bounds
+            .iter()
+            .map(|bound| -> syn::WherePredicate { syn::parse_quote!(#bound) }),
+    );
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     quote! {
         impl #impl_generics ::hcl_serde::HclSchema for #ident #ty_generics #where_clause {
             fn hcl_schema() -> ::hcl_serde::__private::BodySchema {
                 #(#checks)*
-                #[allow(unused_imports)]
-                use ::hcl_serde::__private::{
-                    NotRawBody as _, ViaNothing as _, ViaRawBody as _, ViaSchema as _,
-                };
                 ::hcl_serde::__private::build_schema(&[#(#infos),*])
             }
 

@@ -62,7 +62,7 @@
 //!
 //! | option                | the field takes                                   |
 //! |-----------------------|---------------------------------------------------|
-//! | (none)                | the blocks of its name when the type inside its containers is a block type (it has `#[hcl]` itself, or is an `hcl_serde::RawBody`), else the attribute of its name, as the `HclSchema` says; a field whose type is named `Expression` (or `Option<Expression>`) is read as with `expr`, and must be `hcl_serde::Expression` |
+//! | (none)                | the blocks of its name when the type inside its containers (options, boxes, `Spanned`, sequences, maps) is a block type (it has `#[hcl]` itself, or is an `hcl_serde::RawBody`), else the attribute of its name, as the `HclSchema` says; a field whose type is named `Expression` (or `Option<Expression>`) is read as with `expr`, and must be `hcl_serde::Expression` |
 //! | `attr`                | the attribute of its name, whatever its type      |
 //! | `block`               | the blocks of its name, whatever its type         |
 //! | `expr`                | the attribute of its name, as an expression not yet evaluated (an `hcl_serde::Expression`) |
@@ -92,9 +92,10 @@
 //! `Default` impl.
 //!
 //! Containers around a block's type say how many blocks a field takes:
-//! `Option<T>`, `Vec<T>`, `VecDeque<T>`, `Box<T>` wrap it, and each map,
-//! `HashMap<String, T>`, `BTreeMap<String, T>` or `IndexMap<String, T>`,
-//! keys the blocks by one more label, before `T`'s own:
+//! `Option<T>`, `Vec<T>`, `VecDeque<T>`, `Box<T>` (any sequence) wrap it,
+//! and each map with string keys, `HashMap<String, T>`, `BTreeMap<String,
+//! T>` or `IndexMap<String, T>`, keys the blocks by one more label, before
+//! `T`'s own:
 //!
 //! ```
 //! use std::collections::HashMap;
@@ -196,6 +197,14 @@
 //! never show it; one that does (an XML root element, say) shows the
 //! marked name.
 //!
+//! The `HclSchema` learns the same way whether a field holds a block type:
+//! it reads the field's type from a deserializer of `hcl_serde`'s that
+//! makes nothing, looking through options, boxes, `Spanned`, sequences
+//! and maps (a label each) to the first struct the type asks for, whose
+//! `$hcl:label:` fields are its labels. So the schema is what decoding
+//! does whatever the type is written as: an alias, a generic parameter, a
+//! `Spanned` or an `Arc` of a block type.
+//!
 //! serde reads `null` for an `Option` as `None` before it asks for the
 //! type inside, where a block type would say it is one. So a field without
 //! options whose type is an `Option` (of anything but the standard
@@ -230,13 +239,14 @@
 //! # Generics
 //!
 //! The struct's generic parameters, bounds and where clause carry over to
-//! the `HclSchema` impl. A field whose type mentions a generic type
-//! parameter (`T`, `Vec<T>`) is taken as an attribute unless it says
-//! `#[hcl(block)]`, as the macro cannot know whether `T` is a block; a
-//! block of such a type takes no labels of its own. Decoding knows, as it
-//! reads the value: where `T` is a block type, such a field without
-//! options reads blocks, as any field without options does, which is
-//! the one place where it accepts other than the `HclSchema` says.
+//! the `HclSchema` impl. Whether a field holds a block type is asked of
+//! the field's type when the schema is made (see [How it
+//! works](#how-it-works)), so a field whose type mentions a generic type
+//! parameter (`T`, `Vec<T>`) is what the type argument makes it: blocks,
+//! with the labels of `T`, where `T` is a block type, an attribute
+//! otherwise, as decoding reads it. For that the impl requires, of each
+//! such field without `attr` or a reader of its own, that its type be
+//! `Deserialize<'static>`, which any type that decodes is.
 //!
 //! ```
 //! use hcl_serde::HclSchema;
@@ -252,9 +262,19 @@
 //!     extra: Vec<T>,
 //! }
 //!
+//! #[hcl_serde::hcl]
+//! #[derive(Deserialize)]
+//! struct Port {
+//!     #[hcl(label)]
+//!     protocol: String,
+//! }
+//!
 //! assert_eq!(Named::<u8>::hcl_labels(), ["name"]);
 //! assert!(Named::<u8>::hcl_schema().attribute("value").is_some());
-//! assert!(Named::<u8>::hcl_schema().block("extra").is_some());
+//! assert!(Named::<u8>::hcl_schema().block("extra").unwrap().label_names.is_empty());
+//! let schema = Named::<Port>::hcl_schema();
+//! assert_eq!(schema.block("value").unwrap().label_names, ["protocol"]);
+//! assert_eq!(schema.block("extra").unwrap().label_names, ["protocol"]);
 //! ```
 
 use proc_macro::TokenStream;

@@ -48,9 +48,8 @@ pub mod __private {
     /// How the macro saw a field.
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub enum FieldKind {
-        /// No `attr` or `block` annotation: a block when the field's inner
-        /// type implements `HclSchema` or is a `RawBody`, an attribute
-        /// otherwise.
+        /// No `attr` or `block` annotation: blocks when the field's type
+        /// holds a block type, an attribute otherwise.
         Auto,
         /// `#[hcl(attr)]` or `#[hcl(expr)]`.
         Attribute,
@@ -71,71 +70,26 @@ pub mod __private {
         /// Whether it may be absent (`Option`, `#[serde(default)]`,
         /// `#[hcl(optional)]`).
         pub optional: bool,
-        /// The map levels around the inner type (`HashMap<String,
-        /// HashMap<String, T>>` has two): one label each.
+        /// The map levels around the type inside the field's containers,
+        /// as the macro reads them from the type's name: a label each for
+        /// an `#[hcl(block)]` field of a type that is not a block type.
         pub map_levels: usize,
-        /// The inner type's own labels, when it is a block type: one that
-        /// implements `HclSchema`, or a `RawBody` (no labels).
-        pub inner_labels: Option<&'static [&'static str]>,
+        /// Where the block type inside the field's type is, when it holds
+        /// one (see [`block_shape`]).
+        pub block: Option<BlockShape>,
     }
 
-    /// `(&Probe::<T>::new()).inner_labels()` is `Some` of `T`'s labels
-    /// when `T: HclSchema`, and `None` otherwise: method resolution picks
-    /// [`ViaSchema`] before the auto-referenced [`ViaNothing`].
-    pub struct Probe<T: ?Sized>(PhantomData<T>);
+    pub use crate::de::probe::BlockShape;
+    pub use serde::Deserialize;
 
-    impl<T: ?Sized> Probe<T> {
-        /// A probe for `T`.
-        #[allow(clippy::new_without_default)]
-        pub fn new() -> Self {
-            Probe(PhantomData)
-        }
+    /// Where the block type inside `T` is, when `T` holds one (an `#[hcl]`
+    /// struct or a `RawBody`, inside options, boxes, sequences and maps):
+    /// found by reading `T` from a deserializer that makes nothing, so
+    /// that the schema says what decoding does, for a generic parameter,
+    /// an alias or a `Spanned` as for a type written out.
+    pub fn block_shape<T: Deserialize<'static>>() -> Option<BlockShape> {
+        crate::de::probe::block_shape::<T>()
     }
-
-    /// The probe's answer for types with a schema.
-    pub trait ViaSchema {
-        /// `Some` of the type's labels.
-        fn inner_labels(&self) -> Option<&'static [&'static str]>;
-    }
-
-    impl<T: super::HclSchema + ?Sized> ViaSchema for Probe<T> {
-        fn inner_labels(&self) -> Option<&'static [&'static str]> {
-            Some(T::hcl_labels())
-        }
-    }
-
-    /// The probe's answer for every other type.
-    pub trait ViaNothing {
-        /// `None`.
-        fn inner_labels(&self) -> Option<&'static [&'static str]> {
-            None
-        }
-    }
-
-    impl<T: ?Sized> ViaNothing for &Probe<T> {}
-
-    /// `(&Probe::<T>::new()).raw_body_labels()` is `Some` of no labels when
-    /// `T` is [`RawBody`](crate::RawBody), a block type without labels of
-    /// its own, and `None` otherwise, as [`ViaSchema`] and [`ViaNothing`]
-    /// answer.
-    pub trait ViaRawBody {
-        /// `Some` of no labels.
-        fn raw_body_labels(&self) -> Option<&'static [&'static str]> {
-            Some(&[])
-        }
-    }
-
-    impl ViaRawBody for Probe<crate::RawBody> {}
-
-    /// The answer for every type but `RawBody`.
-    pub trait NotRawBody {
-        /// `None`.
-        fn raw_body_labels(&self) -> Option<&'static [&'static str]> {
-            None
-        }
-    }
-
-    impl<T: ?Sized> NotRawBody for &Probe<T> {}
 
     /// The types an `#[hcl(expr)]` field may have.
     #[diagnostic::on_unimplemented(
@@ -241,7 +195,7 @@ pub fn build_schema(fields: &[__private::FieldInfo]) -> BodySchema {
     let mut attributes = Vec::new();
     let mut blocks = Vec::new();
     for field in fields {
-        let block_labels = match (field.kind, field.inner_labels) {
+        let block_labels = match (field.kind, &field.block) {
             (FieldKind::Skip, _) => continue,
             (FieldKind::Attribute, _) | (FieldKind::Auto, None) => None,
             // A map of a type that is not a block type, as blocks: labelled
@@ -250,9 +204,10 @@ pub fn build_schema(fields: &[__private::FieldInfo]) -> BodySchema {
                 blocks.push(BlockHeaderSchema::any_labels(field.name));
                 continue;
             }
-            (FieldKind::Block, labels) | (FieldKind::Auto, labels @ Some(_)) => {
-                let mut names = vec!["key"; field.map_levels];
-                names.extend(labels.unwrap_or_default());
+            (FieldKind::Block, None) => Some(Vec::new()),
+            (FieldKind::Block | FieldKind::Auto, Some(shape)) => {
+                let mut names = vec!["key"; shape.map_levels];
+                names.extend(&shape.labels);
                 Some(names)
             }
         };

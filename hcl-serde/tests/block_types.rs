@@ -212,20 +212,13 @@ fn decoding_accepts_what_the_schema_accepts() {
         "plain = null\n",
         "subnets = \"a\"\n",
         "zones = 1\n",
+        // Nor is an empty list or map, which has no element to ask.
+        "subnets = []\n",
+        "zones = {}\n",
+        "plains = []\n",
+        "tags = {}\n",
     ];
-    let schema = Network::hcl_schema();
-    for src in inputs {
-        let file = hcl_core::parse(src, "<input>").unwrap();
-        let (_, diags) = Body::from_file(&file).content_with_diagnostics(&schema);
-        let by_schema = diags.iter().next().map(|d| (d.code, d.subject.clone()));
-        let decoded = hcl_serde::from_str::<Network>(src);
-        let by_decode = decoded
-            .as_ref()
-            .err()
-            .and_then(|e| e.diagnostics().iter().next())
-            .map(|d| (d.code, d.subject.clone()));
-        assert_eq!(by_decode, by_schema, "{src}");
-    }
+    agree::<Network>(&inputs);
 }
 
 #[test]
@@ -415,19 +408,88 @@ fn every_such_error_is_reported_in_every_way_of_reading() {
     );
 }
 
+/// Decoding and schema processing give the same first error (or none)
+/// for each of `inputs`, read into `T`.
+fn agree<T: HclSchema + for<'de> Deserialize<'de> + std::fmt::Debug>(inputs: &[&str]) {
+    let schema = T::hcl_schema();
+    for src in inputs {
+        let file = hcl_core::parse(src, "<input>").unwrap();
+        let (_, diags) = Body::from_file(&file).content_with_diagnostics(&schema);
+        let by_schema = diags.iter().next().map(|d| (d.code, d.subject.clone()));
+        let decoded = hcl_serde::from_str::<T>(src);
+        let by_decode = decoded
+            .as_ref()
+            .err()
+            .and_then(|e| e.diagnostics().iter().next())
+            .map(|d| (d.code, d.subject.clone()));
+        assert_eq!(by_decode, by_schema, "{src}: {decoded:?}");
+    }
+}
+
 #[test]
-fn a_generic_field_reads_blocks_of_a_block_type_beyond_its_schema() {
+fn a_generic_field_is_what_its_type_argument_makes_it() {
     #[hcl_serde::hcl]
     #[derive(Deserialize, Debug)]
     struct Holder<T> {
         value: T,
+        by_key: Option<BTreeMap<String, T>>,
     }
-    // The macro cannot see through `T`: an argument.
-    assert!(Holder::<Subnet>::hcl_schema().attribute("value").is_some());
-    let held: Holder<Subnet> = hcl_serde::from_str("value {\n  cidr = \"a\"\n}\n").unwrap();
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Service {
+        #[hcl(label)]
+        name: String,
+    }
+    let schema = Holder::<Subnet>::hcl_schema();
+    assert!(schema.block("value").unwrap().label_names.is_empty());
+    assert_eq!(schema.block("by_key").unwrap().label_names, ["key"]);
+    let schema = Holder::<Service>::hcl_schema();
+    assert_eq!(schema.block("by_key").unwrap().label_names, ["key", "name"]);
+    let schema = Holder::<Plain>::hcl_schema();
+    assert!(schema.attribute("value").is_some() && schema.attribute("by_key").is_some());
+
+    let src = "value {\n  cidr = \"a\"\n}\nby_key \"k\" {\n  cidr = \"b\"\n}\n";
+    let held: Holder<Subnet> = hcl_serde::from_str(src).unwrap();
     assert_eq!(held.value.cidr, "a");
+    assert_eq!(held.by_key.unwrap()["k"].cidr, "b");
     let held: Holder<Plain> = hcl_serde::from_str("value = { cidr = \"b\" }\n").unwrap();
     assert_eq!(held.value.cidr, "b");
+    let inputs = [
+        "value {\n  cidr = \"a\"\n}\n",
+        "value = { cidr = \"a\" }\n",
+        "value = null\n",
+        "value {\n  cidr = \"a\"\n}\nby_key \"k\" {\n  cidr = \"b\"\n}\n",
+        "value {\n  cidr = \"a\"\n}\nby_key {\n  cidr = \"b\"\n}\n",
+    ];
+    agree::<Holder<Subnet>>(&inputs);
+    // (A required argument given as a block: decoding reports the block
+    // first, in source order, schema processing the missing argument.)
+    agree::<Holder<Plain>>(&inputs[1..2]);
+}
+
+#[test]
+fn an_alias_or_a_spanned_block_type_is_a_block_type() {
+    type Zones = BTreeMap<String, Subnet>;
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Site {
+        #[serde(default)]
+        zones: Zones,
+        main: hcl_serde::Spanned<Subnet>,
+        spare: Option<Box<hcl_serde::Spanned<Subnet>>>,
+    }
+    let schema = Site::hcl_schema();
+    assert_eq!(schema.block("zones").unwrap().label_names, ["key"]);
+    assert!(schema.block("main").is_some() && schema.block("spare").is_some());
+    agree::<Site>(&[
+        "main {\n  cidr = \"a\"\n}\nzones \"z\" {\n  cidr = \"b\"\n}\n",
+        "main = { cidr = \"a\" }\n",
+        "main {\n  cidr = \"a\"\n}\nzones = {}\n",
+        "main {\n  cidr = \"a\"\n}\nspare = null\n",
+        "main {\n  cidr = \"a\"\n}\nzones {\n  cidr = \"b\"\n}\n",
+    ]);
 }
 
 #[test]

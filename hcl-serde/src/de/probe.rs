@@ -3,10 +3,14 @@
 //! A block type (an `#[hcl]` struct, named `$hcl:struct:...`, or a
 //! [`RawBody`](crate::RawBody)) says so only when it asks a deserializer
 //! for its value. Where a decode must know before that (`null` for an
-//! `Option` of one, a value that is no list for a `Vec` of them), the type
-//! reads a [`Probe`]: a deserializer that looks through options, boxes,
-//! sequences and maps to the first struct or body asked for, notes whether
-//! it is a block type, and fails every read, so that nothing is made.
+//! `Option` of one, a value that is no list for a `Vec` of them), and for
+//! the `HclSchema` the `#[hcl]` macro writes, the type reads a [`Probe`]: a
+//! deserializer that looks through options, boxes, sequences and maps to
+//! the first struct or body asked for, notes whether it is a block type
+//! (with its labels, the struct's `$hcl:label:` fields, and the maps on
+//! the way, a label each), and fails every read, so that nothing is made.
+//! So the schema says what decoding does, whatever the type is called: a
+//! generic parameter, an alias, a `Spanned` or an `Arc` of a block type.
 
 use std::cell::Cell;
 
@@ -14,45 +18,75 @@ use serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 use serde::forward_to_deserialize_any;
 
 use crate::error::{Error, Result};
-use crate::markers::BLOCK_STRUCT;
+use crate::markers::{BLOCK_STRUCT, LABEL};
 use crate::special::{special_types, Special, BODY_PAYLOAD};
+
+/// Where a block type is inside a type: the maps around it, each keyed by
+/// a label, and its own labels.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BlockShape {
+    /// The maps around the block type (`HashMap<String, HashMap<String,
+    /// T>>` has two).
+    pub map_levels: usize,
+    /// The block type's labels: its `#[hcl(label)]` fields, in order.
+    pub labels: Vec<&'static str>,
+}
+
+/// Where the block type inside `T`'s options, boxes, sequences and maps
+/// is, if `T` holds one.
+pub(crate) fn block_shape<'de, T: de::Deserialize<'de>>() -> Option<BlockShape> {
+    Probe::found_by(|probe| T::deserialize(probe).map(drop))
+}
 
 /// Whether `T`, inside its options, boxes, sequences and maps, is a block
 /// type.
 pub(crate) fn is_block_type<'de, T: de::Deserialize<'de>>() -> bool {
-    reads_blocks(std::marker::PhantomData::<T>)
+    block_shape::<T>().is_some()
 }
 
 /// Whether what `seed` reads is, inside its options, boxes, sequences and
 /// maps, of a block type.
 pub(crate) fn reads_blocks<'de, S: DeserializeSeed<'de>>(seed: S) -> bool {
-    Probe::found_by(|probe| seed.deserialize(probe).map(drop))
+    Probe::found_by(|probe| seed.deserialize(probe).map(drop)).is_some()
 }
 
 /// Whether the elements `visitor` asks for (a sequence's) are of a block
 /// type. Consumes the visitor, whose answer is dropped.
 pub(crate) fn reads_blocks_in_seq<'de, V: Visitor<'de>>(visitor: V) -> bool {
-    Probe::found_by(|probe| visitor.visit_seq(OneEntry::seq(probe)).map(drop))
+    Probe::found_by(|probe| visitor.visit_seq(OneEntry::seq(probe)).map(drop)).is_some()
 }
 
 /// Whether the values `visitor` asks for (a map's) are of a block type.
 /// Consumes the visitor, whose answer is dropped.
 pub(crate) fn reads_blocks_in_map<'de, V: Visitor<'de>>(visitor: V) -> bool {
-    Probe::found_by(|probe| visitor.visit_map(OneEntry::map(probe)).map(drop))
+    Probe::found_by(|probe| visitor.visit_map(OneEntry::map(probe)).map(drop)).is_some()
 }
 
 /// Fails every read; notes a block type asked for.
 #[derive(Clone, Copy)]
 struct Probe<'p> {
-    found: &'p Cell<bool>,
+    found: &'p Cell<Option<BlockShape>>,
+    /// The maps it is inside of.
+    maps: usize,
 }
 
 impl Probe<'_> {
-    /// Whether `read`, given a probe, asked it for a block type.
-    fn found_by(read: impl FnOnce(Probe<'_>) -> Result<()>) -> bool {
-        let found = Cell::new(false);
-        let _ = read(Probe { found: &found });
-        found.get()
+    /// What `read`, given a probe, asked it for: a block type's shape, or
+    /// `None`.
+    fn found_by(read: impl FnOnce(Probe<'_>) -> Result<()>) -> Option<BlockShape> {
+        let found = Cell::new(None);
+        let _ = read(Probe {
+            found: &found,
+            maps: 0,
+        });
+        found.take()
+    }
+
+    fn found(&self, labels: Vec<&'static str>) {
+        self.found.set(Some(BlockShape {
+            map_levels: self.maps,
+            labels,
+        }));
     }
 
     fn no() -> Error {
@@ -72,7 +106,7 @@ impl<'de> Special<'de> for Probe<'_> {
 
     fn payload<V: Visitor<'de>>(self, name: &'static str, _visitor: V) -> Result<V::Value> {
         if name == BODY_PAYLOAD {
-            self.found.set(true);
+            self.found(Vec::new());
         }
         Err(Probe::no())
     }
@@ -80,11 +114,16 @@ impl<'de> Special<'de> for Probe<'_> {
     fn plain_struct<V: Visitor<'de>>(
         self,
         name: &'static str,
-        _fields: &'static [&'static str],
+        fields: &'static [&'static str],
         _visitor: V,
     ) -> Result<V::Value> {
         if name.starts_with(BLOCK_STRUCT) {
-            self.found.set(true);
+            self.found(
+                fields
+                    .iter()
+                    .filter_map(|f| f.strip_prefix(LABEL))
+                    .collect(),
+            );
         }
         Err(Probe::no())
     }
@@ -120,7 +159,7 @@ impl<'de> de::Deserializer<'de> for Probe<'_> {
 
 /// A sequence of one probe, or a map of one entry whose value is one.
 struct OneEntry<'p> {
-    found: &'p Cell<bool>,
+    probe: Probe<'p>,
     /// A map's: its key comes first.
     key: bool,
     done: bool,
@@ -129,16 +168,19 @@ struct OneEntry<'p> {
 impl<'p> OneEntry<'p> {
     fn seq(probe: Probe<'p>) -> Self {
         OneEntry {
-            found: probe.found,
+            probe,
             key: false,
             done: false,
         }
     }
 
+    /// The map's value is inside one more map.
     fn map(probe: Probe<'p>) -> Self {
+        let maps = probe.maps + 1;
         OneEntry {
+            probe: Probe { maps, ..probe },
             key: true,
-            ..OneEntry::seq(probe)
+            done: false,
         }
     }
 }
@@ -150,7 +192,7 @@ impl<'de> de::SeqAccess<'de> for OneEntry<'_> {
         if std::mem::replace(&mut self.done, true) {
             return Ok(None);
         }
-        seed.deserialize(Probe { found: self.found }).map(Some)
+        seed.deserialize(self.probe).map(Some)
     }
 }
 
@@ -166,7 +208,7 @@ impl<'de> de::MapAccess<'de> for OneEntry<'_> {
     }
 
     fn next_value_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value> {
-        seed.deserialize(Probe { found: self.found })
+        seed.deserialize(self.probe)
     }
 }
 
@@ -180,6 +222,40 @@ mod tests {
     #[derive(serde::Deserialize)]
     #[serde(rename = "$hcl:struct:Block")]
     struct Block {}
+
+    #[derive(serde::Deserialize)]
+    #[serde(rename = "$hcl:struct:Labelled")]
+    #[allow(dead_code)]
+    struct Labelled {
+        #[serde(rename = "$hcl:label:kind")]
+        kind: String,
+        #[serde(rename = "$hcl:label:name")]
+        name: String,
+        port: u16,
+    }
+
+    fn shape(map_levels: usize, labels: &[&'static str]) -> Option<BlockShape> {
+        Some(BlockShape {
+            map_levels,
+            labels: labels.to_vec(),
+        })
+    }
+
+    #[test]
+    fn a_shape_counts_the_maps_and_names_the_labels() {
+        assert_eq!(block_shape::<Labelled>(), shape(0, &["kind", "name"]));
+        assert_eq!(block_shape::<Vec<Labelled>>(), shape(0, &["kind", "name"]));
+        type ByName = BTreeMap<String, Labelled>;
+        assert_eq!(
+            block_shape::<HashMap<String, Option<ByName>>>(),
+            shape(2, &["kind", "name"])
+        );
+        assert_eq!(block_shape::<HashMap<String, RawBody>>(), shape(1, &[]));
+        assert_eq!(block_shape::<Box<Block>>(), shape(0, &[]));
+        // A map whose keys are not strings holds no blocks.
+        assert_eq!(block_shape::<HashMap<u32, Block>>(), None);
+        assert_eq!(block_shape::<HashMap<String, u32>>(), None);
+    }
 
     #[derive(serde::Deserialize)]
     struct Plain {}

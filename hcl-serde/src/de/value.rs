@@ -136,10 +136,7 @@ impl<'v> ValueDeserializer<'v> {
     /// blocks, schema processing's "Unsupported argument": what a block
     /// type asked of it gets.
     fn block_argument(&self) -> Option<Error> {
-        let (argument, at) = self.block_field?;
-        Some(Error::from_diagnostics(
-            unsupported_block_argument(argument, at).into(),
-        ))
+        block_argument(self.block_field)
     }
 
     /// The error for a value that is not the sequence or map asked for:
@@ -189,6 +186,25 @@ impl<'v> ValueDeserializer<'v> {
             ValueKind::Bool(b) => Ok(b.to_string()),
             _ => Err(self.mismatch("a string")),
         }
+    }
+}
+
+/// Schema processing's "Unsupported argument" for the argument of
+/// `field`, when it is one whose field takes an argument or blocks.
+fn block_argument(field: BlockField<'_>) -> Option<Error> {
+    let (argument, at) = field?;
+    Some(Error::from_diagnostics(
+        unsupported_block_argument(argument, at).into(),
+    ))
+}
+
+/// For an empty sequence or map in the argument of `field`: its
+/// [`block_argument`] when the elements `seed` reads (which an empty one
+/// never asks for) are of a block type.
+fn empty_of_blocks<'de, S: de::DeserializeSeed<'de>>(field: BlockField<'_>, seed: S) -> Result<()> {
+    match field.is_some() && probe::reads_blocks(seed) {
+        true => block_argument(field).map_or(Ok(()), Err),
+        false => Ok(()),
     }
 }
 
@@ -498,6 +514,7 @@ fn visit_seq<'de, 'v, V: Visitor<'de>>(
 ) -> Result<V::Value> {
     let mut seq = SeqAccess {
         iter: elements.iter().enumerate(),
+        empty: elements.is_empty(),
         at,
         shape,
         block_field,
@@ -515,6 +532,7 @@ fn visit_map<'de, 'v, V: Visitor<'de>>(
     let order = shape.and_then(|s| s.entry_order(entries.len()));
     let mut map = MapAccess {
         entries,
+        empty: entries.is_empty(),
         ordered: order.is_some(),
         order: order.unwrap_or_default().into_iter(),
         next: 0,
@@ -551,6 +569,8 @@ fn part<'de, 'v, S: de::DeserializeSeed<'de>>(
 
 struct SeqAccess<'v, I: Iterator<Item = (usize, &'v Value)>> {
     iter: I,
+    /// Whether it has no elements and none has been asked for yet.
+    empty: bool,
     at: Option<Location<'v>>,
     shape: Option<&'v Shape<'v>>,
     block_field: BlockField<'v>,
@@ -570,6 +590,9 @@ impl<'de, 'v, I: Iterator<Item = (usize, &'v Value)>> de::SeqAccess<'de> for Seq
                     .map(Some)
                     .map_err(|e| e.add_index(i))
             }
+            None if std::mem::take(&mut self.empty) => {
+                empty_of_blocks(self.block_field, seed).map(|()| None)
+            }
             None => Ok(None),
         }
     }
@@ -583,6 +606,8 @@ impl<'de, 'v, I: Iterator<Item = (usize, &'v Value)>> de::SeqAccess<'de> for Seq
 /// them when its shape is known (`order`), else sorted (`next`).
 struct MapAccess<'v> {
     entries: &'v [(String, Value)],
+    /// Whether it has no entries and none has been asked for yet.
+    empty: bool,
     order: std::vec::IntoIter<(usize, Option<&'v Shape<'v>>)>,
     next: usize,
     /// Whether `order` lists the entries.
@@ -617,6 +642,22 @@ impl<'de, 'v> de::MapAccess<'de> for MapAccess<'v> {
                     .map(Some)
                     .map_err(|e| e.add_key(k))
             }
+            None => Ok(None),
+        }
+    }
+
+    /// As serde's, but an empty map's first call asks the value's type
+    /// (see [`empty_of_blocks`]).
+    fn next_entry_seed<K: de::DeserializeSeed<'de>, V: de::DeserializeSeed<'de>>(
+        &mut self,
+        key: K,
+        value: V,
+    ) -> Result<Option<(K::Value, V::Value)>> {
+        if std::mem::take(&mut self.empty) {
+            return empty_of_blocks(self.block_field, value).map(|()| None);
+        }
+        match self.next_key_seed(key)? {
+            Some(key) => Ok(Some((key, self.next_value_seed(value)?))),
             None => Ok(None),
         }
     }
