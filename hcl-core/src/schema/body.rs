@@ -435,8 +435,8 @@ impl<'a> Body<'a> {
     /// took, in source order (the parts of a merged body one after the
     /// other), whatever their names and label counts: for readers whose
     /// targets, not a schema, decide what a block's labels mean. Nothing is
-    /// checked; [`Body::hide`] and [`Body::content`] with an empty schema
-    /// report what a reader did not take. A body of the JSON syntax gives
+    /// checked; [`Body::content`] with a schema reports what a reader did
+    /// not take. A body of the JSON syntax gives
     /// nothing here, since only a schema tells its attributes from its
     /// blocks.
     ///
@@ -466,41 +466,6 @@ impl<'a> Body<'a> {
                     child.items_into(attributes, blocks);
                 }
             }
-        }
-    }
-
-    /// The body less the attributes named in `attributes` and the blocks of
-    /// the types in `block_types`, as a partial step with a schema of those
-    /// names leaves it, without checking anything. The names hidden stay
-    /// candidates for "Did you mean" suggestions (in a body of the JSON
-    /// syntax, whose properties are one namespace, both lists are hidden
-    /// as property names).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use hcl_core::schema::{Body, BodySchema};
-    /// let file = hcl_core::parse("nmae = 2\n", "f.hcl").unwrap();
-    /// let rest = Body::from_file(&file).hide(&["name"], &[]);
-    /// let (_, diags) = rest.content_with_diagnostics(&BodySchema::default());
-    /// assert!(diags.to_string().contains("Did you mean \"name\"?"));
-    /// ```
-    pub fn hide(&self, attributes: &[&str], block_types: &[&str]) -> Body<'a> {
-        match &self.inner {
-            Inner::Native(body) => Body {
-                inner: Inner::Native(body.hide(attributes, block_types)),
-            },
-            Inner::Json(body) => Body {
-                inner: Inner::Json(body.hide(&[attributes, block_types].concat())),
-            },
-            Inner::Merged(children) => Body {
-                inner: Inner::Merged(
-                    children
-                        .iter()
-                        .map(|c| c.hide(attributes, block_types))
-                        .collect(),
-                ),
-            },
         }
     }
 

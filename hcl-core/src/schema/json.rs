@@ -98,13 +98,6 @@ impl<'a> JsonBody<'a> {
         self.hidden.as_deref().unwrap_or(&NO_NAMES)
     }
 
-    pub(super) fn hide(&self, names: &[&str]) -> JsonBody<'a> {
-        let mut rest = self.clone();
-        let hidden = rest.hidden.get_or_insert_with(Box::default);
-        hidden.extend(names.iter().map(|n| (*n).to_string()));
-        rest
-    }
-
     /// The blocks of type `block_type` (named at `type_span`) that the
     /// value `v` stands for, with `label_names` labels.
     pub(super) fn blocks_of_value(

@@ -10,7 +10,7 @@ use super::definition::BodySchema;
 use crate::analysis::Location;
 use crate::ast;
 use crate::diagnostic::{Code, Diagnostic, Diagnostics};
-use crate::didyoumean::{first_close_name, suggest_name};
+use crate::didyoumean::first_close_name;
 use crate::span::{SourceFile, Span};
 use crate::syntax_tree::SyntaxTree;
 use crate::value::go_quote;
@@ -47,21 +47,12 @@ pub(super) struct NativeView {
 struct ViewNames {
     hidden_attrs: NameSet,
     hidden_blocks: NameSet,
-    /// The names hidden with [`NativeBody::hide`] rather than by a partial
-    /// step: they stay candidates for "Did you mean" suggestions, so that a
-    /// reader that takes items by name without a schema still suggests
-    /// them. (A partial step's names are not suggested later, as in the
-    /// reference.)
-    suggested_attrs: NameSet,
-    suggested_blocks: NameSet,
 }
 
 /// The names of a view that hides none.
 static NO_NAMES: ViewNames = ViewNames {
     hidden_attrs: NameSet::new(),
     hidden_blocks: NameSet::new(),
-    suggested_attrs: NameSet::new(),
-    suggested_blocks: NameSet::new(),
 };
 
 impl NativeView {
@@ -158,18 +149,6 @@ impl<'a> NativeBody<'a> {
     ) {
         attributes.extend(self.attributes().map(|a| Attribute::native(a, self.file)));
         blocks.extend(self.blocks().map(|b| Block::native(b, self.file)));
-    }
-
-    pub(super) fn hide(&self, attributes: &[&str], block_types: &[&str]) -> NativeBody<'a> {
-        let mut rest = self.clone();
-        let names = rest.view.names_mut();
-        let attributes = || attributes.iter().map(|n| (*n).to_string());
-        let block_types = || block_types.iter().map(|n| (*n).to_string());
-        names.hidden_attrs.extend(attributes());
-        names.hidden_blocks.extend(block_types());
-        names.suggested_attrs.extend(attributes());
-        names.suggested_blocks.extend(block_types());
-        rest
     }
 
     pub(super) fn source_len(&self) -> usize {
@@ -325,24 +304,16 @@ impl<'a> NativeBody<'a> {
         candidates: &[&str],
         schema: &BodySchema,
     ) -> Diagnostic {
-        let hidden = || {
-            let defined = |n: &&str| self.body.attribute(n).is_some();
-            let names = self.view.names().suggested_attrs.iter().map(String::as_str);
-            suggest_name(attr.name, names.filter(|n| !defined(n)))
+        let suggestion = match first_close_name(attr.name, candidates.iter().copied()) {
+            Some(name) => format!(" Did you mean {}?", go_quote(name)),
+            None if schema.block(attr.name).is_some() => {
+                return unsupported_block_argument(
+                    attr.name,
+                    Location::new(self.file, attr.name_span),
+                );
+            }
+            None => String::new(),
         };
-        let suggestion =
-            match first_close_name(attr.name, candidates.iter().copied()).or_else(hidden) {
-                Some(name) => format!(" Did you mean {}?", go_quote(name)),
-                None if schema.block(attr.name).is_some()
-                    || self.view.names().suggested_blocks.contains(attr.name) =>
-                {
-                    return unsupported_block_argument(
-                        attr.name,
-                        Location::new(self.file, attr.name_span),
-                    );
-                }
-                None => String::new(),
-            };
         unsupported_argument(
             attr.name,
             Location::new(self.file, attr.name_span),
@@ -355,20 +326,9 @@ impl<'a> NativeBody<'a> {
     /// suggestion, else a hint when `schema` has an argument of that name.
     fn unsupported_block(&self, block: &ast::Block<'_>, schema: &BodySchema) -> Diagnostic {
         let candidates = schema.blocks().iter().map(|b| b.block_type.as_str());
-        let hidden = || {
-            let names = self
-                .view
-                .names()
-                .suggested_blocks
-                .iter()
-                .map(String::as_str);
-            suggest_name(block.block_type, names)
-        };
-        let suggestion = match first_close_name(block.block_type, candidates).or_else(hidden) {
+        let suggestion = match first_close_name(block.block_type, candidates) {
             Some(name) => format!(" Did you mean {}?", go_quote(name)),
-            None if schema.attribute(block.block_type).is_some()
-                || self.view.names().suggested_attrs.contains(block.block_type) =>
-            {
+            None if schema.attribute(block.block_type).is_some() => {
                 return unsupported_argument_block(
                     block.block_type,
                     Location::new(self.file, block.type_span),

@@ -91,14 +91,6 @@ fn what_partial_steps_hid_stays_hidden_and_suggested() {
             "{name}"
         );
     }
-    let tree = tree("f.hcl", "nmae = 2\n");
-    let rest = Body::from_tree(&tree).hide(&["name"], &[]);
-    let kept = rest.to_owned_body();
-    let (_, diags) = kept
-        .body()
-        .unwrap()
-        .content_with_diagnostics(&BodySchema::default());
-    assert!(diags.to_string().contains("Did you mean \"name\"?"));
 }
 
 #[test]
