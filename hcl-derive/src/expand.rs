@@ -81,8 +81,8 @@ struct FieldSerde {
     flatten: Option<Span>,
     /// `skip` or `skip_deserializing`.
     skip: Option<Span>,
-    /// `with`, `deserialize_with` or `borrow`: the field's own way of
-    /// being read.
+    /// `with`, `deserialize_with`, `borrow` or `bound`: the field's own
+    /// way of being read.
     own_reader: bool,
 }
 
@@ -428,18 +428,36 @@ fn rewrite(item: &mut DeriveInput, errors: &mut Errors) -> TokenStream {
         // An `Option` that may hold a block type: serde reads `null` as
         // `None` before it asks for the type inside, so the field says
         // what it holds first (see `hcl_serde::__private::option_field`).
+        let option_of = types::option_of(&field.ty);
         let option_of_block = options.role == Role::Auto
+            && option_of.is_some()
             && marker.is_none()
             && in_schema
-            && types::is_option(&field.ty)
             && !types::holds_scalar(&field.ty)
-            && !types::mentions(&field.ty, &params)
             && !types::has_lifetime(&field.ty)
             && !serde.own_reader;
         if option_of_block {
             field.attrs.push(syn::parse_quote!(
                 #[serde(deserialize_with = "::hcl_serde::__private::option_field")]
             ));
+            // serde reads a missing field with a reader of its own only
+            // with a default: `None`, by a function rather than `Default`,
+            // which would ask `T: Default` of a generic `Option<T>`.
+            if !serde.default && !container.default {
+                field.attrs.push(syn::parse_quote!(
+                    #[serde(default = "::hcl_serde::__private::none")]
+                ));
+            }
+            // serde infers no bound from a field it does not read itself.
+            if let Some(inner) = option_of.filter(|inner| types::mentions(inner, &params)) {
+                let bound = format!(
+                    "{}: ::hcl_serde::__private::Deserialize<'de>",
+                    inner.to_token_stream()
+                );
+                field
+                    .attrs
+                    .push(syn::parse_quote!(#[serde(bound(deserialize = #bound))]));
+            }
         }
         if let Some(marker) = marker {
             if marker == "$hcl:flatten" {
@@ -447,7 +465,8 @@ fn rewrite(item: &mut DeriveInput, errors: &mut Errors) -> TokenStream {
             }
             set_rename(field, &marker);
         }
-        if (options.optional.is_some() || many_blocks || option_of_block)
+        if (options.optional.is_some() || many_blocks)
+            && !option_of_block
             && options.role.may_be_optional()
             && !serde.default
             && !container.default
@@ -643,7 +662,7 @@ fn field_serde(attrs: &[Attribute]) -> FieldSerde {
             serde.flatten = Some(path.span());
         } else if path.is_ident("skip") || path.is_ident("skip_deserializing") {
             serde.skip = Some(path.span());
-        } else if ["with", "deserialize_with", "borrow"]
+        } else if ["with", "deserialize_with", "borrow", "bound"]
             .iter()
             .any(|name| path.is_ident(name))
         {

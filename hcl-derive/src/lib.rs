@@ -208,10 +208,12 @@
 //! serde reads `null` for an `Option` as `None` before it asks for the
 //! type inside, where a block type would say it is one. So a field without
 //! options whose type is an `Option` (of anything but the standard
-//! scalars, and not naming a generic parameter or a lifetime) gets
+//! scalars, and not naming a lifetime) gets
 //! `#[serde(deserialize_with = "hcl_serde::__private::option_field")]` and
-//! `#[serde(default)]`, unless it has `with`, `deserialize_with` or
-//! `borrow` of its own: the function asks the type inside, and when it is a
+//! `#[serde(default = "hcl_serde::__private::none")]` (and, when it names a
+//! generic parameter, the `#[serde(bound(...))]` that its type be
+//! `Deserialize`), unless it has
+//! `with`, `deserialize_with`, `borrow` or `bound` of its own: the function asks the type inside, and when it is a
 //! block type reads the field through a newtype that `hcl_serde` refuses
 //! from an argument, `null` included ("Unsupported argument", as for any
 //! other value); every other format reads the newtype's content, the

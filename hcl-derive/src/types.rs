@@ -44,7 +44,18 @@ fn last_segment(ty: &Type) -> Option<(String, Vec<&Type>)> {
 
 /// Whether `ty` is an `Option<T>`.
 pub(crate) fn is_option(ty: &Type) -> bool {
-    matches!(last_segment(ty), Some((name, args)) if name == "Option" && args.len() == 1)
+    option_of(ty).is_some()
+}
+
+/// `T`, when `ty` is an `Option<T>`.
+pub(crate) fn option_of(ty: &Type) -> Option<&Type> {
+    match last_segment(ty)? {
+        (name, args) if name == "Option" => match args.as_slice() {
+            [inner] => Some(inner),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// Whether `ty` is an `Expression` or an `Option` of one: a field the
@@ -243,6 +254,20 @@ mod tests {
         ] {
             assert!(!holds_scalar(&ty(no.clone())), "{no}");
         }
+    }
+
+    #[test]
+    fn the_type_an_option_holds() {
+        let held = |tokens: TokenStream| {
+            option_of(&ty(tokens)).map(|inner| inner.to_token_stream().to_string())
+        };
+        assert_eq!(held(quote!(Option<T>)).as_deref(), Some("T"));
+        assert_eq!(
+            held(quote!(std::option::Option<Vec<Network>>)).as_deref(),
+            Some("Vec < Network >")
+        );
+        assert_eq!(held(quote!(Vec<T>)), None);
+        assert_eq!(held(quote!(Option)), None);
     }
 
     #[test]

@@ -143,6 +143,11 @@ pub mod __private {
             .deserialize_newtype_struct(crate::markers::OPTION_OF_BLOCK, OptionOfBlock(PhantomData))
     }
 
+    /// `None`: the default of a field that [`option_field`] reads.
+    pub fn none<T>() -> Option<T> {
+        None
+    }
+
     /// The visitor of [`option_field`]'s newtype.
     struct OptionOfBlock<T>(PhantomData<T>);
 

@@ -433,6 +433,7 @@ fn a_generic_field_is_what_its_type_argument_makes_it() {
     struct Holder<T> {
         value: T,
         by_key: Option<BTreeMap<String, T>>,
+        maybe: Option<T>,
     }
     #[hcl_serde::hcl]
     #[derive(Deserialize, Debug)]
@@ -453,14 +454,19 @@ fn a_generic_field_is_what_its_type_argument_makes_it() {
     let held: Holder<Subnet> = hcl_serde::from_str(src).unwrap();
     assert_eq!(held.value.cidr, "a");
     assert_eq!(held.by_key.unwrap()["k"].cidr, "b");
-    let held: Holder<Plain> = hcl_serde::from_str("value = { cidr = \"b\" }\n").unwrap();
+    assert!(held.maybe.is_none());
+    let src = "value = { cidr = \"b\" }\nmaybe = null\n";
+    let held: Holder<Plain> = hcl_serde::from_str(src).unwrap();
     assert_eq!(held.value.cidr, "b");
+    assert!(held.maybe.is_none());
     let inputs = [
         "value {\n  cidr = \"a\"\n}\n",
         "value = { cidr = \"a\" }\n",
         "value = null\n",
         "value {\n  cidr = \"a\"\n}\nby_key \"k\" {\n  cidr = \"b\"\n}\n",
         "value {\n  cidr = \"a\"\n}\nby_key {\n  cidr = \"b\"\n}\n",
+        "value {\n  cidr = \"a\"\n}\nmaybe = null\n",
+        "value {\n  cidr = \"a\"\n}\nmaybe {\n  cidr = \"b\"\n}\n",
     ];
     agree::<Holder<Subnet>>(&inputs);
     // (A required argument given as a block: decoding reports the block
