@@ -274,7 +274,8 @@
 //! labels in the block header, `attr` always an attribute, `block` always
 //! blocks (a map of other values as one block with the map as its body,
 //! `None` as no block), `expr` (left out when `None`), `body` and `remain`
-//! as their source text; a field without options of an `#[hcl]` struct as
+//! as their source text (one read from the JSON syntax is an error: only a
+//! schema tells its properties' blocks from its arguments); a field without options of an `#[hcl]` struct as
 //! its `HclSchema` says: blocks for a block type (an `#[hcl]` struct or a
 //! `RawBody`, or a sequence or map of them), an attribute for anything
 //! else, and nothing for `None`.

@@ -638,3 +638,39 @@ fn a_bodys_properties_are_read_in_source_order() {
     let props: Vec<String> = names.iter().map(|n| format!("\"{n}\": 1")).collect();
     assert_eq!(keys(&format!("{{{}}}", props.join(", "))), names);
 }
+
+#[test]
+fn a_kept_json_body_is_written_as_its_properties_but_not_as_hcl() {
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, serde::Serialize, Debug)]
+    struct Kept {
+        name: String,
+        #[hcl(remain)]
+        rest: RawBody,
+    }
+    let src = r#"{"name": "x", "other": 1, "blk": {"k": {"v": 2}}}"#;
+    let kept: Kept = hcl_serde::from_str(src).unwrap();
+    // Only a schema tells a JSON property's blocks from an argument, so
+    // the native syntax cannot have it back.
+    let err = hcl_serde::to_string(&kept).unwrap_err();
+    assert_eq!(
+        err.diagnostics().iter().next().unwrap().code,
+        Code::UnsupportedValue,
+        "{err}"
+    );
+    // Another format gets each property with its text.
+    let json = serde_json::to_value(&kept).unwrap();
+    assert_eq!(
+        json["$hcl:remain"],
+        serde_json::json!([
+            ["other", "\"other\": 1"],
+            ["blk", "\"blk\": {\"k\": {\"v\": 2}}"]
+        ])
+    );
+    // A native body is written back as ever.
+    let kept: Kept = hcl_serde::from_str("name = \"x\"\nother = 1\n").unwrap();
+    assert_eq!(
+        hcl_serde::to_string(&kept).unwrap(),
+        "name  = \"x\"\nother = 1\n"
+    );
+}

@@ -8,7 +8,7 @@ use serde::ser::{self, Serialize};
 
 use crate::error::{Error, Result};
 use crate::markers::BLOCK_STRUCT;
-use crate::special::{EXPRESSION, RAW_BODY};
+use crate::special::{EXPRESSION, RAW_BODY, RAW_JSON_BODY};
 
 /// A value as serde describes it.
 #[derive(Debug)]
@@ -196,6 +196,13 @@ impl ser::Serializer for NodeSerializer {
         Ok(match (name, node) {
             (EXPRESSION, Node::String(text)) => Node::Expression(text),
             (RAW_BODY, Node::Seq(items)) => Node::Body(raw_items(items)?),
+            (RAW_JSON_BODY, _) => {
+                return Err(unsupported(
+                    "A body read from the JSON syntax cannot be written in the native syntax: \
+                     its properties do not say which are arguments and which are blocks."
+                        .into(),
+                ))
+            }
             (_, node) => node,
         })
     }

@@ -48,6 +48,9 @@ pub(crate) const SPANNED: &str = "$hcl:Spanned";
 pub(crate) const EXPRESSION: &str = "$hcl:Expression";
 /// The newtype name under which a [`RawBody`] serializes its items.
 pub(crate) const RAW_BODY: &str = "$hcl:RawBody";
+/// The same, for a body of the JSON syntax, whose items are JSON
+/// properties: the HCL writer cannot write them in the native syntax.
+pub(crate) const RAW_JSON_BODY: &str = "$hcl:RawBody:json";
 
 /// What travels beside serde's data.
 pub(crate) enum Payload {

@@ -4,7 +4,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use hcl_core::schema::{Body, OwnedBody};
-use hcl_core::{EvalContext, Range};
+use hcl_core::{EvalContext, Range, Syntax};
 use serde::de::{self, DeserializeOwned, Deserializer};
 
 use super::{Payload, PayloadVisitor, BODY_PAYLOAD};
@@ -135,10 +135,19 @@ impl RawBody {
     /// The body's attributes and blocks, in source order, each as its
     /// name (or block type) and its source text; without those hidden
     /// from it (the ones the other fields of a `#[hcl(remain)]` field's
-    /// struct took).
-    pub(crate) fn items(&self) -> Result<Vec<(String, String)>> {
+    /// struct took). In the JSON syntax, its properties, which only a
+    /// schema tells attributes from blocks, each with its text (`"name":
+    /// value`); the second is whether it is that syntax.
+    pub(crate) fn items(&self) -> Result<(Vec<(String, String)>, bool)> {
         let body = self.body()?;
-        let (attributes, blocks) = body.items();
+        let json = body.syntax() == Some(Syntax::Json);
+        let (attributes, blocks) = match json {
+            true => {
+                let (properties, _) = body.just_attributes_with_diagnostics();
+                (properties.into_values().collect(), Vec::new())
+            }
+            false => body.items(),
+        };
         // (part, start, name, text): the parts in order, each in source
         // order.
         let files = body.files();
@@ -151,10 +160,11 @@ impl RawBody {
             found.push((part, span.start, name.to_string(), text.to_string()));
         }
         found.sort_by_key(|&(part, start, ..)| (part, start));
-        Ok(found
+        let items = found
             .into_iter()
             .map(|(_, _, name, text)| (name, text))
-            .collect())
+            .collect();
+        Ok((items, json))
     }
 
     /// The source ranges of the body's parts (one, unless it came from
