@@ -555,3 +555,74 @@ fn a_map_of_lists_of_block_types_misses_a_label_as_the_schema_says() {
     let groups: Groups = hcl_serde::from_str("groups \"g\" {\n  cidr = \"a\"\n}\n").unwrap();
     assert_eq!(groups.groups["g"][0].cidr, "a");
 }
+
+#[test]
+fn a_required_argument_written_as_a_block_is_missing_too() {
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Needs {
+        name: String,
+        other: Option<u32>,
+        #[serde(default)]
+        third: String,
+        inner: Option<Inner>,
+    }
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Inner {
+        size: u32,
+    }
+    // Every diagnostic, as schema processing gives them (in the
+    // reference's order) and as decoding gives them (in source order).
+    type Seen = Vec<(Code, String)>;
+    fn both(src: &str) -> (Seen, Seen) {
+        let seen = |diags: &hcl_core::Diagnostics| -> Seen {
+            let mut all: Vec<_> = diags
+                .iter()
+                .map(|d| (d.code, d.subject.as_ref().unwrap().to_string()))
+                .collect();
+            all.sort();
+            all
+        };
+        let file = hcl_core::parse(src, "<input>").unwrap();
+        let body = Body::from_file(&file);
+        let (content, mut diags) = body.content_with_diagnostics(&Needs::hcl_schema());
+        for block in &content.blocks {
+            let (_, inner) = block.body.content_with_diagnostics(&Inner::hcl_schema());
+            diags.extend(inner);
+        }
+        let err = hcl_serde::from_str::<Needs>(src).unwrap_err();
+        (seen(&diags), seen(err.diagnostics()))
+    }
+    for src in [
+        "name {\n  x = 1\n}\n",
+        "other {\n}\nthird {\n}\nname = \"a\"\n",
+        "x = 1\nname {\n}\n",
+        "name = \"a\"\ninner {\n  size {\n  }\n}\n",
+    ] {
+        let (by_schema, by_decode) = both(src);
+        assert_eq!(by_decode, by_schema, "{src}");
+    }
+    let (_, by_decode) = both("name {\n}\n");
+    let codes: Vec<Code> = by_decode.iter().map(|(c, _)| *c).collect();
+    assert_eq!(
+        codes,
+        [Code::MissingRequiredArgument, Code::UnsupportedBlockType]
+    );
+    // Read item by item from a file: the same.
+    let src = "x = 1\nname {\n}\ninner {\n  size {\n  }\n}\n";
+    let path = std::env::temp_dir().join(format!("hcl-missing-too-{}.hcl", std::process::id()));
+    std::fs::write(&path, src).unwrap();
+    let from_file = hcl_serde::from_file::<Needs>(&path).unwrap_err();
+    std::fs::remove_file(&path).unwrap();
+    let from_str = hcl_serde::from_str::<Needs>(src).unwrap_err();
+    assert_eq!(from_str.diagnostics().len(), 5, "{from_str}");
+    assert_eq!(
+        from_file.to_string(),
+        from_str
+            .to_string()
+            .replace("<input>", &path.display().to_string())
+    );
+}

@@ -278,8 +278,14 @@ impl<'de, 'a, 's> BlocksDeserializer<'a, 's, 'de> {
     }
 
     /// "Unsupported block type" where the target takes an argument, as
-    /// schema processing words it.
+    /// schema processing words it. A next pass leaves the blocks out, so
+    /// that their field is missing as it is to schema processing.
     fn not_an_argument(&self) -> Error {
+        if let Some(first) = self.blocks.first() {
+            let record = &self.session.record;
+            let absent = Resume::Absent(Place::of(first.def_location()));
+            record.failed(record.scope(), absent, false);
+        }
         let t = self.block_type;
         let at = self
             .blocks

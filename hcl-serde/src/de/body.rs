@@ -128,6 +128,16 @@ impl<'a> Item<'a> {
         self.location().map(|at| Resume::Value(Place::of(at)))
     }
 
+    /// Whether this pass leaves the item out (see [`Resume::Absent`]).
+    pub(crate) fn is_absent(&self, session: &Session<'_, '_>) -> bool {
+        match self {
+            Item::Blocks(..) => self
+                .location()
+                .is_some_and(|at| session.resume.contains(&Resume::Absent(Place::of(at)))),
+            _ => false,
+        }
+    }
+
     /// Whether this pass reads a stand-in for the item.
     pub(crate) fn is_stand_in(&self, session: &Session<'_, '_>) -> bool {
         match self {
@@ -596,6 +606,7 @@ pub(crate) fn visit_entries<'de, 'a, V: Visitor<'de>>(
         });
     }
     if session.resume.any() {
+        entries.retain(|e| !e.item.is_absent(session));
         // Stand-ins last: a target that rejects one stops the pass, and
         // the other fields should have been read by then.
         let (mut real, stand_ins): (Vec<_>, Vec<_>) = entries

@@ -14,6 +14,11 @@
 //! cannot have any. The target then gets fewer elements, which counts as a
 //! stand-in.
 //!
+//! Blocks that their field refuses (an argument's type, "Unsupported
+//! block type") are left out of the next pass rather than stood in for
+//! ([`Resume::Absent`]): their field is then missing, and a required one
+//! is reported so, as schema processing reports it.
+//!
 //! A stand-in is never returned to the caller: a decode that needed one
 //! fails. Errors that may have been caused by a stand-in (a struct that
 //! checks its fields, a stand-in that the target rejects) end the passes
@@ -85,6 +90,12 @@ pub(crate) enum Resume {
     Missing(Place, &'static str, bool),
     /// This element of a sequence or map of blocks is a stand-in.
     Element(Element),
+    /// The blocks at this place (the first one's), which their field
+    /// refused as an argument's type, are left out of their body, so that
+    /// the field is missing, as schema processing finds a required
+    /// argument written as a block ("Missing required argument" beside
+    /// "Unsupported block type").
+    Absent(Place),
 }
 
 /// An element of a sequence or map of blocks, as an identity across
