@@ -434,7 +434,6 @@ fn rewrite(item: &mut DeriveInput, errors: &mut Errors) -> TokenStream {
             && marker.is_none()
             && in_schema
             && !types::holds_scalar(&field.ty)
-            && !types::has_lifetime(&field.ty)
             && !serde.own_reader;
         if option_of_block {
             field.attrs.push(syn::parse_quote!(

@@ -208,7 +208,7 @@
 //! serde reads `null` for an `Option` as `None` before it asks for the
 //! type inside, where a block type would say it is one. So a field without
 //! options whose type is an `Option` (of anything but the standard
-//! scalars, and not naming a lifetime) gets
+//! scalars) gets
 //! `#[serde(deserialize_with = "hcl_serde::__private::option_field")]` and
 //! `#[serde(default = "hcl_serde::__private::none")]` (and, when it names a
 //! generic parameter, the `#[serde(bound(...))]` that its type be

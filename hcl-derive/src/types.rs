@@ -160,18 +160,6 @@ pub(crate) fn holds_scalar(ty: &Type) -> bool {
     )
 }
 
-/// Whether `ty` names a lifetime anywhere in it.
-pub(crate) fn has_lifetime(ty: &Type) -> bool {
-    fn walk(tokens: TokenStream) -> bool {
-        tokens.into_iter().any(|tree| match tree {
-            TokenTree::Punct(punct) => punct.as_char() == '\'',
-            TokenTree::Group(group) => walk(group.stream()),
-            TokenTree::Ident(_) | TokenTree::Literal(_) => false,
-        })
-    }
-    walk(ty.to_token_stream())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -268,20 +256,6 @@ mod tests {
         );
         assert_eq!(held(quote!(Vec<T>)), None);
         assert_eq!(held(quote!(Option)), None);
-    }
-
-    #[test]
-    fn lifetimes_anywhere() {
-        for yes in [
-            quote!(Option<&'a str>),
-            quote!(Option<Vec<Network<'a>>>),
-            quote!(Option<Cow<'static, str>>),
-        ] {
-            assert!(has_lifetime(&ty(yes.clone())), "{yes}");
-        }
-        for no in [quote!(Option<Network>), quote!(Option<Vec<Box<Network>>>)] {
-            assert!(!has_lifetime(&ty(no.clone())), "{no}");
-        }
     }
 
     #[test]

@@ -626,3 +626,28 @@ fn a_required_argument_written_as_a_block_is_missing_too() {
             .replace("<input>", &path.display().to_string())
     );
 }
+
+#[test]
+fn an_option_of_a_borrowing_block_type_reads_null_as_the_schema_says() {
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug)]
+    struct Named<'a> {
+        #[serde(borrow)]
+        name: std::borrow::Cow<'a, str>,
+    }
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug)]
+    struct Holder<'a> {
+        named: Option<Named<'a>>,
+        note: Option<&'a str>,
+    }
+    let src = "named {\n  name = \"a\"\n}\nnote = \"b\"\n";
+    let holder: Holder = hcl_serde::from_str(src).unwrap();
+    assert_eq!(
+        (holder.named.unwrap().name.as_ref(), holder.note),
+        ("a", Some("b"))
+    );
+    let line = "named = null";
+    let err = hcl_serde::from_str::<Holder>(&format!("{line}\n")).unwrap_err();
+    assert_eq!(err.to_string(), unsupported("named", line));
+}
