@@ -62,12 +62,18 @@ pub(crate) fn reads_blocks_in_map<'de, V: Visitor<'de>>(visitor: V) -> bool {
     Probe::found_by(|probe| visitor.visit_map(OneEntry::map(probe)).map(drop)).is_some()
 }
 
+/// How many options, sequences, maps and newtypes a probe looks through:
+/// a type made of itself (`struct Tree(Vec<Tree>)`) would go on forever.
+const MAX_DEPTH: u32 = 32;
+
 /// Fails every read; notes a block type asked for.
 #[derive(Clone, Copy)]
 struct Probe<'p> {
     found: &'p Cell<Option<BlockShape>>,
     /// The maps it is inside of.
     maps: usize,
+    /// The containers it is inside of.
+    depth: u32,
 }
 
 impl Probe<'_> {
@@ -78,8 +84,20 @@ impl Probe<'_> {
         let _ = read(Probe {
             found: &found,
             maps: 0,
+            depth: 0,
         });
         found.take()
+    }
+
+    /// The probe of what a container holds, up to [`MAX_DEPTH`].
+    fn inside(self) -> Result<Self> {
+        match self.depth < MAX_DEPTH {
+            true => Ok(Probe {
+                depth: self.depth + 1,
+                ..self
+            }),
+            false => Err(Probe::no()),
+        }
     }
 
     fn found(&self, labels: Vec<&'static str>) {
@@ -127,6 +145,10 @@ impl<'de> Special<'de> for Probe<'_> {
         }
         Err(Probe::no())
     }
+
+    fn plain_newtype<V: Visitor<'de>>(self, _name: &'static str, visitor: V) -> Result<V::Value> {
+        visitor.visit_newtype_struct(self.inside()?)
+    }
 }
 
 impl<'de> de::Deserializer<'de> for Probe<'_> {
@@ -137,15 +159,15 @@ impl<'de> de::Deserializer<'de> for Probe<'_> {
     }
 
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        visitor.visit_some(self)
+        visitor.visit_some(self.inside()?)
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        visitor.visit_seq(OneEntry::seq(self))
+        visitor.visit_seq(OneEntry::seq(self.inside()?))
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        visitor.visit_map(OneEntry::map(self))
+        visitor.visit_map(OneEntry::map(self.inside()?))
     }
 
     special_types!();
@@ -269,6 +291,25 @@ mod tests {
         assert!(is_block_type::<HashMap<String, BTreeMap<String, Block>>>());
         assert!(is_block_type::<Spanned<Block>>());
         assert!(is_block_type::<Option<Vec<Spanned<RawBody>>>>());
+    }
+
+    #[derive(serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Tree(Vec<Option<Tree>>);
+
+    #[derive(serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Deep(Option<HashMap<String, Deep>>);
+
+    #[test]
+    fn a_type_made_of_itself_is_looked_through_so_far() {
+        assert!(!is_block_type::<Tree>());
+        assert!(!is_block_type::<Deep>());
+        // Thirty-two containers deep is still found (a box is none).
+        type Four<T> = Option<Vec<Box<HashMap<String, Option<T>>>>>;
+        type Sixteen<T> = Four<Four<Four<Four<T>>>>;
+        assert!(is_block_type::<Sixteen<Sixteen<Block>>>());
+        assert!(!is_block_type::<Option<Sixteen<Sixteen<Block>>>>());
     }
 
     #[test]
