@@ -436,9 +436,9 @@ impl<'a> Body<'a> {
     /// other), whatever their names and label counts: for readers whose
     /// targets, not a schema, decide what a block's labels mean. Nothing is
     /// checked; [`Body::content`] with a schema reports what a reader did
-    /// not take. A body of the JSON syntax gives
-    /// nothing here, since only a schema tells its attributes from its
-    /// blocks.
+    /// not take. In a body of the JSON syntax, where only a schema tells an
+    /// argument from blocks, every property is an attribute, as
+    /// [`Body::just_attributes`] reads it.
     ///
     /// # Examples
     ///
@@ -460,7 +460,14 @@ impl<'a> Body<'a> {
     fn items_into(&self, attributes: &mut Vec<Attribute<'a>>, blocks: &mut Vec<Block<'a>>) {
         match &self.inner {
             Inner::Native(body) => body.items_into(attributes, blocks),
-            Inner::Json(_) => {}
+            Inner::Json(body) => {
+                let properties = body.just_attributes(&mut Diagnostics::default());
+                let start = attributes.len();
+                attributes.extend(properties);
+                if let Some(added) = attributes.get_mut(start..) {
+                    added.sort_by_key(|a| a.span.start);
+                }
+            }
             Inner::Merged(children) => {
                 for child in children {
                     child.items_into(attributes, blocks);

@@ -635,9 +635,6 @@ pub(crate) fn visit_entries<'de, 'a, V: Visitor<'de>>(
 /// Every attribute name and block type in `body`, each once, in source
 /// order: the fields of a schema-less target.
 fn names<'a>(body: &Body<'a>) -> Vec<&'a str> {
-    if body.syntax() == Some(Syntax::Json) {
-        return super::json::json_names(body);
-    }
     let (attributes, blocks) = body.items();
     let mut seen = HashSet::new();
     attributes

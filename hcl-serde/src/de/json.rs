@@ -44,15 +44,6 @@ use super::Session;
 use crate::error::{Error, Result};
 use crate::special::{special_types, Special, SPANNED};
 
-/// The property names of a JSON body, each once, in source order: the
-/// fields of a schema-less target.
-pub(crate) fn json_names<'a>(body: &hcl_core::Body<'a>) -> Vec<&'a str> {
-    let (attributes, _) = body.just_attributes_with_diagnostics();
-    let mut found: Vec<_> = attributes.into_values().collect();
-    found.sort_by_key(|a| a.span.start);
-    found.into_iter().map(|a| a.name).collect()
-}
-
 /// A value of the JSON syntax, read as its target's type asks: as blocks,
 /// as the keys of a label level, or evaluated.
 #[derive(Clone, Copy)]

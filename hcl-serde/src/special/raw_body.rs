@@ -141,13 +141,7 @@ impl RawBody {
     pub(crate) fn items(&self) -> Result<(Vec<(String, String)>, bool)> {
         let body = self.body()?;
         let json = body.syntax() == Some(Syntax::Json);
-        let (attributes, blocks) = match json {
-            true => {
-                let (properties, _) = body.just_attributes_with_diagnostics();
-                (properties.into_values().collect(), Vec::new())
-            }
-            false => body.items(),
-        };
+        let (attributes, blocks) = body.items();
         // (part, start, name, text): the parts in order, each in source
         // order.
         let files = body.files();
