@@ -674,3 +674,23 @@ fn a_kept_json_body_is_written_as_its_properties_but_not_as_hcl() {
         "name  = \"x\"\nother = 1\n"
     );
 }
+
+#[test]
+fn a_block_read_into_an_enum_names_its_variant_by_its_one_property() {
+    #[derive(Deserialize, Debug, PartialEq)]
+    #[serde(rename_all = "lowercase")]
+    enum Kind {
+        Web { port: u16 },
+        Db { size: u32 },
+    }
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug)]
+    struct Service {
+        #[hcl(block)]
+        kind: Kind,
+    }
+    let native: Service = hcl_serde::from_str("kind {\n  web {\n    port = 80\n  }\n}\n").unwrap();
+    let json: Service = hcl_serde::from_str(r#"{"kind": {"web": {"port": 80}}}"#).unwrap();
+    assert_eq!(native.kind, Kind::Web { port: 80 });
+    assert_eq!(json.kind, native.kind);
+}
