@@ -81,9 +81,12 @@ struct FieldSerde {
     flatten: Option<Span>,
     /// `skip` or `skip_deserializing`.
     skip: Option<Span>,
-    /// `with`, `deserialize_with`, `borrow` or `bound`: the field's own
-    /// way of being read.
+    /// `with` or `deserialize_with`: the field's own way of being read,
+    /// of a type that need not be `Deserialize`.
     own_reader: bool,
+    /// `borrow` or `bound`: the field's own bounds on the `Deserialize`
+    /// impl, which a reader of the macro's would have to meet.
+    own_bounds: bool,
 }
 
 /// Errors gathered while reading the struct, reported together.
@@ -434,7 +437,8 @@ fn rewrite(item: &mut DeriveInput, errors: &mut Errors) -> TokenStream {
             && marker.is_none()
             && in_schema
             && !types::holds_scalar(&field.ty)
-            && !serde.own_reader;
+            && !serde.own_reader
+            && !serde.own_bounds;
         if option_of_block {
             field.attrs.push(syn::parse_quote!(
                 #[serde(deserialize_with = "::hcl_serde::__private::option_field")]
@@ -661,11 +665,10 @@ fn field_serde(attrs: &[Attribute]) -> FieldSerde {
             serde.flatten = Some(path.span());
         } else if path.is_ident("skip") || path.is_ident("skip_deserializing") {
             serde.skip = Some(path.span());
-        } else if ["with", "deserialize_with", "borrow", "bound"]
-            .iter()
-            .any(|name| path.is_ident(name))
-        {
+        } else if path.is_ident("with") || path.is_ident("deserialize_with") {
             serde.own_reader = true;
+        } else if path.is_ident("borrow") || path.is_ident("bound") {
+            serde.own_bounds = true;
         }
     }
     serde

@@ -640,7 +640,15 @@ fn an_option_of_a_borrowing_block_type_reads_null_as_the_schema_says() {
     struct Holder<'a> {
         named: Option<Named<'a>>,
         note: Option<&'a str>,
+        #[serde(borrow)]
+        #[allow(dead_code)]
+        borrowed: Option<Named<'a>>,
     }
+    // A field with bounds of its own is a block in the schema too; it
+    // keeps serde's reading (so `null` is `None` there).
+    assert!(Holder::hcl_schema().block("borrowed").is_some());
+    let holder: Holder = hcl_serde::from_str("borrowed {\n  name = \"c\"\n}\n").unwrap();
+    assert_eq!(holder.borrowed.unwrap().name, "c");
     let src = "named {\n  name = \"a\"\n}\nnote = \"b\"\n";
     let holder: Holder = hcl_serde::from_str(src).unwrap();
     assert_eq!(

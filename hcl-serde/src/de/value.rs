@@ -136,7 +136,7 @@ impl<'v> ValueDeserializer<'v> {
     /// blocks, schema processing's "Unsupported argument": what a block
     /// type asked of it gets.
     fn block_argument(&self) -> Option<Error> {
-        block_argument(self.block_field)
+        self.block_field.map(block_argument)
     }
 
     /// The error for a value that is not the sequence or map asked for:
@@ -144,11 +144,10 @@ impl<'v> ValueDeserializer<'v> {
     /// asked for of a block type (`subnets = null` for a `Vec` of them),
     /// else [`Self::mismatch`].
     fn not_a(&self, expected: &str, reads_blocks: impl FnOnce() -> bool) -> Error {
-        match self.block_field.is_some() && reads_blocks() {
-            true => self.block_argument(),
-            false => None,
+        match self.block_field {
+            Some(field) if reads_blocks() => block_argument(field),
+            _ => self.mismatch(expected),
         }
-        .unwrap_or_else(|| self.mismatch(expected))
     }
 
     /// The value as a number, converting a numeric string as HCL does.
@@ -189,22 +188,19 @@ impl<'v> ValueDeserializer<'v> {
     }
 }
 
-/// Schema processing's "Unsupported argument" for the argument of
-/// `field`, when it is one whose field takes an argument or blocks.
-fn block_argument(field: BlockField<'_>) -> Option<Error> {
-    let (argument, at) = field?;
-    Some(Error::from_diagnostics(
-        unsupported_block_argument(argument, at).into(),
-    ))
+/// Schema processing's "Unsupported argument" for the argument `name`,
+/// written at `at`, whose field takes an argument or blocks.
+fn block_argument((name, at): (&str, Location<'_>)) -> Error {
+    Error::from_diagnostics(unsupported_block_argument(name, at).into())
 }
 
 /// For an empty sequence or map in the argument of `field`: its
 /// [`block_argument`] when the elements `seed` reads (which an empty one
 /// never asks for) are of a block type.
 fn empty_of_blocks<'de, S: de::DeserializeSeed<'de>>(field: BlockField<'_>, seed: S) -> Result<()> {
-    match field.is_some() && probe::reads_blocks(seed) {
-        true => block_argument(field).map_or(Ok(()), Err),
-        false => Ok(()),
+    match field {
+        Some(field) if probe::reads_blocks(seed) => Err(block_argument(field)),
+        _ => Ok(()),
     }
 }
 
@@ -275,8 +271,6 @@ impl<'de> Special<'de> for ValueDeserializer<'_> {
     }
 
     fn plain_newtype<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
-        // A `hcl_core::Value` target takes the value whole: exact numbers,
-        // its type, unknowns.
         // An `Option` of a block type (see `__private::option_field`):
         // never read from an argument, `null` included.
         if name == OPTION_OF_BLOCK {
@@ -284,6 +278,8 @@ impl<'de> Special<'de> for ValueDeserializer<'_> {
                 return Err(err);
             }
         }
+        // A `hcl_core::Value` target takes the value whole: exact numbers,
+        // its type, unknowns.
         if name == hcl_core::value::VALUE_NEWTYPE {
             hcl_core::value::hand_over(self.value.clone());
             let result = visitor.visit_newtype_struct(self);
