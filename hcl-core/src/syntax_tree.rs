@@ -16,6 +16,8 @@ use crate::span::SourceFile;
 /// or value.
 pub(crate) enum Root<'src> {
     Body(ast::Body<'src>),
+    /// A top-level block of a file read item by item, parsed on its own.
+    Block(ast::Block<'src>),
     Expr(ast::Expression<'src>),
     Json(Tree<'src>),
 }
@@ -56,6 +58,7 @@ impl fmt::Debug for SyntaxTree {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let kind = match self.root() {
             Root::Body(_) => "body",
+            Root::Block(_) => "block",
             Root::Expr(_) => "expression",
             Root::Json(_) => "json",
         };

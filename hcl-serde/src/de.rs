@@ -433,9 +433,9 @@ impl<'c> Decoder<'c> {
     /// file must be parsed and decoded instead (see `lazy`): for a target
     /// or a mistake that this path does not handle, and for a file that
     /// does not parse, whose syntax errors are the ones to report.
-    fn decode_lazily<'de, T: Deserialize<'de>>(
+    fn decode_lazily<'de, 'f, T: Deserialize<'de>>(
         &self,
-        file: &LazyFile<'_>,
+        file: &'f LazyFile<'f>,
         source: Borrowable<'de>,
         input_bytes: usize,
     ) -> Option<Result<Decoded<T>>> {

@@ -103,6 +103,7 @@ impl<'a> Body<'a> {
         match tree.root() {
             Root::Body(body) => Body::native_starting_at(body, tree.source(), 0),
             Root::Json(json) => Body::json(json.root(), tree.source()),
+            Root::Block(block) => Block::native(block, tree.source()).body,
             Root::Expr(_) => Body::empty(),
         }
     }
@@ -120,6 +121,22 @@ impl<'a> Body<'a> {
     pub(super) fn of_native(body: native::NativeBody<'a>) -> Self {
         Body {
             inner: Inner::Native(body),
+        }
+    }
+
+    /// Where the items of a native-syntax body are; `None` for any other.
+    pub(super) fn native_items(&self) -> Option<native::Items<'a>> {
+        match &self.inner {
+            Inner::Native(body) => Some(body.items()),
+            _ => None,
+        }
+    }
+
+    /// The native-syntax body this body is, if it is one.
+    pub(super) fn as_native(&self) -> Option<&native::NativeBody<'a>> {
+        match &self.inner {
+            Inner::Native(body) => Some(body),
+            _ => None,
         }
     }
 

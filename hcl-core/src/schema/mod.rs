@@ -82,6 +82,7 @@ mod body;
 mod content;
 mod definition;
 mod json;
+mod lazy;
 mod merged;
 mod native;
 mod owned;
@@ -98,3 +99,6 @@ pub use content::{Attribute, Block, BodyContent, Label};
 pub use definition::{AttributeSchema, BlockHeaderSchema, BodySchema, SchemaBuilder, SchemaError};
 pub use native::{unsupported_argument_block, unsupported_block_argument};
 pub use owned::OwnedBody;
+
+#[doc(hidden)]
+pub use lazy::{lazy_body, with_parsed};

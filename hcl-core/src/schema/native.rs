@@ -11,8 +11,9 @@ use crate::analysis::Location;
 use crate::ast;
 use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::didyoumean::first_close_name;
+use crate::parser::{LazyFile, LazyItem};
 use crate::span::{SourceFile, Span};
-use crate::syntax_tree::SyntaxTree;
+use crate::syntax_tree::{Root, SyntaxTree};
 use crate::value::go_quote;
 
 /// A native-syntax body, less the items that earlier partial steps took.
@@ -24,10 +25,77 @@ use crate::value::go_quote;
 /// both schemata would.
 #[derive(Clone)]
 pub(super) struct NativeBody<'a> {
-    body: &'a ast::Body<'a>,
+    items: Items<'a>,
     file: &'a Arc<SourceFile>,
     view: NativeView,
 }
+
+/// Where a [`NativeBody`]'s items are.
+#[derive(Clone, Copy)]
+pub(super) enum Items<'a> {
+    /// In a syntax tree.
+    Tree(&'a ast::Body<'a>),
+    /// The top level of a file read item by item: each attribute parsed
+    /// when read, each block a [`Items::LazyBlock`] body.
+    Lazy(&'a LazyFile<'a>),
+    /// The body of top-level block `index` of a file read item by item,
+    /// parsed when first read (see `super::lazy`).
+    LazyBlock(&'a LazyFile<'a>, u32),
+}
+
+/// An attribute of a [`NativeBody`], not yet made a schema [`Attribute`].
+#[derive(Clone, Copy)]
+enum AttrItem<'a> {
+    Tree(&'a ast::Attribute<'a>),
+    Lazy(LazyItem<'a, 'a>, u32),
+}
+
+/// A block of a [`NativeBody`], not yet made a schema [`Block`].
+#[derive(Clone, Copy)]
+enum BlockItem<'a> {
+    Tree(&'a ast::Block<'a>),
+    Lazy(LazyItem<'a, 'a>, u32),
+}
+
+impl<'a> AttrItem<'a> {
+    fn name(&self) -> &'a str {
+        match self {
+            AttrItem::Tree(attr) => attr.name,
+            AttrItem::Lazy(item, _) => item.name(),
+        }
+    }
+
+    fn name_span(&self) -> Span {
+        match self {
+            AttrItem::Tree(attr) => attr.name_span,
+            AttrItem::Lazy(item, _) => item.name_span(),
+        }
+    }
+}
+
+impl<'a> BlockItem<'a> {
+    fn block_type(&self) -> &'a str {
+        match self {
+            BlockItem::Tree(block) => block.block_type,
+            BlockItem::Lazy(item, _) => item.name(),
+        }
+    }
+
+    fn type_span(&self) -> Span {
+        match self {
+            BlockItem::Tree(block) => block.type_span,
+            BlockItem::Lazy(item, _) => item.name_span(),
+        }
+    }
+}
+
+/// The body of a block that failed to parse (see `NativeBody::resolved`).
+static EMPTY: ast::Body<'static> = ast::Body {
+    attributes: Vec::new(),
+    blocks: Vec::new(),
+    span: Span::empty(0),
+    end_span: Span::empty(0),
+};
 
 /// What a [`NativeBody`] shows of its syntax tree's body: where it begins,
 /// and the names hidden from it. Kept with the tree, it makes the body
@@ -80,7 +148,13 @@ impl NativeView {
 
 impl PartialEq for NativeBody<'_> {
     fn eq(&self, other: &Self) -> bool {
-        std::ptr::eq(self.body, other.body)
+        let same_items = match (self.items, other.items) {
+            (Items::Tree(a), Items::Tree(b)) => std::ptr::eq(a, b),
+            (Items::Lazy(a), Items::Lazy(b)) => std::ptr::eq(a, b),
+            (Items::LazyBlock(a, i), Items::LazyBlock(b, j)) => std::ptr::eq(a, b) && i == j,
+            _ => false,
+        };
+        same_items
             && Arc::ptr_eq(self.file, other.file)
             && self.view.names().hidden_attrs == other.view.names().hidden_attrs
             && self.view.names().hidden_blocks == other.view.names().hidden_blocks
@@ -91,7 +165,7 @@ impl fmt::Debug for NativeBody<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("NativeBody")
             .field("file", &self.file.name())
-            .field("span", &self.body.span)
+            .field("span", &self.spans().0)
             .field("hidden_attrs", &self.view.names().hidden_attrs)
             .field("hidden_blocks", &self.view.names().hidden_blocks)
             .finish()
@@ -101,7 +175,7 @@ impl fmt::Debug for NativeBody<'_> {
 impl<'a> NativeBody<'a> {
     pub(super) fn new(body: &'a ast::Body<'a>, file: &'a Arc<SourceFile>) -> Self {
         NativeBody {
-            body,
+            items: Items::Tree(body),
             file,
             view: NativeView {
                 start: body.span.start,
@@ -123,23 +197,86 @@ impl<'a> NativeBody<'a> {
         view: &NativeView,
     ) -> Self {
         NativeBody {
-            body,
+            items: Items::Tree(body),
             file: tree.source(),
             view: view.clone(),
         }
     }
 
+    /// The top level of `file`, read item by item.
+    pub(super) fn lazy(file: &'a LazyFile<'a>) -> Self {
+        NativeBody {
+            items: Items::Lazy(file),
+            file: file.source(),
+            view: NativeView {
+                start: 0,
+                names: None,
+            },
+        }
+    }
+
+    /// The body of top-level block `index` of `file`, parsed when first
+    /// read.
+    pub(super) fn lazy_block(file: &'a LazyFile<'a>, index: u32) -> Self {
+        NativeBody {
+            items: Items::LazyBlock(file, index),
+            file: file.source(),
+            view: NativeView {
+                start: 0,
+                names: None,
+            },
+        }
+    }
+
+    /// Where the items are.
+    pub(super) fn items(&self) -> Items<'a> {
+        self.items
+    }
+
+    /// The body of a block of a file read item by item as its tree shows
+    /// it, the tree kept by the file for as long as it lives: parsed here
+    /// on the first read. An empty body when the block does not parse as
+    /// scanned, which gives the file's reading up. `None` for any other
+    /// body.
+    fn resolved(&self) -> Option<NativeBody<'a>> {
+        let Items::LazyBlock(file, index) = self.items else {
+            return None;
+        };
+        let tree = file.kept_block(index as usize);
+        let body = tree.and_then(|tree| match tree.root() {
+            Root::Block(block) => Block::native(block, tree.source())
+                .body
+                .as_native()
+                .cloned(),
+            _ => None,
+        });
+        Some(body.unwrap_or_else(|| NativeBody::new(&EMPTY, self.file)))
+    }
+
     /// The body's span and end (see [`ast::Body`]).
     pub(super) fn spans(&self) -> (Span, Span) {
-        (self.body.span, self.body.end_span)
+        match self.items {
+            Items::Tree(body) => (body.span, body.end_span),
+            Items::Lazy(file) => (Span::new(0, file.end_span().start), file.end_span()),
+            Items::LazyBlock(..) => self
+                .resolved()
+                .map_or_else(|| (Span::empty(0), Span::empty(0)), |body| body.spans()),
+        }
     }
 
     pub(super) fn file(&self) -> &'a Arc<SourceFile> {
-        self.file
+        match self.resolved() {
+            Some(body) => body.file,
+            None => self.file,
+        }
     }
 
-    pub(super) fn view(&self) -> &NativeView {
-        &self.view
+    /// What the body shows: see [`NativeView`].
+    pub(super) fn view(&self) -> NativeView {
+        match self.resolved() {
+            Some(body) => body.view,
+            None => self.view.clone(),
+        }
     }
 
     pub(super) fn items_into(
@@ -147,32 +284,98 @@ impl<'a> NativeBody<'a> {
         attributes: &mut Vec<Attribute<'a>>,
         blocks: &mut Vec<Block<'a>>,
     ) {
-        attributes.extend(self.attributes().map(|a| Attribute::native(a, self.file)));
-        blocks.extend(self.blocks().map(|b| Block::native(b, self.file)));
+        if let Some(body) = self.resolved() {
+            return body.items_into(attributes, blocks);
+        }
+        attributes.extend(self.attributes().filter_map(|a| self.attribute(a)));
+        blocks.extend(self.blocks().filter_map(|b| self.block(b)));
     }
 
     pub(super) fn source_len(&self) -> usize {
-        self.body.span.len() as usize
+        if let Some(body) = self.resolved() {
+            return body.source_len();
+        }
+        self.spans().0.len() as usize
     }
 
     /// Where the reference reports something missing from the body: the
     /// (empty) range at its start.
     pub(super) fn missing_item(&self) -> Location<'a> {
+        if let Some(body) = self.resolved() {
+            return body.missing_item();
+        }
         Location::new(self.file, Span::empty(self.view.start))
     }
 
-    fn attributes(&self) -> impl Iterator<Item = &'a ast::Attribute<'a>> + '_ {
-        let attrs: &'a [ast::Attribute<'a>] = &self.body.attributes;
+    fn attributes(&self) -> impl Iterator<Item = AttrItem<'a>> + '_ {
+        let (tree, lazy) = self.lists();
+        let attrs: &'a [ast::Attribute<'a>] = tree.map_or(&[], |body| &body.attributes);
+        let lazy = lazy.into_iter().flat_map(|file| {
+            (0..file.len() as u32)
+                .filter_map(move |i| file.item(i as usize).map(|item| (item, i)))
+                .filter(|(item, _)| !item.is_block())
+                .map(|(item, i)| AttrItem::Lazy(item, i))
+        });
         attrs
             .iter()
-            .filter(|a| !self.view.names().hidden_attrs.contains(a.name))
+            .map(AttrItem::Tree)
+            .chain(lazy)
+            .filter(|a| !self.view.names().hidden_attrs.contains(a.name()))
     }
 
-    fn blocks(&self) -> impl Iterator<Item = &'a ast::Block<'a>> + '_ {
-        let blocks: &'a [ast::Block<'a>] = &self.body.blocks;
+    fn blocks(&self) -> impl Iterator<Item = BlockItem<'a>> + '_ {
+        let (tree, lazy) = self.lists();
+        let blocks: &'a [ast::Block<'a>] = tree.map_or(&[], |body| &body.blocks);
+        let lazy = lazy.into_iter().flat_map(|file| {
+            (0..file.len() as u32)
+                .filter_map(move |i| file.item(i as usize).map(|item| (item, i)))
+                .filter(|(item, _)| item.is_block())
+                .map(|(item, i)| BlockItem::Lazy(item, i))
+        });
         blocks
             .iter()
-            .filter(|b| !self.view.names().hidden_blocks.contains(b.block_type))
+            .map(BlockItem::Tree)
+            .chain(lazy)
+            .filter(|b| !self.view.names().hidden_blocks.contains(b.block_type()))
+    }
+
+    /// The tree or the file whose items the body lists (neither for an
+    /// unresolved block body, which is resolved before it is listed).
+    fn lists(&self) -> (Option<&'a ast::Body<'a>>, Option<&'a LazyFile<'a>>) {
+        match self.items {
+            Items::Tree(body) => (Some(body), None),
+            Items::Lazy(file) => (None, Some(file)),
+            Items::LazyBlock(..) => (None, None),
+        }
+    }
+
+    /// The schema attribute of `attr`: `None` for an item of a file read
+    /// item by item that does not parse as scanned (which gives the
+    /// file's reading up).
+    fn attribute(&self, attr: AttrItem<'a>) -> Option<Attribute<'a>> {
+        match (attr, self.items) {
+            (AttrItem::Tree(attr), _) => Some(Attribute::native(attr, self.file)),
+            (AttrItem::Lazy(_, index), Items::Lazy(file)) => {
+                let (attr, source) = file.kept_attribute(index as usize)?;
+                Some(Attribute::native(attr, source))
+            }
+            _ => None,
+        }
+    }
+
+    /// The schema block of `block` (as [`NativeBody::attribute`]).
+    fn block(&self, block: BlockItem<'a>) -> Option<Block<'a>> {
+        match (block, self.items) {
+            (BlockItem::Tree(block), _) => Some(Block::native(block, self.file)),
+            (BlockItem::Lazy(_, index), Items::Lazy(file)) => {
+                let block = Block::lazy(file, index);
+                if block.is_none() {
+                    file.give_up();
+                }
+                block
+            }
+            _ => None,
+        }
     }
 
     pub(super) fn partial_content(
@@ -181,6 +384,9 @@ impl<'a> NativeBody<'a> {
         check_required: bool,
         diags: &mut Diagnostics,
     ) -> (BodyContent<'a>, NativeBody<'a>) {
+        if let Some(body) = self.resolved() {
+            return body.partial_content(schema, check_required, diags);
+        }
         let (content, _) = self.take(schema, check_required, diags);
         let mut rest = self.clone();
         if schema.attributes().is_empty() && schema.blocks().is_empty() {
@@ -209,8 +415,8 @@ impl<'a> NativeBody<'a> {
         // One pass over the body, each name looked up in the schema.
         let mut slots = Slots::new(schema);
         for attr in self.attributes() {
-            match slots.slot(schema, attr.name) {
-                Some(slot @ None) => *slot = Some(Attribute::native(attr, self.file)),
+            match slots.slot(schema, attr.name()) {
+                Some(slot @ None) => *slot = self.attribute(attr),
                 // A name defined twice is the parser's error: the first
                 // stands.
                 Some(Some(_)) => {}
@@ -222,11 +428,13 @@ impl<'a> NativeBody<'a> {
         }
         content.attributes = slots.finish(schema);
         for block in self.blocks() {
-            let Some(header) = schema.block(block.block_type) else {
+            let Some(header) = schema.block(block.block_type()) else {
                 all_declared = false;
                 continue;
             };
-            let block = Block::native(block, self.file);
+            let Some(block) = self.block(block) else {
+                continue;
+            };
             let mislabeled = match header.any_labels {
                 true => None,
                 false => block.check_labels(0, &header.label_names),
@@ -245,6 +453,9 @@ impl<'a> NativeBody<'a> {
         check_required: bool,
         diags: &mut Diagnostics,
     ) -> BodyContent<'a> {
+        if let Some(body) = self.resolved() {
+            return body.content(schema, check_required, diags);
+        }
         let (content, all_declared) = self.take(schema, check_required, diags);
         if all_declared {
             return content;
@@ -253,7 +464,7 @@ impl<'a> NativeBody<'a> {
         // would leave.
         let mut unsupported = self
             .attributes()
-            .filter(|a| schema.attribute_position(a.name).is_none())
+            .filter(|a| schema.attribute_position(a.name()).is_none())
             .peekable();
         if unsupported.peek().is_some() {
             // Suggestions come from this step's schema only: for an
@@ -270,7 +481,7 @@ impl<'a> NativeBody<'a> {
         }
         for block in self
             .blocks()
-            .filter(|b| schema.block(b.block_type).is_none())
+            .filter(|b| schema.block(b.block_type()).is_none())
         {
             diags.push(self.unsupported_block(block, schema));
         }
@@ -278,19 +489,22 @@ impl<'a> NativeBody<'a> {
     }
 
     pub(super) fn just_attributes(&self, diags: &mut Diagnostics) -> Attributes<'a> {
+        if let Some(body) = self.resolved() {
+            return body.just_attributes(diags);
+        }
         // The reference still reports a block that a partial step took;
         // here the rest of a partial step is what that step left.
         if let Some(block) = self.blocks().next() {
-            diags.push(Location::new(self.file, block.type_span).error(
+            diags.push(Location::new(self.file, block.type_span()).error(
                 Code::UnexpectedBlock,
-                format!("Unexpected {} block", go_quote(block.block_type)),
+                format!("Unexpected {} block", go_quote(block.block_type())),
                 "Blocks are not allowed here.",
             ));
         }
         let mut attrs = Gathered::default();
-        for attr in self.attributes() {
+        for attr in self.attributes().filter_map(|a| self.attribute(a)) {
             // A name defined twice is the parser's error: the first stands.
-            let _ = attrs.add(Attribute::native(attr, self.file));
+            let _ = attrs.add(attr);
         }
         attrs.finish()
     }
@@ -300,47 +514,35 @@ impl<'a> NativeBody<'a> {
     /// when `schema` has a block type of that name.
     fn unsupported_attribute(
         &self,
-        attr: &ast::Attribute<'_>,
+        attr: AttrItem<'_>,
         candidates: &[&str],
         schema: &BodySchema,
     ) -> Diagnostic {
-        let suggestion = match first_close_name(attr.name, candidates.iter().copied()) {
+        let at = Location::new(self.file, attr.name_span());
+        let suggestion = match first_close_name(attr.name(), candidates.iter().copied()) {
             Some(name) => format!(" Did you mean {}?", go_quote(name)),
-            None if schema.block(attr.name).is_some() => {
-                return unsupported_block_argument(
-                    attr.name,
-                    Location::new(self.file, attr.name_span),
-                );
+            None if schema.block(attr.name()).is_some() => {
+                return unsupported_block_argument(attr.name(), at);
             }
             None => String::new(),
         };
-        unsupported_argument(
-            attr.name,
-            Location::new(self.file, attr.name_span),
-            &suggestion,
-        )
+        unsupported_argument(attr.name(), at, &suggestion)
     }
 
     /// "Unsupported block type" for a block of a type no step declared,
     /// with the first of `schema`'s block types within two edits as a
     /// suggestion, else a hint when `schema` has an argument of that name.
-    fn unsupported_block(&self, block: &ast::Block<'_>, schema: &BodySchema) -> Diagnostic {
+    fn unsupported_block(&self, block: BlockItem<'_>, schema: &BodySchema) -> Diagnostic {
+        let at = Location::new(self.file, block.type_span());
         let candidates = schema.blocks().iter().map(|b| b.block_type.as_str());
-        let suggestion = match first_close_name(block.block_type, candidates) {
+        let suggestion = match first_close_name(block.block_type(), candidates) {
             Some(name) => format!(" Did you mean {}?", go_quote(name)),
-            None if schema.attribute(block.block_type).is_some() => {
-                return unsupported_argument_block(
-                    block.block_type,
-                    Location::new(self.file, block.type_span),
-                );
+            None if schema.attribute(block.block_type()).is_some() => {
+                return unsupported_argument_block(block.block_type(), at);
             }
             None => String::new(),
         };
-        unsupported_block_type(
-            block.block_type,
-            Location::new(self.file, block.type_span),
-            &suggestion,
-        )
+        unsupported_block_type(block.block_type(), at, &suggestion)
     }
 }
 

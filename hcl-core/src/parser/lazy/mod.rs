@@ -17,6 +17,7 @@ use std::borrow::Cow;
 use std::cell::Cell;
 use std::sync::Arc;
 
+mod kept;
 mod scan;
 mod split;
 #[cfg(test)]
@@ -74,6 +75,11 @@ pub struct LazyFile<'src> {
     limits: Limits,
     /// For a [`SplitFile`]: each item's own text.
     split: Option<&'src SplitFile>,
+    /// The trees kept for readers that borrow them.
+    kept: kept::Kept<'src>,
+    /// Whether an item failed to parse as scanned, or a reader needed
+    /// what the file cannot give (a split file's whole text).
+    gave_up: Cell<bool>,
 }
 
 /// A scanned file split into its top-level items, each with its own text,
@@ -308,6 +314,8 @@ impl<'src> LazyFile<'src> {
             checked,
             limits: Limits::default(),
             split: None,
+            kept: kept::Kept::default(),
+            gave_up: Cell::new(false),
         })
     }
 
@@ -340,7 +348,14 @@ impl<'src> LazyFile<'src> {
             checked: split.items.iter().map(|_| Cell::new(false)).collect(),
             limits: Limits::default(),
             split: Some(split),
+            kept: kept::Kept::default(),
+            gave_up: Cell::new(false),
         }
+    }
+
+    /// Whether the file is a [`SplitFile`]'s, whose text is not whole.
+    pub(crate) fn is_split(&self) -> bool {
+        self.split.is_some()
     }
 
     fn text_of(&self, span: Span) -> &'src str {
@@ -525,7 +540,9 @@ impl<'src> LazyFile<'src> {
 
     /// Parses every item not parsed yet, dropping the trees: true when all
     /// of the file parsed as scanned, so that it is valid and its items are
-    /// those [`parse`](crate::parse) gives.
+    /// those [`parse`](crate::parse) gives, and no reader of its body was
+    /// refused what it asked for (an item that did not parse, a split
+    /// file's text taken already or kept whole).
     ///
     /// # Examples
     ///
@@ -534,6 +551,9 @@ impl<'src> LazyFile<'src> {
     /// assert!(file.map_or(true, |f| !f.check_rest()));
     /// ```
     pub fn check_rest(&self) -> bool {
+        if self.gave_up.get() {
+            return false;
+        }
         (0..self.items.len()).all(|i| {
             if self.checked.get(i).is_some_and(Cell::get) {
                 return true;

@@ -172,6 +172,15 @@ pub(super) fn split_text(mut text: String, items: &[Header], name: Arc<str>) -> 
     let empty_file_tail = items
         .is_empty()
         .then(|| text.get(last_line_from..).unwrap_or_default().to_string());
+    // The file's first line, where what is missing from its body goes,
+    // when no item's header lines hold it.
+    let first_item_from = starts
+        .first()
+        .map_or(last_line_from, |&(from, _)| from as usize);
+    let first_line = (first_item_from > 0).then(|| {
+        let end = after_line(text.as_bytes(), 0).min(first_item_from);
+        text.get(..end).unwrap_or_default().to_string()
+    });
     let mut texts: Vec<Box<str>> = Vec::with_capacity(items.len());
     for (k, header) in items.iter().enumerate().rev() {
         let from = starts.get(k).map_or(0, |&(from, _)| from as usize);
@@ -197,6 +206,9 @@ pub(super) fn split_text(mut text: String, items: &[Header], name: Arc<str>) -> 
     // The headers' text: each item's header lines, and its closing brace's
     // line, taken from its own text.
     let mut headers = HeaderText::default();
+    if let Some(first_line) = &first_line {
+        headers.copy(first_line, 0, 1);
+    }
     let mut split_items = Vec::with_capacity(items.len());
     let mut own_texts = Vec::with_capacity(items.len());
     let mut attributes = Vec::new();
@@ -268,22 +280,25 @@ pub(super) fn split_text(mut text: String, items: &[Header], name: Arc<str>) -> 
             ..Header::new(moved(header.name_span, shift), braces)
         });
     }
+    let end = headers.end;
     let HeaderText {
-        text: mut headers,
+        text: mut headers_text,
         mut pieces,
         ..
     } = headers;
     if let Some(tail) = empty_file_tail {
-        pieces.push(Piece {
-            text_start: 0,
-            byte: last_line_from as u32,
-            line: last_line,
-        });
-        headers = tail;
+        if end != Some(last_line_from) {
+            pieces.push(Piece {
+                text_start: headers_text.len() as u32,
+                byte: last_line_from as u32,
+                line: last_line,
+            });
+        }
+        headers_text.push_str(&tail);
     }
-    headers.shrink_to_fit();
+    headers_text.shrink_to_fit();
     SplitFile {
-        headers: Arc::new(SourceFile::from_pieces(name, headers, pieces)),
+        headers: Arc::new(SourceFile::from_pieces(name, headers_text, pieces)),
         items: split_items,
         own_texts,
         attributes,

@@ -1,0 +1,112 @@
+//! The trees of a [`LazyFile`]'s items for readers that borrow them for as
+//! long as the file: the attributes and blocks that schema processing of
+//! the file's body hands out. A reader that wants a block's tree only for a
+//! while parses it with [`LazyFile::block_tree`] instead, and drops it.
+
+use std::cell::OnceCell;
+use std::sync::Arc;
+
+use super::LazyFile;
+use crate::ast::Attribute;
+use crate::parser::Item;
+use crate::span::SourceFile;
+use crate::syntax_tree::{Root, SyntaxTree};
+
+/// A slot filled once: with the item's tree, or `None` when it did not
+/// parse as scanned.
+type Slot<T> = OnceCell<Option<T>>;
+
+/// A top-level attribute's item number and slot.
+type AttributeSlot<'src> = (u32, Slot<Attribute<'src>>);
+
+/// Each slot is filled at most once; none is allocated until asked for.
+#[derive(Debug, Default)]
+pub(super) struct Kept<'src> {
+    /// The top-level attributes, by item number, in order.
+    attributes: OnceCell<Box<[AttributeSlot<'src>]>>,
+    /// A tree for each item (blocks' only).
+    blocks: OnceCell<Box<[Slot<Arc<SyntaxTree>>]>>,
+}
+
+impl<'src> LazyFile<'src> {
+    /// Top-level attribute `index`, parsed on the first call and kept,
+    /// with the source its spans are in. `None` when it is not an
+    /// attribute or does not parse as scanned, which gives the reading up
+    /// (see [`LazyFile::check_rest`]).
+    pub(crate) fn kept_attribute(
+        &self,
+        index: usize,
+    ) -> Option<(&Attribute<'src>, &Arc<SourceFile>)> {
+        let slots = self.kept.attributes.get_or_init(|| {
+            self.items()
+                .enumerate()
+                .filter(|(_, item)| !item.is_block())
+                .map(|(i, _)| (i as u32, OnceCell::new()))
+                .collect()
+        });
+        let found = slots
+            .binary_search_by_key(&index, |(i, _)| *i as usize)
+            .ok()
+            .and_then(|at| slots.get(at))
+            .and_then(|(_, slot)| slot.get_or_init(|| self.attribute(index)).as_ref());
+        let Some(attribute) = found else {
+            self.give_up();
+            return None;
+        };
+        let source = match self.split {
+            None => &self.file,
+            Some(split) => split.attribute(index)?,
+        };
+        Some((attribute, source))
+    }
+
+    /// The tree of top-level block `index`, parsed on the first call and
+    /// kept. `None` when it does not parse as scanned, which gives the
+    /// reading up.
+    pub(crate) fn kept_block(&self, index: usize) -> Option<&Arc<SyntaxTree>> {
+        let slots = self
+            .kept
+            .blocks
+            .get_or_init(|| self.items().map(|_| OnceCell::new()).collect());
+        let Some(slot) = slots.get(index) else {
+            self.give_up();
+            return None;
+        };
+        slot.get_or_init(|| self.block_tree(index)).as_ref()
+    }
+
+    /// The tree of top-level block `index` if it is kept.
+    pub(crate) fn kept_block_if_any(&self, index: usize) -> Option<&Arc<SyntaxTree>> {
+        self.kept.blocks.get()?.get(index)?.get()?.as_ref()
+    }
+
+    /// Parses top-level block `index` into a tree of its own, which owns
+    /// its text in a [`SplitFile`](super::SplitFile) (taking it from the
+    /// file). `None` when it does not parse as scanned or its text was
+    /// taken before, which gives the reading up.
+    pub(crate) fn block_tree(&self, index: usize) -> Option<Arc<SyntaxTree>> {
+        let tree = self.item_source(index).and_then(|source| {
+            let shift = match self.split {
+                None => None,
+                Some(split) => Some(split.byte(index)?),
+            };
+            SyntaxTree::build(source, |file| {
+                match self.parse_in(index, file.text(), file, shift) {
+                    Some(Item::Block(block)) => Ok(Root::Block(block)),
+                    _ => Err(()),
+                }
+            })
+            .ok()
+        });
+        if tree.is_none() {
+            self.give_up();
+        }
+        tree
+    }
+
+    /// Marks the file as not read item by item: [`LazyFile::check_rest`]
+    /// then says so, and the caller reads the whole file.
+    pub(crate) fn give_up(&self) {
+        self.gave_up.set(true);
+    }
+}

@@ -1,0 +1,123 @@
+//! The body of a native-syntax file read item by item: a [`Body`] like any
+//! other to its readers, whose top-level items are parsed when read.
+//!
+//! The top level lists its items from the scan of the file (names, labels,
+//! braces); an attribute is parsed when schema processing hands it out, and
+//! kept for the file's lifetime, since what is read from it borrows its
+//! tree. A top-level block is handed out with a body that is parsed when
+//! first read: kept by the file too when read through the body's own
+//! methods, or, through [`with_parsed`], parsed for one read and dropped
+//! after it, so that a reader that goes through the file block by block
+//! (serde decoding) holds one block's tree at a time.
+//!
+//! The scan only proposes (see [`LazyFile`]): an item that does not parse
+//! as scanned is left out of what the body gives, and
+//! [`LazyFile::check_rest`] then says that the reading is void and the
+//! file must be parsed whole, for the syntax errors it has.
+
+use std::borrow::Cow;
+
+use super::body::Body;
+use super::content::{Block, Label};
+use super::native::{Items, NativeBody};
+use crate::parser::LazyFile;
+use crate::syntax_tree::Root;
+
+impl<'a> Body<'a> {
+    /// The top-level body of `file`, read item by item.
+    pub(crate) fn lazy(file: &'a LazyFile<'a>) -> Self {
+        Body::of_native(NativeBody::lazy(file))
+    }
+}
+
+impl<'a> Block<'a> {
+    /// Top-level block `index` of `file`, from its scanned header, with a
+    /// body parsed when first read. `None` when the item is no block, or
+    /// the scan did not take its labels as written (which it does not for
+    /// labels with escapes).
+    pub(super) fn lazy(file: &'a LazyFile<'a>, index: u32) -> Option<Self> {
+        let item = file.item(index as usize)?;
+        let (open_brace_span, close_brace_span) =
+            (item.open_brace_span()?, item.close_brace_span()?);
+        let source = file.source();
+        let labels = item
+            .labels()
+            .map(|label| match label.value {
+                Cow::Borrowed(value) => Some(Label {
+                    value,
+                    span: label.span,
+                    file: source,
+                }),
+                Cow::Owned(_) => None,
+            })
+            .collect::<Option<Vec<_>>>()?;
+        if labels.len() != item.label_count() {
+            return None;
+        }
+        Some(Block {
+            block_type: item.name(),
+            labels,
+            body: Body::of_native(NativeBody::lazy_block(file, index)),
+            type_span: item.name_span(),
+            def_span: item.def_span(),
+            open_brace_span,
+            close_brace_span,
+            span: item.span(),
+            file: source,
+        })
+    }
+}
+
+/// Calls `read` with `body`: for the body of a top-level block of a file
+/// read item by item that is not parsed yet, with the body of a tree parsed
+/// for this call alone and dropped after it (in a split file, with the
+/// block's text), so that the file need not keep it. Any other body is
+/// passed as it is.
+///
+/// A block whose body is read so cannot be read again from a split file,
+/// whose text it took: a second read, like a block that does not parse as
+/// scanned, gets an empty body, and the file's
+/// [`LazyFile::check_rest`] then says that its reading is void.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::__private::{lazy_body, with_parsed, LazyFile};
+/// use hcl_core::BodySchema;
+///
+/// let file = LazyFile::scan("service \"web\" {\n  port = 80\n}\n", "app.hcl").unwrap();
+/// let schema = BodySchema::builder().block("service", &["name"]).build().unwrap();
+/// let content = lazy_body(&file).content(&schema).unwrap();
+/// let service = &content.blocks[0];
+/// assert_eq!(service.labels[0].value, "web");
+/// let ports = with_parsed(&service.body, |body| body.just_attributes().unwrap().len());
+/// assert_eq!(ports, 1);
+/// assert!(file.check_rest());
+/// ```
+pub fn with_parsed<R>(body: &Body<'_>, read: impl FnOnce(&Body<'_>) -> R) -> R {
+    let lazy = body.native_items().and_then(|items| match items {
+        Items::LazyBlock(file, index) => Some((file, index as usize)),
+        _ => None,
+    });
+    let Some((file, index)) = lazy else {
+        return read(body);
+    };
+    if file.kept_block_if_any(index).is_some() {
+        return read(body);
+    }
+    let tree = file.block_tree(index);
+    let parsed = tree.as_ref().and_then(|tree| match tree.root() {
+        Root::Block(block) => Some(Block::native(block, tree.source()).body),
+        _ => None,
+    });
+    read(&parsed.unwrap_or_else(Body::empty))
+}
+
+/// The top-level body of `file`, read item by item: see [`with_parsed`].
+///
+/// # Examples
+///
+/// See [`with_parsed`].
+pub fn lazy_body<'a>(file: &'a LazyFile<'a>) -> Body<'a> {
+    Body::lazy(file)
+}

@@ -1,0 +1,240 @@
+//! The body of a file read item by item is the body of the file parsed
+//! whole: over every native file of `../shared/corpus/real` (and a few
+//! texts of its own when the corpus is absent), every item, range,
+//! expression text, value and diagnostic that schema processing gives,
+//! at every depth, read through the body's own methods and block by block
+//! through `with_parsed`, from the text and from a split file.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
+#[path = "support/shared_corpus.rs"]
+mod shared_corpus;
+
+use std::fmt::Write as _;
+
+use hcl_core::__private::{lazy_body, with_parsed, LazyFile, SplitFile};
+use hcl_core::schema::{Body, BodySchema};
+use hcl_core::{Diagnostics, EvalContext};
+use shared_corpus::{corpus_files, shared_corpus};
+
+/// How a test reads the bodies of blocks.
+#[derive(Clone, Copy)]
+enum Read {
+    /// Through the body's own methods.
+    Kept,
+    /// Through `with_parsed`, once each.
+    Scoped,
+}
+
+fn diagnostics(out: &mut String, what: &str, diags: &Diagnostics) {
+    for d in diags.iter() {
+        let at = d.subject.as_ref().map(ToString::to_string);
+        let context = d.context.as_ref().map(ToString::to_string);
+        let _ = writeln!(
+            out,
+            "{what}: {:?} {:?} {} | {} | {at:?} {context:?}",
+            d.severity, d.code, d.summary, d.detail
+        );
+    }
+}
+
+/// Everything schema processing gives of `body`, at every depth.
+fn describe(body: &Body<'_>, read: Read, out: &mut String) {
+    let _ = writeln!(
+        out,
+        "missing at {:?}",
+        body.missing_item().map(|l| l.range())
+    );
+    let (attrs, blocks) = body.items();
+    let ctx = EvalContext::new();
+    for a in &attrs {
+        let value = a.expr.value(&ctx).map_err(|d| {
+            d.iter()
+                .map(|d| format!("{:?} {:?}", d.code, d.subject))
+                .collect::<Vec<_>>()
+        });
+        let _ = writeln!(
+            out,
+            "attr {} {} {} = {} `{}` {value:?}",
+            a.name,
+            a.range(),
+            a.name_range(),
+            a.expr.range(),
+            a.expr.location().text(),
+        );
+    }
+    // Schemas made of the body's own names: all of them but the first
+    // attribute, with a required argument it lacks and the label count
+    // of each type's first block; then in two partial steps.
+    let mut all = BodySchema::builder().required_attribute("zz_required");
+    let mut first = BodySchema::builder();
+    for a in attrs.iter().skip(1) {
+        all = all.attribute(a.name);
+    }
+    let mut seen = Vec::new();
+    for b in &blocks {
+        if seen.contains(&b.block_type) {
+            continue;
+        }
+        seen.push(b.block_type);
+        let names: Vec<String> = (0..b.labels.len()).map(|i| format!("l{i}")).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        all = all.block(b.block_type, &names);
+        if seen.len() % 2 == 1 {
+            first = first.block(b.block_type, &names);
+        }
+    }
+    let (all, first) = (all.build().unwrap(), first.build().unwrap());
+    let (content, diags) = body.content_with_diagnostics(&all);
+    diagnostics(out, "content", &diags);
+    let _ = writeln!(
+        out,
+        "content: {:?} and {} blocks",
+        content.attributes.keys().collect::<Vec<_>>(),
+        content.blocks.len()
+    );
+    let (taken, rest, diags) = body.partial_content_with_diagnostics(&first);
+    diagnostics(out, "partial", &diags);
+    let _ = writeln!(out, "partial: {} blocks", taken.blocks.len());
+    let (_, diags) = rest.content_with_diagnostics(&all);
+    diagnostics(out, "rest", &diags);
+    let (_, diags) = rest.just_attributes_with_diagnostics();
+    diagnostics(out, "rest attributes", &diags);
+    for b in &blocks {
+        let labels: Vec<String> = b
+            .labels
+            .iter()
+            .map(|l| format!("{:?} {}", l.value, l.range()))
+            .collect();
+        let _ = writeln!(
+            out,
+            "block {} {labels:?} {} {} {} {} {} {{",
+            b.block_type,
+            b.range(),
+            b.def_location().range(),
+            b.type_location().range(),
+            b.file.range(b.open_brace_span),
+            b.file.range(b.close_brace_span),
+        );
+        match read {
+            Read::Kept => describe(&b.body, read, out),
+            Read::Scoped => with_parsed(&b.body, |body| describe(body, read, out)),
+        }
+        let _ = writeln!(out, "}}");
+    }
+}
+
+/// `text` parsed whole, item by item in both ways, and split: the four
+/// descriptions, or `None` when the scan does not take the file.
+fn four_ways(text: &str) -> Option<[String; 4]> {
+    let whole = hcl_core::parse(text, "f.hcl").ok()?;
+    let mut expected = String::new();
+    describe(&Body::from_file(&whole), Read::Kept, &mut expected);
+    let mut found = [String::new(), String::new(), String::new()];
+    for (read, out) in [Read::Kept, Read::Scoped].into_iter().zip(&mut found) {
+        let file = LazyFile::scan(text, "f.hcl")?;
+        describe(&lazy_body(&file), read, out);
+        assert!(file.check_rest(), "{text}");
+    }
+    let split = SplitFile::new(text.to_string(), "f.hcl").ok()?;
+    let file = LazyFile::of_split(&split);
+    describe(&lazy_body(&file), Read::Scoped, &mut found[2]);
+    assert!(file.check_rest(), "{text}");
+    let [a, b, c] = found;
+    Some([expected, a, b, c])
+}
+
+/// Fails at the first line where `found` differs from `expected`.
+fn same_lines(found: &str, expected: &str, what: &str) {
+    let mut found_lines = found.lines();
+    for (n, line) in expected.lines().enumerate() {
+        assert_eq!(found_lines.next(), Some(line), "{what}, line {}", n + 1);
+    }
+    assert_eq!(found_lines.next(), None, "{what}: more lines");
+}
+
+fn assert_same(text: &str, what: &str) -> bool {
+    let Some([expected, kept, scoped, split]) = four_ways(text) else {
+        return false;
+    };
+    same_lines(&kept, &expected, &format!("{what}: kept trees"));
+    same_lines(
+        &scoped,
+        &expected,
+        &format!("{what}: trees parsed per read"),
+    );
+    same_lines(&split, &expected, &format!("{what}: split file"));
+    true
+}
+
+const TEXTS: &[&str] = &[
+    "",
+    "# only a comment\n",
+    "region = \"eu\"\nservice \"web\" \"x\" {\n  port = 80\n  nested {\n    a = [1, 2]\n  }\n}\n\nreplicas = 1 + 2 # later\nservice \"db\" {}\n",
+    "a = 1\nb { c = 2 }\nb \"x\" \"y\" {\n}\n",
+    "locals {\n  x = \"${upper(\"a\")}\"\n  y = <<EOT\nline ${1}\nEOT\n}\nz = { k = 1, \"q\" = [true] }\n",
+];
+
+#[test]
+fn a_file_read_item_by_item_is_the_file_parsed_whole() {
+    for text in TEXTS {
+        assert!(assert_same(text, text), "the scan takes {text:?}");
+    }
+}
+
+#[test]
+fn an_item_that_does_not_parse_voids_the_reading() {
+    let file = LazyFile::scan("a = 1\nb {\n  c = (\n}\nd = 2\n", "f.hcl");
+    if let Some(file) = file {
+        let schema = BodySchema::builder()
+            .attribute("a")
+            .attribute("d")
+            .block("b", &[])
+            .build()
+            .unwrap();
+        let content = lazy_body(&file).content(&schema);
+        if let Ok(content) = content {
+            for b in &content.blocks {
+                with_parsed(&b.body, |body| body.just_attributes().is_ok());
+            }
+        }
+        assert!(!file.check_rest());
+    }
+    // A split file gives a block's text to one read: a second read voids.
+    let split = SplitFile::new("b {\n  c = 1\n}\n".to_string(), "f.hcl").unwrap();
+    let file = LazyFile::of_split(&split);
+    let schema = BodySchema::builder().block("b", &[]).build().unwrap();
+    let content = lazy_body(&file).content(&schema).unwrap();
+    let body = &content.blocks[0].body;
+    assert_eq!(with_parsed(body, |b| b.just_attributes().unwrap().len()), 1);
+    assert!(file.check_rest());
+    assert_eq!(with_parsed(body, |b| b.just_attributes().unwrap().len()), 0);
+    assert!(!file.check_rest());
+    // Keeping a split file's top level whole voids its reading too.
+    let split = SplitFile::new("a = 1\n".to_string(), "f.hcl").unwrap();
+    let file = LazyFile::of_split(&split);
+    let _ = lazy_body(&file).to_owned_body();
+    assert!(!file.check_rest());
+}
+
+#[test]
+fn real_world_files_read_item_by_item_are_the_files_parsed_whole() {
+    let Some(dir) = shared_corpus("real") else {
+        return;
+    };
+    let (mut read, mut total) = (0, 0);
+    for path in corpus_files(&dir) {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        if path.extension().is_some_and(|e| e == "json") {
+            continue;
+        }
+        total += 1;
+        if assert_same(&text, &path.display().to_string()) {
+            read += 1;
+        }
+    }
+    eprintln!("{read} of {total} files read item by item");
+    assert!(read * 10 >= total * 8, "{read} of {total}");
+}
