@@ -303,8 +303,18 @@ impl SourceFile {
         Some((piece, first_line))
     }
 
-    /// The byte offset in the file of `offset` in the text.
-    pub(crate) fn file_offset(&self, offset: u32) -> u32 {
+    /// The byte offset in the file of `offset` in the text: the same
+    /// offset, unless the text is a piece of a file (as the text of one
+    /// item of a file read item by item is), where the byte stands in the
+    /// whole file. Orders places of different pieces of one file.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let source = hcl_core::SourceFile::new("f.hcl", "a = 1\n");
+    /// assert_eq!(source.file_offset(4), 4);
+    /// ```
+    pub fn file_offset(&self, offset: u32) -> u32 {
         let after = self.pieces.partition_point(|p| p.text_start <= offset);
         match after.checked_sub(1).and_then(|i| self.pieces.get(i)) {
             Some(piece) => piece.byte + (offset - piece.text_start),

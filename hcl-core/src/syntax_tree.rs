@@ -16,6 +16,9 @@ use crate::span::SourceFile;
 /// or value.
 pub(crate) enum Root<'src> {
     Body(ast::Body<'src>),
+    /// A top-level attribute of a file read item by item, parsed on its
+    /// own.
+    Attribute(ast::Attribute<'src>),
     /// A top-level block of a file read item by item, parsed on its own.
     Block(ast::Block<'src>),
     Expr(ast::Expression<'src>),
@@ -58,6 +61,7 @@ impl fmt::Debug for SyntaxTree {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let kind = match self.root() {
             Root::Body(_) => "body",
+            Root::Attribute(_) => "attribute",
             Root::Block(_) => "block",
             Root::Expr(_) => "expression",
             Root::Json(_) => "json",

@@ -9,7 +9,8 @@ mod blocks;
 mod body;
 mod fields;
 mod json;
-mod lazy;
+#[cfg(test)]
+mod lazy_tests;
 mod literal;
 pub(crate) mod probe;
 mod recovery;
@@ -25,7 +26,7 @@ use std::io::Read;
 use std::path::Path;
 use std::sync::Arc;
 
-use hcl_core::__private::{LazyFile, SplitFile};
+use hcl_core::__private::{lazy_body, LazyFile, SplitFile};
 use hcl_core::schema::Body;
 use hcl_core::span::Span;
 use hcl_core::Code;
@@ -408,10 +409,10 @@ impl<'c> Decoder<'c> {
     }
 
     /// Decodes the text of `file`, in its syntax: for the native syntax,
-    /// one top-level item at a time where the target and the file allow it
-    /// (see `lazy`); else the whole file, whose tree the bodies and
-    /// expressions kept from it share. String values borrow from `source`
-    /// where they can.
+    /// one top-level item at a time where the scan of the file allows it
+    /// (see [`Decoder::decode_lazily`]); else the whole file, whose tree the
+    /// bodies and expressions kept from it share. String values borrow
+    /// from `source` where they can.
     fn decode_source<'de, T: Deserialize<'de>>(
         &self,
         file: &Arc<SourceFile>,
@@ -428,26 +429,27 @@ impl<'c> Decoder<'c> {
         self.decode_body(&Body::from_tree(&tree), source, file.text().len())
     }
 
-    /// Decodes `file` one top-level item at a time, with passes after an
-    /// error as [`Decoder::decode_body`] makes them; `None` where the whole
-    /// file must be parsed and decoded instead (see `lazy`): for a target
-    /// or a mistake that this path does not handle, and for a file that
-    /// does not parse, whose syntax errors are the ones to report.
+    /// Decodes `file` one top-level item at a time, as any body, with
+    /// passes after an error as [`Decoder::decode_body`] makes them; `None`
+    /// for a file that does not parse as its scan said (see
+    /// `hcl_core::__private::LazyFile::check_rest`), which is parsed and
+    /// decoded whole instead, for its syntax errors.
     fn decode_lazily<'de, 'f, T: Deserialize<'de>>(
         &self,
         file: &'f LazyFile<'f>,
         source: Borrowable<'de>,
         input_bytes: usize,
     ) -> Option<Result<Decoded<T>>> {
+        let body = lazy_body(file);
         // A first pass that fails is followed by others, but most succeed:
         // it keeps no record of what it read, and the second one does.
-        self.run_passes(source, input_bytes, false, |session, first| {
-            let de = lazy::FileDeserializer { file, session };
-            let missing = de.missing_item();
-            let result = T::deserialize(de).map_err(|e| e.or_at(missing));
-            let give_up =
-                result.as_ref().is_err_and(blocks::needs_whole) || (first && !file.check_rest());
-            (!give_up).then_some(result)
+        self.run_passes(source, input_bytes, false, |session, _| {
+            let result = T::deserialize(body::BodyDeserializer::new(body.clone(), session));
+            let result = match body.missing_item() {
+                Some(at) => result.map_err(|e| e.or_at(at)),
+                None => result,
+            };
+            file.check_rest().then_some(result)
         })
     }
 
@@ -541,12 +543,10 @@ impl<'c> Decoder<'c> {
         // The errors are found again in the whole file: none are looked for
         // past the first.
         session.errors_unreported = true;
-        let value = T::deserialize(lazy::FileDeserializer {
-            file: &file,
-            session: &session,
-        })
-        .ok()
-        .filter(|_| file.check_rest())?;
+        let body = lazy_body(&file);
+        let value = T::deserialize(body::BodyDeserializer::new(body, &session))
+            .ok()
+            .filter(|_| file.check_rest())?;
         Some(Decoded {
             value,
             warnings: session.warnings.into_inner(),

@@ -227,20 +227,22 @@
 //!
 //! # Memory
 //!
-//! A file is not parsed whole when the target does not need it whole: a
-//! quick scan finds its top-level attributes and blocks, and each block
-//! is parsed when serde reads it and dropped after, so a decode holds the
-//! text, the values it has made and one block's syntax tree, instead of
-//! the tree of the whole file (several times the text). [`from_file`] and [`from_reader`] keep the
-//! text they read without copying it; [`from_str`] copies it once, for
-//! diagnostics. Targets that need the whole body at once (a
-//! [`RawBody`] of the file, `Spanned` of the whole document, a
-//! `#[hcl(remain)]` or `#[hcl(body)]` field at the top level), files with
-//! a top-level item the target does not take or the scan cannot follow,
-//! and decodes with a syntax error or a top-level argument that fails to
-//! evaluate are parsed whole; the values, warnings and errors are the same
-//! either way. Other errors are found one item at a time too, so a decode
-//! that fails needs no more memory than one that succeeds.
+//! A file of the native syntax is not parsed whole: a quick scan finds its
+//! top-level attributes and blocks, and the decoder reads the file's body
+//! through its schema like any other body, each top-level item parsed when
+//! it is read and each block's syntax tree dropped once the block is
+//! decoded, so a decode holds the text, the values it has made, the trees
+//! of the top-level arguments (which are kept) and one block's tree,
+//! instead of the tree of the whole file (several times the text). This
+//! holds for every target. [`from_file`] and [`from_reader`]
+//! keep the text they read without copying it; [`from_str`] copies it
+//! once, for diagnostics; [`from_file`] also frees each block's text once
+//! the block is decoded, and so reads the file again whole after an error
+//! (or for a [`RawBody`] of the whole file). A file the scan cannot follow
+//! or with a syntax error is parsed whole, and its syntax errors are the
+//! ones reported: the values, warnings and errors are the same either way.
+//! Errors are found one item at a time too, so a decode that fails needs
+//! no more memory than one that succeeds.
 //!
 //! # Errors
 //!
@@ -333,6 +335,10 @@
 //! attribute's value as it is.
 
 #![forbid(unsafe_code)]
+
+// What `#[hcl]` generates names `::hcl_serde`: so do this crate's tests.
+#[cfg(test)]
+extern crate self as hcl_serde;
 
 mod de;
 mod error;

@@ -361,9 +361,6 @@ codes! {
     InvalidUtf8 => "invalid-utf8",
     /// A file or stream that could not be read.
     ReadFailed => "read-failed",
-    /// Never shown: used by the decoder to ask for the whole file to be
-    /// parsed and decoded again.
-    DecodeWhole => "decode-whole",
 
     // -------------------------------------------------------- command line
 

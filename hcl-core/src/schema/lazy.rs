@@ -21,7 +21,6 @@ use super::body::Body;
 use super::content::{Block, Label};
 use super::native::{Items, NativeBody};
 use crate::parser::LazyFile;
-use crate::syntax_tree::Root;
 
 impl<'a> Body<'a> {
     /// The top-level body of `file`, read item by item.
@@ -105,12 +104,19 @@ pub fn with_parsed<R>(body: &Body<'_>, read: impl FnOnce(&Body<'_>) -> R) -> R {
     if file.kept_block_if_any(index).is_some() {
         return read(body);
     }
-    let tree = file.block_tree(index);
-    let parsed = tree.as_ref().and_then(|tree| match tree.root() {
-        Root::Block(block) => Some(Block::native(block, tree.source()).body),
-        _ => None,
-    });
-    read(&parsed.unwrap_or_else(Body::empty))
+    // Parsed on the stack, with its source (in a split file, the block's
+    // own text, taken from the file), and dropped after `read`.
+    let source = file.item_source(index);
+    let parsed = source
+        .as_ref()
+        .and_then(|source| Some((file.block_in(index, source)?, source)));
+    match &parsed {
+        Some((block, source)) => read(&Block::native(block, source).body),
+        None => {
+            file.give_up();
+            read(&Body::empty())
+        }
+    }
 }
 
 /// The top-level body of `file`, read item by item: see [`with_parsed`].
@@ -120,4 +126,37 @@ pub fn with_parsed<R>(body: &Body<'_>, read: impl FnOnce(&Body<'_>) -> R) -> R {
 /// See [`with_parsed`].
 pub fn lazy_body<'a>(file: &'a LazyFile<'a>) -> Body<'a> {
     Body::lazy(file)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::content::BodyContent;
+    use super::*;
+
+    /// Bodies, and what is read from them, shorten their lifetimes as
+    /// borrows do, lazy ones too: compiling is the test.
+    #[allow(dead_code, reason = "compiled, never called")]
+    fn covariant<'a: 'b, 'b>(
+        body: Body<'a>,
+        block: Block<'a>,
+        content: BodyContent<'a>,
+        file: LazyFile<'a>,
+    ) -> (Body<'b>, Block<'b>, BodyContent<'b>, LazyFile<'b>) {
+        (body, block, content, file)
+    }
+
+    #[test]
+    fn a_block_body_read_through_its_own_methods_is_kept_by_the_file() {
+        let file = LazyFile::scan("a = 1\nb {\n  c = 2\n}\n", "f.hcl").unwrap();
+        let body = lazy_body(&file);
+        let (attrs, blocks) = body.items();
+        assert_eq!(attrs[0].name, "a");
+        assert_eq!(file.kept_blocks(), 0);
+        with_parsed(&blocks[0].body, |b| assert_eq!(b.items().0.len(), 1));
+        assert_eq!(file.kept_blocks(), 0, "parsed for one read");
+        assert_eq!(blocks[0].body.items().0[0].name, "c");
+        assert_eq!(file.kept_blocks(), 1, "kept");
+        with_parsed(&blocks[0].body, |b| assert_eq!(b.items().0.len(), 1));
+        assert!(file.check_rest());
+    }
 }

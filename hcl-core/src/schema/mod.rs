@@ -85,6 +85,7 @@ mod json;
 mod lazy;
 mod merged;
 mod native;
+mod native_items;
 mod owned;
 
 #[cfg(test)]

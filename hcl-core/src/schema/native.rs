@@ -7,11 +7,12 @@ use super::attributes::{Attributes, Gathered, Slots};
 use super::body::NameSet;
 use super::content::{Attribute, Block, BodyContent};
 use super::definition::BodySchema;
+use super::native_items::{ItemSource, LazySource, Named};
 use crate::analysis::Location;
 use crate::ast;
 use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::didyoumean::first_close_name;
-use crate::parser::{LazyFile, LazyItem};
+use crate::parser::LazyFile;
 use crate::span::{SourceFile, Span};
 use crate::syntax_tree::{Root, SyntaxTree};
 use crate::value::go_quote;
@@ -41,52 +42,6 @@ pub(super) enum Items<'a> {
     /// The body of top-level block `index` of a file read item by item,
     /// parsed when first read (see `super::lazy`).
     LazyBlock(&'a LazyFile<'a>, u32),
-}
-
-/// An attribute of a [`NativeBody`], not yet made a schema [`Attribute`].
-#[derive(Clone, Copy)]
-enum AttrItem<'a> {
-    Tree(&'a ast::Attribute<'a>),
-    Lazy(LazyItem<'a, 'a>, u32),
-}
-
-/// A block of a [`NativeBody`], not yet made a schema [`Block`].
-#[derive(Clone, Copy)]
-enum BlockItem<'a> {
-    Tree(&'a ast::Block<'a>),
-    Lazy(LazyItem<'a, 'a>, u32),
-}
-
-impl<'a> AttrItem<'a> {
-    fn name(&self) -> &'a str {
-        match self {
-            AttrItem::Tree(attr) => attr.name,
-            AttrItem::Lazy(item, _) => item.name(),
-        }
-    }
-
-    fn name_span(&self) -> Span {
-        match self {
-            AttrItem::Tree(attr) => attr.name_span,
-            AttrItem::Lazy(item, _) => item.name_span(),
-        }
-    }
-}
-
-impl<'a> BlockItem<'a> {
-    fn block_type(&self) -> &'a str {
-        match self {
-            BlockItem::Tree(block) => block.block_type,
-            BlockItem::Lazy(item, _) => item.name(),
-        }
-    }
-
-    fn type_span(&self) -> Span {
-        match self {
-            BlockItem::Tree(block) => block.type_span,
-            BlockItem::Lazy(item, _) => item.name_span(),
-        }
-    }
 }
 
 /// The body of a block that failed to parse (see `NativeBody::resolved`).
@@ -253,6 +208,12 @@ impl<'a> NativeBody<'a> {
         Some(body.unwrap_or_else(|| NativeBody::new(&EMPTY, self.file)))
     }
 
+    /// [`NativeBody::resolved`], for a body known to be a lazy block's.
+    fn resolved_body(&self) -> NativeBody<'a> {
+        self.resolved()
+            .unwrap_or_else(|| NativeBody::new(&EMPTY, self.file))
+    }
+
     /// The body's span and end (see [`ast::Body`]).
     pub(super) fn spans(&self) -> (Span, Span) {
         match self.items {
@@ -284,11 +245,24 @@ impl<'a> NativeBody<'a> {
         attributes: &mut Vec<Attribute<'a>>,
         blocks: &mut Vec<Block<'a>>,
     ) {
-        if let Some(body) = self.resolved() {
-            return body.items_into(attributes, blocks);
+        match self.items {
+            Items::Tree(body) => self.items_in(body, attributes, blocks),
+            Items::Lazy(file) => self.items_in(LazySource(file), attributes, blocks),
+            Items::LazyBlock(..) => self.resolved_body().items_into(attributes, blocks),
         }
-        attributes.extend(self.attributes().filter_map(|a| self.attribute(a)));
-        blocks.extend(self.blocks().filter_map(|b| self.block(b)));
+    }
+
+    fn items_in<S: ItemSource<'a>>(
+        &self,
+        source: S,
+        attributes: &mut Vec<Attribute<'a>>,
+        blocks: &mut Vec<Block<'a>>,
+    ) {
+        let file = self.file;
+        let shown = self.shown_attributes(source);
+        attributes.extend(shown.filter_map(|a| source.attribute(a, file)));
+        let shown = self.shown_blocks(source);
+        blocks.extend(shown.filter_map(|b| source.block(b, file)));
     }
 
     pub(super) fn source_len(&self) -> usize {
@@ -301,81 +275,36 @@ impl<'a> NativeBody<'a> {
     /// Where the reference reports something missing from the body: the
     /// (empty) range at its start.
     pub(super) fn missing_item(&self) -> Location<'a> {
-        if let Some(body) = self.resolved() {
-            return body.missing_item();
+        if let Items::LazyBlock(..) = self.items {
+            if let Some(body) = self.resolved() {
+                return body.missing_item();
+            }
         }
         Location::new(self.file, Span::empty(self.view.start))
     }
 
-    fn attributes(&self) -> impl Iterator<Item = AttrItem<'a>> + '_ {
-        let (tree, lazy) = self.lists();
-        let attrs: &'a [ast::Attribute<'a>] = tree.map_or(&[], |body| &body.attributes);
-        let lazy = lazy.into_iter().flat_map(|file| {
-            (0..file.len() as u32)
-                .filter_map(move |i| file.item(i as usize).map(|item| (item, i)))
-                .filter(|(item, _)| !item.is_block())
-                .map(|(item, i)| AttrItem::Lazy(item, i))
-        });
-        attrs
-            .iter()
-            .map(AttrItem::Tree)
-            .chain(lazy)
-            .filter(|a| !self.view.names().hidden_attrs.contains(a.name()))
+    /// The attributes of `source` no partial step hid.
+    fn shown_attributes<'s, S: ItemSource<'a>>(
+        &'s self,
+        source: S,
+    ) -> impl Iterator<Item = S::Attr> + 's {
+        let hidden = &self.view.names().hidden_attrs;
+        let hiding = !hidden.is_empty();
+        source
+            .attributes()
+            .filter(move |a| !hiding || !hidden.contains(a.name()))
     }
 
-    fn blocks(&self) -> impl Iterator<Item = BlockItem<'a>> + '_ {
-        let (tree, lazy) = self.lists();
-        let blocks: &'a [ast::Block<'a>] = tree.map_or(&[], |body| &body.blocks);
-        let lazy = lazy.into_iter().flat_map(|file| {
-            (0..file.len() as u32)
-                .filter_map(move |i| file.item(i as usize).map(|item| (item, i)))
-                .filter(|(item, _)| item.is_block())
-                .map(|(item, i)| BlockItem::Lazy(item, i))
-        });
-        blocks
-            .iter()
-            .map(BlockItem::Tree)
-            .chain(lazy)
-            .filter(|b| !self.view.names().hidden_blocks.contains(b.block_type()))
-    }
-
-    /// The tree or the file whose items the body lists (neither for an
-    /// unresolved block body, which is resolved before it is listed).
-    fn lists(&self) -> (Option<&'a ast::Body<'a>>, Option<&'a LazyFile<'a>>) {
-        match self.items {
-            Items::Tree(body) => (Some(body), None),
-            Items::Lazy(file) => (None, Some(file)),
-            Items::LazyBlock(..) => (None, None),
-        }
-    }
-
-    /// The schema attribute of `attr`: `None` for an item of a file read
-    /// item by item that does not parse as scanned (which gives the
-    /// file's reading up).
-    fn attribute(&self, attr: AttrItem<'a>) -> Option<Attribute<'a>> {
-        match (attr, self.items) {
-            (AttrItem::Tree(attr), _) => Some(Attribute::native(attr, self.file)),
-            (AttrItem::Lazy(_, index), Items::Lazy(file)) => {
-                let (attr, source) = file.kept_attribute(index as usize)?;
-                Some(Attribute::native(attr, source))
-            }
-            _ => None,
-        }
-    }
-
-    /// The schema block of `block` (as [`NativeBody::attribute`]).
-    fn block(&self, block: BlockItem<'a>) -> Option<Block<'a>> {
-        match (block, self.items) {
-            (BlockItem::Tree(block), _) => Some(Block::native(block, self.file)),
-            (BlockItem::Lazy(_, index), Items::Lazy(file)) => {
-                let block = Block::lazy(file, index);
-                if block.is_none() {
-                    file.give_up();
-                }
-                block
-            }
-            _ => None,
-        }
+    /// The blocks of `source` no partial step hid.
+    fn shown_blocks<'s, S: ItemSource<'a>>(
+        &'s self,
+        source: S,
+    ) -> impl Iterator<Item = S::Block> + 's {
+        let hidden = &self.view.names().hidden_blocks;
+        let hiding = !hidden.is_empty();
+        source
+            .blocks()
+            .filter(move |b| !hiding || !hidden.contains(b.name()))
     }
 
     pub(super) fn partial_content(
@@ -384,10 +313,15 @@ impl<'a> NativeBody<'a> {
         check_required: bool,
         diags: &mut Diagnostics,
     ) -> (BodyContent<'a>, NativeBody<'a>) {
-        if let Some(body) = self.resolved() {
-            return body.partial_content(schema, check_required, diags);
-        }
-        let (content, _) = self.take(schema, check_required, diags);
+        let (content, _) = match self.items {
+            Items::Tree(body) => self.take(body, schema, check_required, diags),
+            Items::Lazy(file) => self.take(LazySource(file), schema, check_required, diags),
+            Items::LazyBlock(..) => {
+                return self
+                    .resolved_body()
+                    .partial_content(schema, check_required, diags);
+            }
+        };
         let mut rest = self.clone();
         if schema.attributes().is_empty() && schema.blocks().is_empty() {
             return (content, rest);
@@ -404,8 +338,9 @@ impl<'a> NativeBody<'a> {
 
     /// What `schema` takes of the body, and whether it declares every
     /// item of it.
-    fn take(
+    fn take<S: ItemSource<'a>>(
         &self,
+        source: S,
         schema: &BodySchema,
         check_required: bool,
         diags: &mut Diagnostics,
@@ -414,9 +349,9 @@ impl<'a> NativeBody<'a> {
         let mut all_declared = true;
         // One pass over the body, each name looked up in the schema.
         let mut slots = Slots::new(schema);
-        for attr in self.attributes() {
+        for attr in self.shown_attributes(source) {
             match slots.slot(schema, attr.name()) {
-                Some(slot @ None) => *slot = self.attribute(attr),
+                Some(slot @ None) => *slot = source.attribute(attr, self.file),
                 // A name defined twice is the parser's error: the first
                 // stands.
                 Some(Some(_)) => {}
@@ -427,12 +362,12 @@ impl<'a> NativeBody<'a> {
             slots.report_missing(schema, self.missing_item(), diags);
         }
         content.attributes = slots.finish(schema);
-        for block in self.blocks() {
-            let Some(header) = schema.block(block.block_type()) else {
+        for block in self.shown_blocks(source) {
+            let Some(header) = schema.block(block.name()) else {
                 all_declared = false;
                 continue;
             };
-            let Some(block) = self.block(block) else {
+            let Some(block) = source.block(block, self.file) else {
                 continue;
             };
             let mislabeled = match header.any_labels {
@@ -453,17 +388,28 @@ impl<'a> NativeBody<'a> {
         check_required: bool,
         diags: &mut Diagnostics,
     ) -> BodyContent<'a> {
-        if let Some(body) = self.resolved() {
-            return body.content(schema, check_required, diags);
+        match self.items {
+            Items::Tree(body) => self.content_in(body, schema, check_required, diags),
+            Items::Lazy(file) => self.content_in(LazySource(file), schema, check_required, diags),
+            Items::LazyBlock(..) => self.resolved_body().content(schema, check_required, diags),
         }
-        let (content, all_declared) = self.take(schema, check_required, diags);
+    }
+
+    fn content_in<S: ItemSource<'a>>(
+        &self,
+        source: S,
+        schema: &BodySchema,
+        check_required: bool,
+        diags: &mut Diagnostics,
+    ) -> BodyContent<'a> {
+        let (content, all_declared) = self.take(source, schema, check_required, diags);
         if all_declared {
             return content;
         }
         // What the schema does not declare: what a partial step with it
         // would leave.
         let mut unsupported = self
-            .attributes()
+            .shown_attributes(source)
             .filter(|a| schema.attribute_position(a.name()).is_none())
             .peekable();
         if unsupported.peek().is_some() {
@@ -480,8 +426,8 @@ impl<'a> NativeBody<'a> {
             }
         }
         for block in self
-            .blocks()
-            .filter(|b| schema.block(b.block_type()).is_none())
+            .shown_blocks(source)
+            .filter(|b| schema.block(b.name()).is_none())
         {
             diags.push(self.unsupported_block(block, schema));
         }
@@ -489,20 +435,30 @@ impl<'a> NativeBody<'a> {
     }
 
     pub(super) fn just_attributes(&self, diags: &mut Diagnostics) -> Attributes<'a> {
-        if let Some(body) = self.resolved() {
-            return body.just_attributes(diags);
+        match self.items {
+            Items::Tree(body) => self.just_attributes_in(body, diags),
+            Items::Lazy(file) => self.just_attributes_in(LazySource(file), diags),
+            Items::LazyBlock(..) => self.resolved_body().just_attributes(diags),
         }
+    }
+
+    fn just_attributes_in<S: ItemSource<'a>>(
+        &self,
+        source: S,
+        diags: &mut Diagnostics,
+    ) -> Attributes<'a> {
         // The reference still reports a block that a partial step took;
         // here the rest of a partial step is what that step left.
-        if let Some(block) = self.blocks().next() {
-            diags.push(Location::new(self.file, block.type_span()).error(
+        if let Some(block) = self.shown_blocks(source).next() {
+            diags.push(Location::new(self.file, block.name_span()).error(
                 Code::UnexpectedBlock,
-                format!("Unexpected {} block", go_quote(block.block_type())),
+                format!("Unexpected {} block", go_quote(block.name())),
                 "Blocks are not allowed here.",
             ));
         }
         let mut attrs = Gathered::default();
-        for attr in self.attributes().filter_map(|a| self.attribute(a)) {
+        let shown = self.shown_attributes(source);
+        for attr in shown.filter_map(|a| source.attribute(a, self.file)) {
             // A name defined twice is the parser's error: the first stands.
             let _ = attrs.add(attr);
         }
@@ -514,7 +470,7 @@ impl<'a> NativeBody<'a> {
     /// when `schema` has a block type of that name.
     fn unsupported_attribute(
         &self,
-        attr: AttrItem<'_>,
+        attr: impl Named<'a>,
         candidates: &[&str],
         schema: &BodySchema,
     ) -> Diagnostic {
@@ -532,17 +488,17 @@ impl<'a> NativeBody<'a> {
     /// "Unsupported block type" for a block of a type no step declared,
     /// with the first of `schema`'s block types within two edits as a
     /// suggestion, else a hint when `schema` has an argument of that name.
-    fn unsupported_block(&self, block: BlockItem<'_>, schema: &BodySchema) -> Diagnostic {
-        let at = Location::new(self.file, block.type_span());
+    fn unsupported_block(&self, block: impl Named<'a>, schema: &BodySchema) -> Diagnostic {
+        let at = Location::new(self.file, block.name_span());
         let candidates = schema.blocks().iter().map(|b| b.block_type.as_str());
-        let suggestion = match first_close_name(block.block_type(), candidates) {
+        let suggestion = match first_close_name(block.name(), candidates) {
             Some(name) => format!(" Did you mean {}?", go_quote(name)),
-            None if schema.attribute(block.block_type()).is_some() => {
-                return unsupported_argument_block(block.block_type(), at);
+            None if schema.attribute(block.name()).is_some() => {
+                return unsupported_argument_block(block.name(), at);
             }
             None => String::new(),
         };
-        unsupported_block_type(block.block_type(), at, &suggestion)
+        unsupported_block_type(block.name(), at, &suggestion)
     }
 }
 

@@ -10,6 +10,7 @@ use std::rc::Rc;
 
 use std::sync::Arc;
 
+use hcl_core::__private::with_parsed;
 use hcl_core::analysis::Location;
 use hcl_core::schema::{unsupported_argument_block, Block};
 use hcl_core::span::Span;
@@ -28,40 +29,40 @@ use crate::special::{special_types, Special};
 mod block_ref;
 mod missing_key;
 
-pub(crate) use block_ref::{BlockRef, LazyBlock};
+pub(crate) use block_ref::BlockRef;
 use missing_key::MissingKey;
 
-/// The error of a lazily read file that must be decoded whole instead: a
-/// block that does not parse as scanned, or a target that needs more than
-/// one block at a time. Never shown: the whole file is decoded again.
-pub(crate) fn decode_whole() -> Error {
-    Error::message(
-        Code::DecodeWhole,
-        "Decoding the whole file",
-        "The file is parsed in full and decoded again.".to_string(),
-    )
-}
-
-/// Whether `err` holds a [`decode_whole`], among the diagnostics of other
-/// errors it may carry.
-pub(crate) fn needs_whole(err: &Error) -> bool {
-    err.diagnostics()
-        .iter()
-        .any(|d| d.code == Code::DecodeWhole)
-}
-
-/// The deserializer of a block's body, whose labels past `depth` go to the
-/// body's label fields.
-fn body_of<'de, 'b, 's>(
-    block: Block<'b>,
+/// Calls `read` with the deserializer of `block`'s body, whose labels past
+/// `depth` go to the body's label fields, and where the block is. The body
+/// of a top-level block of a file read item by item is parsed for `read`
+/// and its tree dropped after (see `hcl_core::__private::with_parsed`).
+fn with_body<'de, 'a, 's, R>(
+    block: Block<'a>,
     depth: usize,
     session: &'s Session<'s, 'de>,
-) -> BodyDeserializer<'b, 's, 'de> {
-    BodyDeserializer {
-        body: block.body.clone(),
-        session,
-        block: Some((block, depth)),
-    }
+    read: impl for<'b> FnOnce(Location<'b>, BodyDeserializer<'b, 's, 'de>) -> R,
+) -> R {
+    with_parsed(&block.body, |body| {
+        let body = body.clone();
+        let block = Block {
+            block_type: block.block_type,
+            labels: block.labels,
+            body: body.clone(),
+            type_span: block.type_span,
+            def_span: block.def_span,
+            open_brace_span: block.open_brace_span,
+            close_brace_span: block.close_brace_span,
+            span: block.span,
+            file: block.file,
+        };
+        let at = block.def_location();
+        let de = BodyDeserializer {
+            body,
+            session,
+            block: Some((block, depth)),
+        };
+        read(at, de)
+    })
 }
 
 /// A struct's fields, and whether it is an `#[hcl]` struct.
@@ -152,8 +153,7 @@ impl<'de, 'a, 's> BlocksDeserializer<'a, 's, 'de> {
     }
 
     /// Gives `read` the one block a struct-like target takes, with its
-    /// body; its labels past `depth` go to the body's label fields. A lazy
-    /// block is parsed for `read`, and its tree dropped after.
+    /// body (see [`with_body`]).
     fn with_one<R>(
         self,
         read: impl for<'b> FnOnce(Location<'b>, BodyDeserializer<'b, 's, 'de>) -> Result<R>,
@@ -186,20 +186,7 @@ impl<'de, 'a, 's> BlocksDeserializer<'a, 's, 'de> {
         if diags.has_errors() {
             return Err(Error::from_diagnostics(diags));
         }
-        let depth = self.depth;
-        let session = self.session;
-        match first {
-            BlockRef::Parsed(block) => read(block.def_location(), body_of(*block, depth, session)),
-            BlockRef::Lazy(lazy) => {
-                let source = lazy.file.item_source(lazy.index).ok_or_else(decode_whole)?;
-                let parsed = lazy
-                    .file
-                    .block_in(lazy.index, &source)
-                    .ok_or_else(decode_whole)?;
-                let block = Block::native(&parsed, &source);
-                read(block.def_location(), body_of(block, depth, session))
-            }
-        }
+        with_body(*first.0, self.depth, self.session, read)
     }
 
     /// "Inconsistent labels" when the blocks do not all have as many
@@ -427,12 +414,9 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_, 'de> {
     fn deserialize_seq<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value> {
         self.element_fields.get_or_insert_with(Rc::default);
         let blocks = std::mem::take(&mut self.blocks);
-        let items: Vec<_> = blocks
-            .into_iter()
-            .map(|b| self.with_blocks(vec![b], self.depth))
-            .collect();
         visitor.visit_seq(BlockSeq {
-            items: items.into_iter(),
+            blocks: blocks.into_iter(),
+            template: self,
         })
     }
 
@@ -485,10 +469,9 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_, 'de> {
         };
         let Some(label) = block.label(self.depth) else {
             // Without a label, a body of one argument or block names it.
-            let BlockRef::Parsed(parsed) = block else {
-                return Err(decode_whole());
-            };
-            let (attrs, blocks) = parsed.body.items();
+            // (Its tree is kept for the read that follows: a split file
+            // gives a block's text once.)
+            let (attrs, blocks) = block.0.body.items();
             if attrs.len() + blocks.len() == 1 {
                 return self.with_one(|at, body| {
                     body.deserialize_enum(name, variants, visitor)
@@ -671,7 +654,10 @@ impl<'de> de::VariantAccess<'de> for BlocksDeserializer<'_, '_, 'de> {
 
 /// The blocks of a sequence, one element each.
 struct BlockSeq<'a, 's, 'de> {
-    items: std::vec::IntoIter<BlocksDeserializer<'a, 's, 'de>>,
+    /// The blocks not read yet: each is read by a deserializer made from
+    /// `template` when its turn comes, and dropped after.
+    blocks: std::vec::IntoIter<BlockRef<'a>>,
+    template: BlocksDeserializer<'a, 's, 'de>,
 }
 
 impl<'de> de::SeqAccess<'de> for BlockSeq<'_, '_, 'de> {
@@ -681,20 +667,25 @@ impl<'de> de::SeqAccess<'de> for BlockSeq<'_, '_, 'de> {
         &mut self,
         seed: T,
     ) -> Result<Option<T::Value>> {
-        let Some(item) = self.items.find(|item| !item.left_out(Role::Item)) else {
+        let template = &self.template;
+        let mut items = self
+            .blocks
+            .by_ref()
+            .map(|block| template.with_blocks(vec![block], template.depth));
+        let Some(item) = items.find(|item| !item.left_out(Role::Item)) else {
             return Ok(None);
         };
         match item.read_element(seed, Role::Item) {
             Ok(value) => Ok(Some(value)),
             Err(e) => {
-                let more = sibling_diagnostics(&mut self.items, Role::Item);
+                let more = sibling_diagnostics(&mut items, Role::Item);
                 Err(e.with_more(more))
             }
         }
     }
 
     fn size_hint(&self) -> Option<usize> {
-        Some(self.items.len())
+        Some(self.blocks.len())
     }
 }
 
@@ -727,31 +718,20 @@ fn sibling_diagnostics<'de, 'a, 's>(
         }
         let label_fields = fields.iter().filter(|f| f.starts_with(LABEL)).count();
         let check = |block: &Block<'_>| {
-            let body = BodyDeserializer {
-                body: block.body.clone(),
-                session: sibling.session,
-                block: Some((block.clone(), sibling.depth)),
-            };
-            // Read while the error travels: its failure stays the pass's.
-            let record = &sibling.session.record;
-            let failure = record.take_failure();
-            let diags = body.read(Keys::Struct(fields, block_type));
-            record.restore(failure);
-            diags.err().map(Error::into_diagnostics).unwrap_or_default()
+            with_body(block.clone(), sibling.depth, sibling.session, |_, body| {
+                // Read while the error travels: its failure stays the
+                // pass's.
+                let record = &sibling.session.record;
+                let failure = record.take_failure();
+                let diags = body.read(Keys::Struct(fields, block_type));
+                record.restore(failure);
+                diags.err().map(Error::into_diagnostics).unwrap_or_default()
+            })
         };
         match sibling.blocks.as_slice() {
-            [one] if one.label_count() <= sibling.depth + label_fields => match one {
-                BlockRef::Parsed(block) => diags.extend(check(block)),
-                BlockRef::Lazy(lazy) => {
-                    let Some(source) = lazy.file.item_source(lazy.index) else {
-                        break;
-                    };
-                    let Some(parsed) = lazy.file.block_in(lazy.index, &source) else {
-                        break;
-                    };
-                    diags.extend(check(&Block::native(&parsed, &source)));
-                }
-            },
+            [one] if one.label_count() <= sibling.depth + label_fields => {
+                diags.extend(check(&one.0));
+            }
             _ => {
                 if let Ok(groups) = sibling.groups() {
                     diags.extend(sibling_diagnostics(

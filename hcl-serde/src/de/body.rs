@@ -41,8 +41,7 @@ pub(crate) struct BodyDeserializer<'a, 's, 'de> {
 /// One key of a body for serde: its field name, and what it holds.
 pub(crate) struct Entry<'a> {
     pub(crate) key: &'a str,
-    /// Where it starts, to keep source order: (file number, byte), or in
-    /// a file read item by item, (0, item number).
+    /// Where it starts, to keep source order: (file number, byte).
     pub(crate) order: (usize, u32),
     pub(crate) item: Item<'a>,
 }
@@ -188,9 +187,10 @@ fn mixed_syntaxes() -> Error {
 /// The source order of a body's items, as (part, byte): the number of
 /// the item's file among the body's parts, and where it starts there.
 struct SourceOrder<'a> {
-    /// The files of a merged body's parts, in order; empty when every item
-    /// is of one file.
-    files: Vec<&'a Arc<SourceFile>>,
+    /// The files of a merged body's parts, in order, or of a file read
+    /// item by item, whose items' texts are pieces of it; `None` when every
+    /// item is of one text.
+    files: Option<Vec<&'a Arc<SourceFile>>>,
 }
 
 impl<'a> SourceOrder<'a> {
@@ -201,17 +201,20 @@ impl<'a> SourceOrder<'a> {
             Some(first) => files.all(|f| Arc::ptr_eq(f, first)),
             None => true,
         };
-        if one_file {
-            return SourceOrder { files: Vec::new() };
-        }
         SourceOrder {
-            files: body.files(),
+            files: (!one_file).then(|| body.files()),
         }
     }
 
+    /// The order key of `start` in `file`: where it stands in its part's
+    /// file, also when `file` holds a piece of it (an item of a file split
+    /// into its items).
     fn key(&self, file: &Arc<SourceFile>, start: u32) -> (usize, u32) {
-        let part = self.files.iter().position(|f| Arc::ptr_eq(f, file));
-        (part.unwrap_or(0), start)
+        let Some(files) = &self.files else {
+            return (0, start);
+        };
+        let part = files.iter().position(|f| Arc::ptr_eq(f, file));
+        (part.unwrap_or(0), file.file_offset(start))
     }
 }
 
@@ -350,17 +353,25 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
         // blocks.
         let mut field_entries: Option<PerField<Option<usize>>> =
             (!content.blocks.is_empty()).then(|| PerField::new(fields.len(), None));
-        // The first block of each field's type, when there are blocks.
-        let first_blocks = (!content.blocks.is_empty()).then(|| {
-            let mut first = PerField::new(fields.len(), None);
-            for (b, block) in content.blocks.iter().enumerate() {
-                let slot = index.block(block.block_type).and_then(|j| first.get_mut(j));
-                if let Some(slot) = slot {
-                    slot.get_or_insert(b);
-                }
+        // The first block of each field's type, when there are blocks:
+        // found when an argument first asks.
+        let first_blocks = std::cell::OnceCell::new();
+        let first_block = |j: usize| {
+            if content.blocks.is_empty() {
+                return None;
             }
-            first
-        });
+            let first = first_blocks.get_or_init(|| {
+                let mut first = PerField::new(fields.len(), None);
+                for (b, block) in content.blocks.iter().enumerate() {
+                    let slot = index.block(block.block_type).and_then(|j| first.get_mut(j));
+                    if let Some(slot) = slot {
+                        slot.get_or_insert(b);
+                    }
+                }
+                first
+            });
+            first.get(j).flatten()
+        };
         let mut failed: Vec<Entry<'a>> = Vec::new();
         for &attr in attributes.iter().flatten() {
             let Some(i) = field_of(attr.name) else {
@@ -378,9 +389,7 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
                 }),
                 Syntax::Native => {
                     if let Field::Auto(name) | Field::Typed(name) = field {
-                        let j = index.block(name);
-                        let first = first_blocks.as_ref().zip(j).and_then(|(f, j)| f.get(j));
-                        let first = first.flatten();
+                        let first = index.block(name).and_then(first_block);
                         if let Some(block) = first.and_then(|b| content.blocks.get(b)) {
                             diags.push(block.type_location().error(
                                 Code::UnsupportedBlockType,
@@ -441,7 +450,7 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
                     item: Item::Blocks(_, existing, _),
                     ..
                 }) => {
-                    existing.push(BlockRef::Parsed(Box::new(block)));
+                    existing.push(BlockRef::new(block));
                     continue;
                 }
                 // An argument of the same name was read: the blocks are
@@ -457,7 +466,7 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
                 order: order.key(block.file, block.span.start),
                 item: Item::Blocks(
                     block.block_type,
-                    vec![BlockRef::Parsed(Box::new(block))],
+                    vec![BlockRef::new(block)],
                     BlockTarget::of(fields.get(j)),
                 ),
             });

@@ -88,10 +88,7 @@ impl<'de, 'a, 's> JsonDeserializer<'a, 's, 'de> {
         if diags.has_errors() {
             return Err(Error::from_diagnostics(diags));
         }
-        Ok(blocks
-            .into_iter()
-            .map(|b| BlockRef::Parsed(Box::new(b)))
-            .collect())
+        Ok(blocks.into_iter().map(BlockRef::new).collect())
     }
 
     fn blocks_deserializer(&self, blocks: Vec<BlockRef<'a>>) -> BlocksDeserializer<'a, 's, 'de> {

@@ -14,18 +14,17 @@ use crate::syntax_tree::{Root, SyntaxTree};
 
 /// A slot filled once: with the item's tree, or `None` when it did not
 /// parse as scanned.
-type Slot<T> = OnceCell<Option<T>>;
-
-/// A top-level attribute's item number and slot.
-type AttributeSlot<'src> = (u32, Slot<Attribute<'src>>);
+type Slot = OnceCell<Option<Arc<SyntaxTree>>>;
 
 /// Each slot is filled at most once; none is allocated until asked for.
+/// The trees own (a share of) their text, so that the file's type does not
+/// depend on the lifetime of its text more than a borrow does.
 #[derive(Debug, Default)]
-pub(super) struct Kept<'src> {
-    /// The top-level attributes, by item number, in order.
-    attributes: OnceCell<Box<[AttributeSlot<'src>]>>,
+pub(super) struct Kept {
+    /// The top-level attributes' trees, by item number, in order.
+    attributes: OnceCell<Box<[(u32, Slot)]>>,
     /// A tree for each item (blocks' only).
-    blocks: OnceCell<Box<[Slot<Arc<SyntaxTree>>]>>,
+    blocks: OnceCell<Box<[Slot]>>,
 }
 
 impl<'src> LazyFile<'src> {
@@ -36,7 +35,7 @@ impl<'src> LazyFile<'src> {
     pub(crate) fn kept_attribute(
         &self,
         index: usize,
-    ) -> Option<(&Attribute<'src>, &Arc<SourceFile>)> {
+    ) -> Option<(&Attribute<'_>, &Arc<SourceFile>)> {
         let slots = self.kept.attributes.get_or_init(|| {
             self.items()
                 .enumerate()
@@ -48,16 +47,33 @@ impl<'src> LazyFile<'src> {
             .binary_search_by_key(&index, |(i, _)| *i as usize)
             .ok()
             .and_then(|at| slots.get(at))
-            .and_then(|(_, slot)| slot.get_or_init(|| self.attribute(index)).as_ref());
-        let Some(attribute) = found else {
+            .and_then(|(_, slot)| slot.get_or_init(|| self.attribute_tree(index)).as_ref());
+        let kept = found.and_then(|tree| match tree.root() {
+            Root::Attribute(attribute) => Some((attribute, tree.source())),
+            _ => None,
+        });
+        if kept.is_none() {
             self.give_up();
-            return None;
+        }
+        kept
+    }
+
+    /// Parses top-level attribute `index` into a tree of its own.
+    fn attribute_tree(&self, index: usize) -> Option<Arc<SyntaxTree>> {
+        let (source, shift) = match self.split {
+            None => (Arc::clone(&self.file), None),
+            Some(split) => (
+                Arc::clone(split.attribute(index)?),
+                Some(split.byte(index)?),
+            ),
         };
-        let source = match self.split {
-            None => &self.file,
-            Some(split) => split.attribute(index)?,
-        };
-        Some((attribute, source))
+        SyntaxTree::build(source, |file| {
+            match self.parse_in(index, file.text(), file, shift) {
+                Some(Item::Attribute(attribute)) => Ok(Root::Attribute(attribute)),
+                _ => Err(()),
+            }
+        })
+        .ok()
     }
 
     /// The tree of top-level block `index`, parsed on the first call and
@@ -75,6 +91,23 @@ impl<'src> LazyFile<'src> {
         slot.get_or_init(|| self.block_tree(index)).as_ref()
     }
 
+    /// How many trees of top-level blocks the file keeps: those read
+    /// through their bodies' own methods rather than
+    /// [`with_parsed`](crate::__private::with_parsed). For tests of
+    /// readers that should keep none.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let file = hcl_core::__private::LazyFile::scan("b {}\n", "f.hcl").unwrap();
+    /// assert_eq!(file.kept_blocks(), 0);
+    /// ```
+    pub fn kept_blocks(&self) -> usize {
+        self.kept.blocks.get().map_or(0, |slots| {
+            slots.iter().filter(|slot| slot.get().is_some()).count()
+        })
+    }
+
     /// The tree of top-level block `index` if it is kept.
     pub(crate) fn kept_block_if_any(&self, index: usize) -> Option<&Arc<SyntaxTree>> {
         self.kept.blocks.get()?.get(index)?.get()?.as_ref()
@@ -84,7 +117,7 @@ impl<'src> LazyFile<'src> {
     /// its text in a [`SplitFile`](super::SplitFile) (taking it from the
     /// file). `None` when it does not parse as scanned or its text was
     /// taken before, which gives the reading up.
-    pub(crate) fn block_tree(&self, index: usize) -> Option<Arc<SyntaxTree>> {
+    fn block_tree(&self, index: usize) -> Option<Arc<SyntaxTree>> {
         let tree = self.item_source(index).and_then(|source| {
             let shift = match self.split {
                 None => None,

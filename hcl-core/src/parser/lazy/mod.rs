@@ -76,7 +76,7 @@ pub struct LazyFile<'src> {
     /// For a [`SplitFile`]: each item's own text.
     split: Option<&'src SplitFile>,
     /// The trees kept for readers that borrow them.
-    kept: kept::Kept<'src>,
+    kept: kept::Kept,
     /// Whether an item failed to parse as scanned, or a reader needed
     /// what the file cannot give (a split file's whole text).
     gave_up: Cell<bool>,

@@ -4,7 +4,7 @@
 use hcl_core::Value;
 use serde::de;
 
-use super::{decode_whole, BlockRef, BlocksDeserializer};
+use super::BlocksDeserializer;
 use crate::de::probe;
 use crate::de::value::ValueDeserializer;
 use crate::error::{Error, Result};
@@ -49,12 +49,10 @@ impl<'de> de::MapAccess<'de> for MissingKey<'_, '_, 'de> {
 /// reports it: the map's key.
 fn missing_label(blocks: BlocksDeserializer<'_, '_, '_>) -> Error {
     match blocks.blocks.first() {
-        Some(BlockRef::Parsed(block)) => match block.check_labels(blocks.depth, &["key"]) {
+        Some(block) => match block.0.check_labels(blocks.depth, &["key"]) {
             Some(diag) => Error::from_diagnostics(diag.into()),
             None => blocks.not_an_argument(),
         },
-        // Its header is all a scan has: read whole instead.
-        Some(BlockRef::Lazy(_)) => decode_whole(),
         None => blocks.not_an_argument(),
     }
 }

@@ -1,0 +1,237 @@
+//! Decoding a file one top-level item at a time (a `LazyFile`'s body, a
+//! body like any other) gives what the file parsed whole gives, and keeps
+//! no block's syntax tree past its read.
+
+use std::collections::BTreeMap;
+
+use hcl_core::__private::{LazyFile, SplitFile};
+use hcl_core::{Code, EvalContext, Value};
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+
+use crate::de::Borrowable;
+use crate::{Decoder, RawBody, Spanned};
+
+/// The result of decoding `text` item by item, and how many block trees
+/// its file kept; `None` where the file does not parse as scanned.
+fn lazily<T: DeserializeOwned>(text: &str) -> Option<(crate::Result<T>, usize)> {
+    let file = LazyFile::scan(text, "<input>")?;
+    let result = Decoder::new().decode_lazily(&file, Borrowable::NONE, text.len())?;
+    Some((result.map(|decoded| decoded.value), file.kept_blocks()))
+}
+
+/// The result of decoding the file parsed whole.
+fn whole<T: DeserializeOwned>(text: &str) -> crate::Result<T> {
+    let file = hcl_core::parse(text, "<input>").map_err(crate::Error::from)?;
+    crate::from_body(&hcl_core::Body::from_file(&file), &EvalContext::new())
+}
+
+/// `text` decoded item by item into `T` is what it is whole, keeping no
+/// block tree; and from a split file too, which gives up only after an
+/// error or, `whole_body`, for a target that keeps the top level whole.
+fn same<T: DeserializeOwned + std::fmt::Debug>(text: &str) -> crate::Result<T> {
+    same_or_whole(text, false)
+}
+
+fn same_or_whole<T: DeserializeOwned + std::fmt::Debug>(
+    text: &str,
+    whole_body: bool,
+) -> crate::Result<T> {
+    let (lazy, kept) = lazily::<T>(text).expect("the scan takes the file");
+    let show = |r: &crate::Result<T>| match r {
+        Ok(v) => format!("{v:?}"),
+        Err(e) => e.to_string(),
+    };
+    assert_eq!(show(&lazy), show(&whole::<T>(text)), "{text}");
+    assert_eq!(kept, 0, "block trees kept");
+    let split = SplitFile::new(text.to_string(), "<input>").expect("the scan takes the file");
+    if let Some(decoded) = Decoder::new().decode_split::<T>(&split, text.len()) {
+        assert_eq!(format!("{:?}", decoded.value), show(&lazy));
+    } else {
+        assert!(lazy.is_err() || whole_body, "a split file gave up");
+    }
+    lazy
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct Config {
+    region: String,
+    replicas: Option<u8>,
+    #[serde(default)]
+    resource: BTreeMap<String, BTreeMap<String, Resource>>,
+    #[serde(default)]
+    output: BTreeMap<String, Output>,
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct Resource {
+    ami: String,
+    count: Option<u32>,
+    #[serde(default)]
+    tags: BTreeMap<String, String>,
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct Output {
+    value: Value,
+}
+
+const CONFIG: &str = r#"
+region = "eu-west-1"
+
+resource "aws_instance" "web" {
+  ami   = "ami-1"
+  count = 1 + 1
+}
+
+output "name" {
+  value = upper("web")
+}
+
+replicas = 3 # after the blocks
+
+resource "aws_instance" "db" {
+  ami  = "ami-${2}"
+  tags = { role = "db" }
+}
+"#;
+
+#[test]
+fn a_typed_config_is_read_one_item_at_a_time_as_when_parsed_whole() {
+    let config: Config = same(CONFIG).unwrap();
+    assert_eq!(config.replicas, Some(3));
+    assert_eq!(config.resource["aws_instance"]["web"].count, Some(2));
+    assert_eq!(config.resource["aws_instance"]["db"].ami, "ami-2");
+    assert_eq!(config.output["name"].value, Value::string("WEB"));
+}
+
+#[test]
+fn every_target_is_read_one_item_at_a_time() {
+    same::<Value>(CONFIG).unwrap();
+
+    #[derive(Deserialize, Debug)]
+    struct Flat {
+        _region: Option<String>,
+        #[serde(flatten)]
+        _rest: BTreeMap<String, Value>,
+    }
+    same::<Flat>(CONFIG).unwrap();
+
+    #[derive(Deserialize, Debug)]
+    struct Remain {
+        region: String,
+        #[serde(rename = "$hcl:remain")]
+        rest: RawBody,
+    }
+    // A split file has no whole text to keep: `from_file` reads it again.
+    let remain = same_or_whole::<Remain>(CONFIG, true).unwrap();
+    assert_eq!(remain.region, "eu-west-1");
+    assert_eq!(
+        remain
+            .rest
+            .decode::<BTreeMap<String, Value>>()
+            .unwrap()
+            .len(),
+        3
+    );
+    same::<Spanned<Config>>(CONFIG).unwrap();
+
+    #[crate::hcl]
+    #[derive(Deserialize, Debug)]
+    struct Labelled {
+        region: String,
+        replicas: Option<u8>,
+        #[serde(default)]
+        resource: Vec<Named>,
+        #[serde(default)]
+        output: Vec<RawOutput>,
+    }
+    #[crate::hcl]
+    #[derive(Deserialize, Debug)]
+    struct Named {
+        #[hcl(label)]
+        kind: String,
+        #[hcl(label)]
+        name: String,
+        #[hcl(remain)]
+        rest: RawBody,
+    }
+    #[crate::hcl]
+    #[derive(Deserialize, Debug)]
+    struct RawOutput {
+        #[hcl(label)]
+        name: String,
+        value: crate::Expression,
+    }
+    let labelled = same::<Labelled>(CONFIG).unwrap();
+    assert_eq!(
+        (labelled.region.as_str(), labelled.replicas),
+        ("eu-west-1", Some(3))
+    );
+    let db = &labelled.resource[1];
+    assert_eq!((db.kind.as_str(), db.name.as_str()), ("aws_instance", "db"));
+    let tags = db.rest.decode::<BTreeMap<String, Value>>().unwrap();
+    assert_eq!(tags["ami"], Value::string("ami-2"));
+    assert_eq!(labelled.output[0].name, "name");
+    assert_eq!(labelled.output[0].value.source_text(), "upper(\"web\")");
+}
+
+#[test]
+fn errors_are_those_of_the_whole_file() {
+    // Bad values in two blocks, an unsupported argument in a third,
+    // and at the top level `region` missing and `replicas` too large.
+    let text = CONFIG
+        .replace("region = \"eu-west-1\"\n", "")
+        .replace("replicas = 3", "replicas = 300")
+        .replace("count = 1 + 1", "count = -1")
+        .replace(
+            "value = upper(\"web\")",
+            "value = upper(\"web\")\n  valeu = 1",
+        )
+        + "resource \"aws_instance\" \"cache\" {\n  ami = {}\n}\n";
+    let err = same::<Config>(&text).unwrap_err();
+    let codes: Vec<Code> = err.diagnostics().iter().map(|d| d.code).collect();
+    assert_eq!(
+        codes,
+        [
+            // Reported at the start of the file, as the reference does.
+            Code::MissingRequiredArgument,
+            Code::InvalidValue,
+            Code::UnsupportedArgument,
+            Code::InvalidValue,
+            Code::IncorrectValueType,
+        ]
+    );
+    // A top-level argument that fails to evaluate.
+    let failing = CONFIG.replace("replicas = 3", "replicas = 1 + true");
+    same::<Config>(&failing).unwrap_err();
+}
+
+#[test]
+fn a_later_syntax_error_voids_the_reading() {
+    let text = format!("{CONFIG}broken = (1\n");
+    assert!(lazily::<Value>(&text).is_none());
+    let err = crate::from_str::<Value>(&text).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        whole::<Value>(&text).unwrap_err().to_string()
+    );
+    assert!(
+        err.diagnostics()
+            .iter()
+            .any(|d| d.code == Code::UnbalancedParentheses),
+        "{err}"
+    );
+    // A block the target never reads is parsed all the same.
+    #[derive(Deserialize, Debug)]
+    struct Ignoring {
+        #[serde(rename = "resource")]
+        _resource: serde::de::IgnoredAny,
+        _region: String,
+    }
+    let text = "_region = \"x\"\nresource \"a\" \"b\" {\n  x = (\n}\n";
+    assert!(lazily::<Ignoring>(text).is_none());
+    assert!(crate::from_str::<Ignoring>(text).is_err());
+    let fixed = text.replace("x = (", "x = (1)");
+    assert!(lazily::<Ignoring>(&fixed).is_some());
+}
