@@ -111,7 +111,7 @@ pub mod value;
 #[doc(hidden)]
 pub mod __private {
     pub use crate::parser::{LazyFile, LazyItem, SplitFile};
-    pub use crate::schema::{lazy_body, with_parsed};
+    pub use crate::schema::lazy::{lazy_body, with_parsed};
 }
 
 /// What the differential fuzz target compares, built only with the

@@ -605,12 +605,21 @@ fn a_required_argument_written_as_a_block_is_missing_too() {
         let (by_schema, by_decode) = both(src);
         assert_eq!(by_decode, by_schema, "{src}");
     }
-    let (_, by_decode) = both("name {\n}\n");
-    let codes: Vec<Code> = by_decode.iter().map(|(c, _)| *c).collect();
-    assert_eq!(
-        codes,
-        [Code::MissingRequiredArgument, Code::UnsupportedBlockType]
-    );
+    // Where two share a place, in schema processing's order too: what is
+    // missing from the body before the item it did not expect.
+    for src in ["name {\n}\n", "name {\n  x = 1\n}\nother = 1\n"] {
+        let file = hcl_core::parse(src, "<input>").unwrap();
+        let (_, diags) = Body::from_file(&file).content_with_diagnostics(&Needs::hcl_schema());
+        let err = hcl_serde::from_str::<Needs>(src).unwrap_err();
+        let codes =
+            |diags: &hcl_core::Diagnostics| -> Vec<Code> { diags.iter().map(|d| d.code).collect() };
+        assert_eq!(codes(err.diagnostics()), codes(&diags), "{src}");
+        assert_eq!(
+            codes(&diags),
+            [Code::MissingRequiredArgument, Code::UnsupportedBlockType],
+            "{src}"
+        );
+    }
     // Read item by item from a file: the same.
     let src = "x = 1\nname {\n}\ninner {\n  size {\n  }\n}\n";
     let path = std::env::temp_dir().join(format!("hcl-missing-too-{}.hcl", std::process::id()));

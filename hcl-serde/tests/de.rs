@@ -540,23 +540,25 @@ resource "aws_instance" "web" {
 
 #[test]
 fn did_you_mean() {
+    // Both at the start of the file: what is missing first, as schema
+    // processing (and the reference's) reports them.
     assert_eq!(
         decode_err::<Server>("nmae = \"a\"\nport = 1\n"),
-        "Error: Unsupported argument
-  --> <input>:1:1
-  |
-1 | nmae = \"a\"
-  | ^^^^
-
-An argument named \"nmae\" is not expected here. Did you mean \"name\"?
-
-Error: Missing required argument
+        "Error: Missing required argument
   --> <input>:1:1
   |
 1 | nmae = \"a\"
   | ^
 
 The argument \"name\" is required, but no definition was found.
+
+Error: Unsupported argument
+  --> <input>:1:1
+  |
+1 | nmae = \"a\"
+  | ^^^^
+
+An argument named \"nmae\" is not expected here. Did you mean \"name\"?
 "
     );
     let err = decode_err::<Blocks>(&format!("singel {SERVER}"));

@@ -129,11 +129,14 @@ fn forced_attribute_takes_a_struct_typed_value() {
     let shape: Shape = hcl_serde::from_str("origin = { x = 1, y = 2 }\n").unwrap();
     assert_eq!(shape.origin, Point { x: 1, y: 2 });
 
+    // What is missing first, where both are at the file's start, as schema
+    // processing reports them.
     let text = err::<Shape>("origin {\n  x = 1\n  y = 2\n}\n");
     assert!(
-        text.starts_with("Error: Unsupported block type\n"),
+        text.starts_with("Error: Missing required argument\n"),
         "{text}"
     );
+    assert!(text.contains("\nError: Unsupported block type\n"), "{text}");
     assert!(
         text.contains("Did you mean to define argument \"origin\"?"),
         "{text}"
@@ -152,7 +155,8 @@ fn forced_block_refuses_an_attribute_and_names_the_missing_block() {
     assert_eq!(ok.network["mode"], "bridge");
 
     let text = err::<Settings>("network = { mode = \"host\" }\n");
-    assert!(text.starts_with("Error: Unsupported argument\n"), "{text}");
+    assert!(text.starts_with("Error: Missing network block\n"), "{text}");
+    assert!(text.contains("\nError: Unsupported argument\n"), "{text}");
 
     let text = err::<Settings>("\n");
     assert_eq!(

@@ -82,7 +82,7 @@ mod body;
 mod content;
 mod definition;
 mod json;
-mod lazy;
+pub(crate) mod lazy;
 mod merged;
 mod native;
 mod native_items;
@@ -100,6 +100,3 @@ pub use content::{Attribute, Block, BodyContent, Label};
 pub use definition::{AttributeSchema, BlockHeaderSchema, BodySchema, SchemaBuilder, SchemaError};
 pub use native::{unsupported_argument_block, unsupported_block_argument};
 pub use owned::OwnedBody;
-
-#[doc(hidden)]
-pub use lazy::{lazy_body, with_parsed};

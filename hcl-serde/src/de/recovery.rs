@@ -391,7 +391,11 @@ impl Found {
     }
 
     /// The error of every diagnostic recorded, if any, in source order
-    /// (files in the order first met).
+    /// (files in the order first met). At one place, a diagnostic of an
+    /// empty range (what is missing from a body, reported where the body
+    /// starts) comes before one of the item that starts there, as schema
+    /// processing reports what is missing before the items it did not
+    /// expect.
     fn take_error(&mut self) -> Option<Error> {
         let first = self.first.take()?;
         // The diagnostic the first error's path leads to, found again
@@ -402,25 +406,26 @@ impl Found {
             .next()
             .map(|d| (d.code, d.summary.clone(), d.subject.clone()));
         let mut files: Vec<Arc<str>> = Vec::new();
-        let mut keyed: Vec<((usize, u32), Diagnostic)> = std::mem::take(&mut self.diagnostics)
-            .into_iter()
-            .map(|(_, d)| {
-                let key = match &d.subject {
-                    Some(r) => {
-                        let file = match files.iter().position(|f| *f == r.filename) {
-                            Some(i) => i,
-                            None => {
-                                files.push(Arc::clone(&r.filename));
-                                files.len() - 1
-                            }
-                        };
-                        (file, r.start.byte)
-                    }
-                    None => (usize::MAX, 0),
-                };
-                (key, d)
-            })
-            .collect();
+        let mut keyed: Vec<((usize, u32, bool), Diagnostic)> =
+            std::mem::take(&mut self.diagnostics)
+                .into_iter()
+                .map(|(_, d)| {
+                    let key = match &d.subject {
+                        Some(r) => {
+                            let file = match files.iter().position(|f| *f == r.filename) {
+                                Some(i) => i,
+                                None => {
+                                    files.push(Arc::clone(&r.filename));
+                                    files.len() - 1
+                                }
+                            };
+                            (file, r.start.byte, r.end.byte > r.start.byte)
+                        }
+                        None => (usize::MAX, 0, false),
+                    };
+                    (key, d)
+                })
+                .collect();
         keyed.sort_by_key(|(key, _)| *key);
         let sorted: Vec<Diagnostic> = keyed.into_iter().map(|(_, d)| d).collect();
         let path_of = pathed
