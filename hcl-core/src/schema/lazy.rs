@@ -145,6 +145,18 @@ mod tests {
         (body, block, content, file)
     }
 
+    /// Bodies, and what is read from them, can be shared and sent between
+    /// threads, lazy ones too: compiling is the test.
+    #[allow(dead_code, reason = "compiled, never called")]
+    fn send_and_sync(
+        body: Body<'static>,
+        content: BodyContent<'static>,
+        file: LazyFile<'static>,
+        split: crate::parser::SplitFile,
+    ) -> impl Send + Sync {
+        (body, content, file, split)
+    }
+
     #[test]
     fn a_block_body_read_through_its_own_methods_is_kept_by_the_file() {
         let file = LazyFile::scan("a = 1\nb {\n  c = 2\n}\n", "f.hcl").unwrap();

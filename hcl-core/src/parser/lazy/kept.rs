@@ -3,8 +3,7 @@
 //! the file's body hands out. A reader that wants a block's tree only for a
 //! while parses it with [`LazyFile::block_tree`] instead, and drops it.
 
-use std::cell::OnceCell;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::LazyFile;
 use crate::ast::Attribute;
@@ -14,7 +13,7 @@ use crate::syntax_tree::{Root, SyntaxTree};
 
 /// A slot filled once: with the item's tree, or `None` when it did not
 /// parse as scanned.
-type Slot = OnceCell<Option<Arc<SyntaxTree>>>;
+type Slot = OnceLock<Option<Arc<SyntaxTree>>>;
 
 /// Each slot is filled at most once; none is allocated until asked for.
 /// The trees own (a share of) their text, so that the file's type does not
@@ -22,9 +21,9 @@ type Slot = OnceCell<Option<Arc<SyntaxTree>>>;
 #[derive(Debug, Default)]
 pub(super) struct Kept {
     /// The top-level attributes' trees, by item number, in order.
-    attributes: OnceCell<Box<[(u32, Slot)]>>,
+    attributes: OnceLock<Box<[(u32, Slot)]>>,
     /// A tree for each item (blocks' only).
-    blocks: OnceCell<Box<[Slot]>>,
+    blocks: OnceLock<Box<[Slot]>>,
 }
 
 impl<'src> LazyFile<'src> {
@@ -40,7 +39,7 @@ impl<'src> LazyFile<'src> {
             self.items()
                 .enumerate()
                 .filter(|(_, item)| !item.is_block())
-                .map(|(i, _)| (i as u32, OnceCell::new()))
+                .map(|(i, _)| (i as u32, OnceLock::new()))
                 .collect()
         });
         let found = slots
@@ -83,7 +82,7 @@ impl<'src> LazyFile<'src> {
         let slots = self
             .kept
             .blocks
-            .get_or_init(|| self.items().map(|_| OnceCell::new()).collect());
+            .get_or_init(|| self.items().map(|_| OnceLock::new()).collect());
         let Some(slot) = slots.get(index) else {
             self.give_up();
             return None;
@@ -140,6 +139,7 @@ impl<'src> LazyFile<'src> {
     /// Marks the file as not read item by item: [`LazyFile::check_rest`]
     /// then says so, and the caller reads the whole file.
     pub(crate) fn give_up(&self) {
-        self.gave_up.set(true);
+        self.gave_up
+            .store(true, std::sync::atomic::Ordering::Relaxed);
     }
 }

@@ -14,8 +14,9 @@
 //! parses the whole file instead.
 
 use std::borrow::Cow;
-use std::cell::Cell;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::sync::Mutex;
 
 mod kept;
 mod scan;
@@ -71,7 +72,7 @@ pub struct LazyFile<'src> {
     file: Arc<SourceFile>,
     items: Cow<'src, [Header]>,
     /// Whether each item has been parsed and found as scanned.
-    checked: Vec<Cell<bool>>,
+    checked: Vec<AtomicBool>,
     limits: Limits,
     /// For a [`SplitFile`]: each item's own text.
     split: Option<&'src SplitFile>,
@@ -79,7 +80,7 @@ pub struct LazyFile<'src> {
     kept: kept::Kept,
     /// Whether an item failed to parse as scanned, or a reader needed
     /// what the file cannot give (a split file's whole text).
-    gave_up: Cell<bool>,
+    gave_up: AtomicBool,
 }
 
 /// A scanned file split into its top-level items, each with its own text,
@@ -130,7 +131,7 @@ pub struct SplitFile {
 /// first line, and the gap after it. A block's, until a reader takes it;
 /// an attribute's is in [`SplitFile::attributes`].
 struct OwnText {
-    text: Cell<Option<Box<str>>>,
+    text: Mutex<Option<Box<str>>>,
 }
 
 /// What the scan read of a top-level item.
@@ -306,7 +307,7 @@ impl<'src> LazyFile<'src> {
 
     fn scan_in(text: &'src str, file: Arc<SourceFile>) -> Option<Self> {
         let items = scan_headers(text)?;
-        let checked = items.iter().map(|_| Cell::new(false)).collect();
+        let checked = items.iter().map(|_| AtomicBool::new(false)).collect();
         Some(LazyFile {
             text,
             file,
@@ -315,7 +316,7 @@ impl<'src> LazyFile<'src> {
             limits: Limits::default(),
             split: None,
             kept: kept::Kept::default(),
-            gave_up: Cell::new(false),
+            gave_up: AtomicBool::new(false),
         })
     }
 
@@ -345,11 +346,11 @@ impl<'src> LazyFile<'src> {
             text: split.headers.text(),
             file: Arc::clone(&split.headers),
             items: Cow::Borrowed(&split.items),
-            checked: split.items.iter().map(|_| Cell::new(false)).collect(),
+            checked: split.items.iter().map(|_| AtomicBool::new(false)).collect(),
             limits: Limits::default(),
             split: Some(split),
             kept: kept::Kept::default(),
-            gave_up: Cell::new(false),
+            gave_up: AtomicBool::new(false),
         }
     }
 
@@ -515,7 +516,7 @@ impl<'src> LazyFile<'src> {
         };
         Some(Arc::new(SourceFile::from_pieces(
             Arc::clone(self.file.name_arc()),
-            own.text.take()?.into_string(),
+            own.text.lock().ok()?.take()?.into_string(),
             vec![piece],
         )))
     }
@@ -551,11 +552,15 @@ impl<'src> LazyFile<'src> {
     /// assert!(file.map_or(true, |f| !f.check_rest()));
     /// ```
     pub fn check_rest(&self) -> bool {
-        if self.gave_up.get() {
+        if self.gave_up.load(Ordering::Relaxed) {
             return false;
         }
         (0..self.items.len()).all(|i| {
-            if self.checked.get(i).is_some_and(Cell::get) {
+            if self
+                .checked
+                .get(i)
+                .is_some_and(|c| c.load(Ordering::Relaxed))
+            {
                 return true;
             }
             match self.split {
@@ -625,7 +630,7 @@ impl<'src> LazyFile<'src> {
         if !matches {
             return None;
         }
-        self.checked.get(index)?.set(true);
+        self.checked.get(index)?.store(true, Ordering::Relaxed);
         Some(parsed)
     }
 }

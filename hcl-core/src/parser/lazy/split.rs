@@ -1,8 +1,8 @@
 //! A file split into its items' own texts, made from the end of the
 //! file back while the text shrinks behind it.
 
-use std::cell::Cell;
 use std::sync::Arc;
+use std::sync::Mutex;
 
 use super::scan::scan_headers;
 use super::{Header, OwnText, SplitFile};
@@ -106,9 +106,11 @@ impl SplitFile {
 
 impl std::fmt::Debug for OwnText {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let held = self.text.take();
-        let bytes = held.as_ref().map(|t| t.len());
-        self.text.set(held);
+        let bytes = self
+            .text
+            .lock()
+            .ok()
+            .and_then(|text| text.as_ref().map(|t| t.len()));
         f.debug_struct("OwnText").field("bytes", &bytes).finish()
     }
 }
@@ -271,7 +273,7 @@ pub(super) fn split_text(mut text: String, items: &[Header], name: Arc<str>) -> 
             }
         };
         own_texts.push(OwnText {
-            text: Cell::new(text),
+            text: Mutex::new(text),
         });
         split_items.push(Header {
             label_count: header.label_count,
