@@ -275,10 +275,8 @@ impl<'a> NativeBody<'a> {
     /// Where the reference reports something missing from the body: the
     /// (empty) range at its start.
     pub(super) fn missing_item(&self) -> Location<'a> {
-        if let Items::LazyBlock(..) = self.items {
-            if let Some(body) = self.resolved() {
-                return body.missing_item();
-            }
+        if let Some(body) = self.resolved() {
+            return body.missing_item();
         }
         Location::new(self.file, Span::empty(self.view.start))
     }
@@ -288,11 +286,7 @@ impl<'a> NativeBody<'a> {
         &'s self,
         source: S,
     ) -> impl Iterator<Item = S::Attr> + 's {
-        let hidden = &self.view.names().hidden_attrs;
-        let hiding = !hidden.is_empty();
-        source
-            .attributes()
-            .filter(move |a| !hiding || !hidden.contains(a.name()))
+        shown(source.attributes(), &self.view.names().hidden_attrs)
     }
 
     /// The blocks of `source` no partial step hid.
@@ -300,11 +294,7 @@ impl<'a> NativeBody<'a> {
         &'s self,
         source: S,
     ) -> impl Iterator<Item = S::Block> + 's {
-        let hidden = &self.view.names().hidden_blocks;
-        let hiding = !hidden.is_empty();
-        source
-            .blocks()
-            .filter(move |b| !hiding || !hidden.contains(b.name()))
+        shown(source.blocks(), &self.view.names().hidden_blocks)
     }
 
     pub(super) fn partial_content(
@@ -500,6 +490,15 @@ impl<'a> NativeBody<'a> {
         };
         unsupported_block_type(block.name(), at, &suggestion)
     }
+}
+
+/// The items of `items` whose names `hidden` does not hold.
+fn shown<'s, 'a: 's, T: Named<'a>>(
+    items: impl Iterator<Item = T> + 's,
+    hidden: &'s NameSet,
+) -> impl Iterator<Item = T> + 's {
+    let hiding = !hidden.is_empty();
+    items.filter(move |item| !hiding || !hidden.contains(item.name()))
 }
 
 /// "Unsupported block type" for blocks of type `name`, the type written at

@@ -1,7 +1,7 @@
 //! The trees of a [`LazyFile`]'s items for readers that borrow them for as
 //! long as the file: the attributes and blocks that schema processing of
 //! the file's body hands out. A reader that wants a block's tree only for a
-//! while parses it with [`LazyFile::block_tree`] instead, and drops it.
+//! while parses it with [`LazyFile::block_in`] instead, and drops it.
 
 use std::sync::{Arc, OnceLock};
 
@@ -46,7 +46,7 @@ impl<'src> LazyFile<'src> {
             .binary_search_by_key(&index, |(i, _)| *i as usize)
             .ok()
             .and_then(|at| slots.get(at))
-            .and_then(|(_, slot)| slot.get_or_init(|| self.attribute_tree(index)).as_ref());
+            .and_then(|(_, slot)| slot.get_or_init(|| self.item_tree(index)).as_ref());
         let kept = found.and_then(|tree| match tree.root() {
             Root::Attribute(attribute) => Some((attribute, tree.source())),
             _ => None,
@@ -55,24 +55,6 @@ impl<'src> LazyFile<'src> {
             self.give_up();
         }
         kept
-    }
-
-    /// Parses top-level attribute `index` into a tree of its own.
-    fn attribute_tree(&self, index: usize) -> Option<Arc<SyntaxTree>> {
-        let (source, shift) = match self.split {
-            None => (Arc::clone(&self.file), None),
-            Some(split) => (
-                Arc::clone(split.attribute(index)?),
-                Some(split.byte(index)?),
-            ),
-        };
-        SyntaxTree::build(source, |file| {
-            match self.parse_in(index, file.text(), file, shift) {
-                Some(Item::Attribute(attribute)) => Ok(Root::Attribute(attribute)),
-                _ => Err(()),
-            }
-        })
-        .ok()
     }
 
     /// The tree of top-level block `index`, parsed on the first call and
@@ -87,7 +69,7 @@ impl<'src> LazyFile<'src> {
             self.give_up();
             return None;
         };
-        slot.get_or_init(|| self.block_tree(index)).as_ref()
+        slot.get_or_init(|| self.item_tree(index)).as_ref()
     }
 
     /// How many trees of top-level blocks the file keeps: those read
@@ -112,21 +94,16 @@ impl<'src> LazyFile<'src> {
         self.kept.blocks.get()?.get(index)?.get()?.as_ref()
     }
 
-    /// Parses top-level block `index` into a tree of its own, which owns
-    /// its text in a [`SplitFile`](super::SplitFile) (taking it from the
-    /// file). `None` when it does not parse as scanned or its text was
+    /// Parses top-level item `index` into a tree of its own, which owns
+    /// its text in a [`SplitFile`](super::SplitFile) (a block's taken from
+    /// the file). `None` when it does not parse as scanned or its text was
     /// taken before, which gives the reading up.
-    fn block_tree(&self, index: usize) -> Option<Arc<SyntaxTree>> {
+    fn item_tree(&self, index: usize) -> Option<Arc<SyntaxTree>> {
         let tree = self.item_source(index).and_then(|source| {
-            let shift = match self.split {
-                None => None,
-                Some(split) => Some(split.byte(index)?),
-            };
-            SyntaxTree::build(source, |file| {
-                match self.parse_in(index, file.text(), file, shift) {
-                    Some(Item::Block(block)) => Ok(Root::Block(block)),
-                    _ => Err(()),
-                }
+            SyntaxTree::build(source, |file| match self.item_in(index, file) {
+                Some(Item::Attribute(attribute)) => Ok(Root::Attribute(attribute)),
+                Some(Item::Block(block)) => Ok(Root::Block(block)),
+                None => Err(()),
             })
             .ok()
         });

@@ -529,14 +529,25 @@ impl<'src> LazyFile<'src> {
     ///
     /// See [`LazyFile::item_source`].
     pub fn block_in<'t>(&self, index: usize, source: &'t Arc<SourceFile>) -> Option<Block<'t>> {
+        match self.item_in(index, source)? {
+            Item::Block(block) => Some(block),
+            Item::Attribute(_) => None,
+        }
+    }
+
+    /// Parses item `index` from `source`, which [`LazyFile::item_source`]
+    /// gave (or, for an attribute of a [`SplitFile`], its own source), and
+    /// checks it against the scan.
+    pub(crate) fn item_in<'t>(
+        &self,
+        index: usize,
+        source: &'t Arc<SourceFile>,
+    ) -> Option<Item<'t>> {
         let shift = match self.split {
             None => None,
             Some(split) => Some(split.byte(index)?),
         };
-        match self.parse_in(index, source.text(), source, shift)? {
-            Item::Block(block) => Some(block),
-            Item::Attribute(_) => None,
-        }
+        self.parse_in(index, source.text(), source, shift)
     }
 
     /// Parses every item not parsed yet, dropping the trees: true when all
@@ -565,13 +576,9 @@ impl<'src> LazyFile<'src> {
             }
             match self.split {
                 None => self.parse_in(i, self.text, &self.file, None).is_some(),
-                Some(split) => {
-                    let (Some(source), Some(byte)) = (self.item_source(i), split.byte(i)) else {
-                        return false;
-                    };
-                    self.parse_in(i, source.text(), &source, Some(byte))
-                        .is_some()
-                }
+                Some(_) => self
+                    .item_source(i)
+                    .is_some_and(|source| self.item_in(i, &source).is_some()),
             }
         })
     }
