@@ -2,7 +2,7 @@
 
 use crate::convert::{Converter, Mode};
 use crate::convert_json::JsonConverter;
-use crate::input::{each_parsed, Syntax};
+use crate::input::{each_parsed, IoError, Syntax};
 use crate::json::Json;
 use crate::report::OutputArgs;
 use crate::vars::{define, variables, VarArgs};
@@ -21,6 +21,9 @@ Examples:
   hcl json --var-object var --var-file prod.tfvars main.tf
                                         var.NAME from a .tfvars file
   hcl json --format json a.tf b.tf      messages as JSON lines on stderr
+  hcl json --hcl2json main.tf           as hcl2json writes it, each block body in an array
+  hcl json --hcl2json --simplify main.tf
+                                        as hcl2json -simplify writes it
 
 Files of the JSON syntax (a name ending in .json; standard input with
 --syntax json): the top-level properties are the attributes (\"//\" is a
@@ -30,10 +33,34 @@ written as (a reader with the schema reads the same blocks back). Arrays
 and objects keep their structure; a string is its value when it is known
 (--no-eval: never), else written as it is, a template.
 
+--hcl2json: the output of tmccombs/hcl2json, value for value, for the
+scripts written for it. Every block body is an element of an array, so the
+shape never changes with the number of blocks (`.variable.region[0]`,
+`.locals[1].name`). Literals are their values; tuples and objects keep
+their structure; every other expression is a \"${...}\" template of its
+source, a quoted string or heredoc rebuilt from its parts as hcl2json does
+(`\"${\"a\"}-%{ if x ~}y%{ endif }\"` gives \"a-%{if x}y%{endif}\"). Where
+hcl2json refuses a file, so does --hcl2json, with an error: blocks of one
+type with different numbers of labels (`include {}` and `include \"env\"
+{}`), `-` or `!` applied to a literal that cannot take it (`-true`) and,
+with --simplify, a value JSON cannot write (`1/0`). Files of the JSON
+syntax, which hcl2json does not read, are refused as unreadable. Unlike
+hcl2json, which reads several files as one text, each file is its own
+document (or, with --by-file, its own key).
+
+--simplify, as hcl2json's -simplify: every attribute, element, object value
+and lone interpolation (`\"${...}\"`) that evaluates without errors, with no
+variables and only the functions abs, ceil, floor, log, max, min, parseint,
+pow, signum, chomp, format, formatlist, indent, join, split, strrev, trim,
+trimprefix, trimsuffix, trimspace, chunklist, concat, distinct, flatten,
+length, merge, reverse, sort, csvdecode, jsondecode, jsonencode, formatdate
+and timeadd, is written as its value, its strings as they are (`\"$${x}\"`
+gives \"${x}\", as hcl2json writes it); the others as without --simplify.
+
 Exit status:
   0  success
-  1  a diagnostic with severity error (syntax, invalid UTF-8); the
-     other files are still written
+  1  a diagnostic with severity error (syntax, invalid UTF-8, a file
+     --hcl2json refuses); the other files are still written
   2  a file that cannot be read, or a usage error; the other files are
      still written";
 
@@ -65,6 +92,15 @@ pub struct JsonArgs {
     /// as its source template, e.g. `hcl json --no-eval main.tf`.
     #[arg(long)]
     pub no_eval: bool,
+    /// Writes what tmccombs/hcl2json writes, value for value (see below),
+    /// e.g. `hcl json --hcl2json main.tf | jq '.resource.aws_instance.web[0].ami'`.
+    #[arg(long, conflicts_with_all = ["no_eval", "vars", "var_files", "var_object"])]
+    pub hcl2json: bool,
+    /// With --hcl2json, as hcl2json's -simplify: what evaluates without
+    /// variables is written as its value, e.g. `hcl json --hcl2json
+    /// --simplify main.tf`.
+    #[arg(long, requires = "hcl2json")]
+    pub simplify: bool,
     /// Variables.
     #[command(flatten)]
     pub vars: VarArgs,
@@ -95,12 +131,18 @@ pub fn run(args: &JsonArgs, out: &mut Output) -> u8 {
     let Some(vars) = variables(&args.vars, &mut report, out) else {
         return report.status();
     };
-    let mut ctx = EvalContext::new();
-    define(&mut ctx, vars, args.vars.var_object.as_deref());
-    let mode = if args.no_eval {
-        Mode::Source
+    let (mode, ctx) = if args.hcl2json {
+        let simplify = args.simplify;
+        (Mode::Hcl2json { simplify }, crate::hcl2json::context())
     } else {
-        Mode::Evaluate
+        let mut ctx = EvalContext::new();
+        define(&mut ctx, vars, args.vars.var_object.as_deref());
+        let mode = if args.no_eval {
+            Mode::Source
+        } else {
+            Mode::Evaluate
+        };
+        (mode, ctx)
     };
     let mut objects = Vec::new();
     each_parsed(
@@ -121,7 +163,21 @@ pub fn run(args: &JsonArgs, out: &mut Output) -> u8 {
                     }
                     .body(&file.body);
                     report.diagnostics_in(&diags, &file.body, out);
+                    // Only a refusal of hcl2json's is an error here.
+                    if diags.has_errors() {
+                        return;
+                    }
                     json
+                }
+                ConfigFile::Json(file) if mode.is_hcl2json() => {
+                    let err = IoError {
+                        name: file.source().name().to_owned(),
+                        message: "is in the JSON syntax, which --hcl2json does not read \
+                                  (hcl2json reads the native syntax only)"
+                            .to_owned(),
+                    };
+                    report.io_error(&err, out);
+                    return;
                 }
                 ConfigFile::Json(file) => {
                     let json = JsonConverter {

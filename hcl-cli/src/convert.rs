@@ -2,16 +2,18 @@
 //! `hcl json`.
 //!
 //! Blocks nest by type and then by each label; blocks with the same type
-//! and labels become an array of bodies. Tuple and object constructors
+//! and labels become an array of bodies (in [`Mode::Hcl2json`], every
+//! block's body is an element of an array). Tuple and object constructors
 //! keep their structure: each element and attribute is converted on its
 //! own, so that one part that cannot be evaluated leaves the others as
 //! values. Any other expression (a reference, a call, an operator, a
 //! conditional, a `for` expression) is a leaf: its value when it has one,
 //! else its source as a template, `"${...}"`, or the template text of a
-//! quoted string or heredoc.
+//! quoted string or heredoc. [`Mode::Hcl2json`] writes expressions as
+//! tmccombs/hcl2json does ([`crate::hcl2json`]).
 
 use crate::json::Json;
-use hcl_core::ast::{Body, Expression, ExpressionKind, ObjectItem, TemplatePart, UnaryOp};
+use hcl_core::ast::{Block, Body, Expression, ExpressionKind, ObjectItem, TemplatePart, UnaryOp};
 use hcl_core::value::escape_templates;
 use hcl_core::{
     Code, Diagnostic, Diagnostics, EvalContext, ExprRef, Number, Severity, SourceFile, Type, Value,
@@ -27,6 +29,24 @@ pub enum Mode {
     /// Not evaluated: literals as their values, every other expression as
     /// its source template.
     Source,
+    /// What tmccombs/hcl2json writes, value for value: every block body
+    /// in an array, expressions as its rules give them
+    /// ([`crate::hcl2json`]), and an error where it refuses the file.
+    /// Evaluation uses the context, which should be
+    /// [`hcl2json::context`](crate::hcl2json::context).
+    Hcl2json {
+        /// hcl2json's `-simplify`: an expression (attribute, element,
+        /// object value or interpolation) that evaluates without errors is
+        /// written as its value, strings not escaped.
+        simplify: bool,
+    },
+}
+
+impl Mode {
+    /// Whether this is [`Mode::Hcl2json`].
+    pub fn is_hcl2json(self) -> bool {
+        matches!(self, Mode::Hcl2json { .. })
+    }
 }
 
 /// Converts parsed files to [`Json`].
@@ -52,14 +72,17 @@ pub struct Converter<'a, 'p> {
     pub ctx: &'a EvalContext<'p>,
     /// Whether to evaluate.
     pub mode: Mode,
-    /// Where evaluation errors go, as warnings.
+    /// Where evaluation errors go, as warnings; in [`Mode::Hcl2json`],
+    /// the errors for which hcl2json refuses the file.
     pub diags: &'a mut Diagnostics,
 }
 
 impl Converter<'_, '_> {
     /// A body: attributes, then blocks nested by type and labels (a block
     /// that conflicts with an argument or with blocks of its type with
-    /// another number of labels is left out, with a warning).
+    /// another number of labels is left out, with a warning; in
+    /// [`Mode::Hcl2json`] the latter is an error, as hcl2json refuses such
+    /// a file, and blocks named as an argument are checked too).
     pub fn body(&mut self, body: &Body<'_>) -> Json {
         let mut entries = Entries::default();
         for attr in &body.attributes {
@@ -69,25 +92,32 @@ impl Converter<'_, '_> {
                 .insert(attr.name.to_owned(), entries.list.len());
             entries.list.push((attr.name.to_owned(), Node::Json(json)));
         }
+        // hcl2json nests every block before its arguments replace those
+        // of their names: the blocks an argument hides nest here, apart.
+        let mut hidden = Entries::default();
         for block in &body.blocks {
             let json = self.body(&block.body);
             let labels: Vec<&str> = block.labels.iter().map(|l| l.value.as_ref()).collect();
-            if insert_block(&mut entries, block.block_type, &labels, json) {
-                continue;
-            }
-            self.diags.push(
-                Diagnostic::warning(
-                    Code::BlockLeftOutOfJson, "Block left out of the JSON",
-                    format!(
-                        "A block of type \"{}\" with {} label(s) conflicts with an argument or with another block of that type that has a different number of labels, which the JSON syntax cannot represent; it is left out.",
-                        block.block_type,
-                        block.labels.len()
-                    ),
-                )
-                .with_subject(self.source, block.def_span()),
-            );
+            let conflict = match insert_block(&mut entries, block.block_type, &labels, json) {
+                Ok(()) => continue,
+                Err(Conflict::Argument) if self.mode.is_hcl2json() => {
+                    let placeholder = Json::Array(Vec::new());
+                    insert_block(&mut hidden, block.block_type, &labels, placeholder)
+                        .err()
+                        .unwrap_or(Conflict::Argument)
+                }
+                Err(conflict) => conflict,
+            };
+            let diag = match conflict {
+                Conflict::MoreLabels | Conflict::FewerLabels { .. } if self.mode.is_hcl2json() => {
+                    crate::hcl2json::refusal(block, &conflict)
+                }
+                _ => left_out(block),
+            };
+            self.diags
+                .push(diag.with_subject(self.source, block.def_span()));
         }
-        entries.into_json()
+        entries.into_json(self.mode.is_hcl2json())
     }
 
     /// An attribute's expression: in [`Mode::Evaluate`], its value when it
@@ -107,12 +137,22 @@ impl Converter<'_, '_> {
 
     /// Constructors part by part; other expressions as leaves. Each leaf
     /// is evaluated once, so the work is linear in the expression's size.
-    fn parts(&mut self, expr: &Expression<'_>) -> Json {
+    /// In [`Mode::Hcl2json`], every object is a constructor (a key `a.b`
+    /// is its source text) and so is a lone interpolation's expression;
+    /// with `simplify`, each part is first evaluated.
+    pub(crate) fn parts(&mut self, expr: &Expression<'_>) -> Json {
+        if let Some(json) = self.simplified(expr) {
+            return json;
+        }
+        let hcl2json = self.mode.is_hcl2json();
         match &expr.kind {
             ExpressionKind::Tuple(items) => {
                 Json::Array(items.iter().map(|e| self.parts(e)).collect())
             }
-            ExpressionKind::Object(items) if items.iter().all(has_plain_key) => self.object(items),
+            ExpressionKind::Object(items) if hcl2json || items.iter().all(has_plain_key) => {
+                self.object(items)
+            }
+            ExpressionKind::TemplateWrap(inner) if hcl2json => self.parts(inner),
             _ => self.leaf(expr),
         }
     }
@@ -143,12 +183,11 @@ impl Converter<'_, '_> {
     /// An object key as the JSON syntax reads it, a template: a bare name
     /// or a known key escaped, another key as its source template.
     fn key(&mut self, key: &Expression<'_>) -> String {
-        if let ExpressionKind::ScopeTraversal { root, .. } = &key.kind {
-            return escape_templates(root);
-        }
-        let value = match self.mode {
-            Mode::Source => literal(key),
-            Mode::Evaluate => self.known_value(key),
+        let value = match (self.mode, &key.kind) {
+            (Mode::Hcl2json { .. }, _) => return crate::hcl2json::key(key, self.source),
+            (_, ExpressionKind::ScopeTraversal { root, .. }) => return escape_templates(root),
+            (Mode::Source, _) => literal(key),
+            (Mode::Evaluate, _) => self.known_value(key),
         };
         let text = value
             .filter(|v| !v.is_null())
@@ -161,6 +200,7 @@ impl Converter<'_, '_> {
         let value = match self.mode {
             Mode::Source => literal(expr),
             Mode::Evaluate => self.known_value(expr),
+            Mode::Hcl2json { .. } => return self.hcl2json_leaf(expr),
         };
         value
             .and_then(Json::known)
@@ -188,6 +228,18 @@ impl Converter<'_, '_> {
     }
 }
 
+/// The warning that a block is left out of the JSON.
+fn left_out(block: &Block<'_>) -> Diagnostic {
+    Diagnostic::warning(
+        Code::BlockLeftOutOfJson, "Block left out of the JSON",
+        format!(
+            "A block of type \"{}\" with {} label(s) conflicts with an argument or with another block of that type that has a different number of labels, which the JSON syntax cannot represent; it is left out.",
+            block.block_type,
+            block.labels.len()
+        ),
+    )
+}
+
 /// Whether an object key is one the JSON syntax can hold: anything but a
 /// traversal with steps (`a.b = 1`), which evaluation rejects as ambiguous.
 fn has_plain_key(item: &ObjectItem<'_>) -> bool {
@@ -196,7 +248,7 @@ fn has_plain_key(item: &ObjectItem<'_>) -> bool {
 
 /// The value of a literal: a number (negated or not), a bool, null, or a
 /// string without interpolations.
-fn literal(expr: &Expression<'_>) -> Option<Value> {
+pub(crate) fn literal(expr: &Expression<'_>) -> Option<Value> {
     match &expr.kind {
         ExpressionKind::Number(text) => Number::parse_literal(text).map(Value::from),
         ExpressionKind::Unary {
@@ -288,6 +340,21 @@ pub fn refers_to_undefined(
         .any(|t| ctx.variable(t.root).is_none())
 }
 
+/// Why a block cannot be nested where its type and labels lead.
+pub(crate) enum Conflict {
+    /// An argument of the body has the block's type as its name.
+    Argument,
+    /// A label of the block leads into the bodies of blocks with fewer
+    /// labels.
+    MoreLabels,
+    /// The block's last label (or its type), `key`, leads to blocks with
+    /// more labels.
+    FewerLabels {
+        /// The type or label.
+        key: String,
+    },
+}
+
 /// One key of a body's JSON object while blocks are being nested.
 enum Node {
     Json(Json),
@@ -318,21 +385,24 @@ impl Entries {
         self.list.get_mut(at).map(|(_, node)| node)
     }
 
-    fn into_json(self) -> Json {
+    /// The object; the bodies of blocks of one type and labels are an
+    /// array when there are several or when `arrays` asks for it.
+    fn into_json(self, arrays: bool) -> Json {
         Json::Object(
             self.list
                 .into_iter()
-                .map(|(k, n)| (k, n.into_json()))
+                .map(|(k, n)| (k, n.into_json(arrays)))
                 .collect(),
         )
     }
 }
 
 impl Node {
-    fn into_json(self) -> Json {
+    fn into_json(self, arrays: bool) -> Json {
         match self {
             Node::Json(j) => j,
-            Node::Labels(entries) => entries.into_json(),
+            Node::Labels(entries) => entries.into_json(arrays),
+            Node::Bodies(bodies) if arrays => Json::Array(bodies),
             Node::Bodies(mut bodies) => match bodies.pop() {
                 Some(only) if bodies.is_empty() => only,
                 Some(last) => {
@@ -345,22 +415,31 @@ impl Node {
     }
 }
 
-/// Puts a block's body under its type and labels; false on a conflict
-/// with an argument or a block with another number of labels. Recurses
+/// Puts a block's body under its type and labels, unless that conflicts
+/// with an argument or with blocks of another number of labels. Recurses
 /// once per label: the parser bounds labels and blocks together by
 /// `max_nesting_depth`.
-fn insert_block(entries: &mut Entries, key: &str, labels: &[&str], body: Json) -> bool {
+fn insert_block(
+    entries: &mut Entries,
+    key: &str,
+    labels: &[&str],
+    body: Json,
+) -> Result<(), Conflict> {
     match labels.split_first() {
         None => match entries.slot(key, || Node::Bodies(Vec::new())) {
             Some(Node::Bodies(bodies)) => {
                 bodies.push(body);
-                true
+                Ok(())
             }
-            _ => false,
+            Some(Node::Labels(_)) => Err(Conflict::FewerLabels {
+                key: key.to_owned(),
+            }),
+            _ => Err(Conflict::Argument),
         },
         Some((first, rest)) => match entries.slot(key, || Node::Labels(Entries::default())) {
             Some(Node::Labels(next)) => insert_block(next, first, rest, body),
-            _ => false,
+            Some(Node::Bodies(_)) => Err(Conflict::MoreLabels),
+            _ => Err(Conflict::Argument),
         },
     }
 }

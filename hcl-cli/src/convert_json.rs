@@ -37,7 +37,8 @@ use std::collections::HashMap;
 pub struct JsonConverter<'a, 'p> {
     /// Variables and functions.
     pub ctx: &'a EvalContext<'p>,
-    /// Whether to evaluate.
+    /// Whether to evaluate ([`Mode::Hcl2json`], for a syntax hcl2json
+    /// does not read, is [`Mode::Source`] here).
     pub mode: Mode,
     /// Where the body's errors go, and evaluation errors as warnings.
     pub diags: &'a mut Diagnostics,
@@ -117,7 +118,7 @@ impl JsonConverter<'_, '_> {
     fn key(&mut self, key: ExprRef<'_>) -> String {
         let known = match self.mode {
             Mode::Evaluate => self.known_value(key),
-            Mode::Source => None,
+            Mode::Source | Mode::Hcl2json { .. } => None,
         };
         known
             .filter(|v| !v.is_null())

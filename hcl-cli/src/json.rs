@@ -25,6 +25,10 @@ pub enum Json {
     /// A value that [`Value::to_json`] writes (wholly known, no infinity):
     /// its strings are escaped as templates.
     Value(Value),
+    /// A value that [`Value::to_json`] writes, its strings and keys as
+    /// they are (not escaped as templates): what hcl2json's `-simplify`
+    /// writes for the values it evaluates.
+    Plain(Value),
     /// The text of a template, written as a string as it is.
     Template(String),
     /// An array.
@@ -48,6 +52,21 @@ impl Json {
     /// ```
     pub fn known(value: Value) -> Option<Json> {
         value.to_json().ok().map(|_| Json::Value(value))
+    }
+
+    /// A known value written as plain JSON ([`Json::Plain`]), if it has
+    /// JSON text.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_cli::json::Json;
+    /// use hcl_core::Value;
+    /// let doc = Json::plain(Value::from("${x}")).unwrap();
+    /// assert_eq!(doc.to_text(None), r#""${x}""#);
+    /// ```
+    pub fn plain(value: Value) -> Option<Json> {
+        value.to_json().ok().map(|_| Json::Plain(value))
     }
 
     /// A string literal: a value written with `${` and `%{` escaped.
@@ -79,14 +98,14 @@ impl Json {
 
     fn write(&self, out: &mut String, indent: Option<usize>, depth: usize) {
         match self {
-            Json::Value(value) => {
+            Json::Value(value) | Json::Plain(value) => {
                 let style = JsonStyle {
                     indent,
                     depth,
-                    escape_templates: true,
+                    escape_templates: matches!(self, Json::Value(_)),
                 };
                 // Only values with JSON text are made into nodes
-                // (`Json::known`); another writes nothing.
+                // (`Json::known`, `Json::plain`); another writes nothing.
                 let _ = value.write_json(out, &style);
             }
             Json::Template(text) => write_string(text, out),

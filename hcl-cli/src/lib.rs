@@ -1,16 +1,20 @@
 //! The `hcl` command-line tool: HCL to JSON (`hcl json`), checking files
 //! (`hcl check`), evaluating expressions (`hcl eval`) and formatting files
-//! (`hcl fmt`).
+//! (`hcl fmt`), with its shell completions (`hcl completions`) and man
+//! pages (`hcl man`).
 //!
 //! [`run`] takes the parsed arguments and returns what to print and the
 //! exit status; the binary only parses the command line and prints.
 
 pub mod cmd_check;
+pub mod cmd_completions;
 pub mod cmd_eval;
 pub mod cmd_json;
+pub mod cmd_man;
 pub mod convert;
 pub mod convert_json;
 pub mod fmt;
+pub mod hcl2json;
 pub mod hcl_text;
 pub mod input;
 pub mod json;
@@ -35,6 +39,9 @@ Examples:
   hcl check .                       check every HCL file below .
   hcl eval --file main.tf local.x   a local of main.tf
   hcl fmt --check .                 list the files that are not formatted
+  hcl json --hcl2json main.tf       main.tf as tmccombs/hcl2json writes it
+  hcl completions bash              the completion script for bash
+  hcl man | man -l -                the man page
 
 Inputs: a command given no file reads standard input (also `-`); a
 directory gives its .hcl, .tf, .tfvars and .nomad files (.pkr.hcl
@@ -78,7 +85,9 @@ pub enum Command {
     /// other evaluation errors give the same template and are printed as
     /// warnings. Conditionals and `for` expressions are parts, not
     /// structure. With --no-eval nothing is evaluated: literals are their
-    /// values and every other part its source template, as hcl2json writes.
+    /// values and every other part its source template. With --hcl2json
+    /// the output is that of tmccombs/hcl2json, value for value (each
+    /// block body in an array; see below).
     ///
     /// The output reads back through the HCL JSON syntax as the same
     /// values: numbers are JSON numbers with every digit; in strings and
@@ -117,6 +126,17 @@ pub enum Command {
     /// made canonical; comments, line breaks and heredoc contents are kept.
     /// A file that does not parse is reported and left untouched.
     Fmt(fmt::FmtArgs),
+    /// Prints the completion script of `hcl` for a shell.
+    ///
+    /// The script completes the commands, their flags and the values of
+    /// flags that take a fixed set (`--format`, `--syntax`...); see the
+    /// examples for where each shell reads it from.
+    Completions(cmd_completions::CompletionsArgs),
+    /// Prints the man page of `hcl`, or of one of its commands, in roff.
+    ///
+    /// The page holds what `--help` prints: the commands, the flags and
+    /// the examples. `hcl man` gives hcl(1); `hcl man json` hcl-json(1).
+    Man(cmd_man::ManArgs),
 }
 
 /// Reports a command line that does not parse: as a JSON message when
@@ -185,6 +205,8 @@ pub fn run(command: &Command) -> (Output, u8) {
         Command::Check(args) => cmd_check::run(args, &mut out),
         Command::Eval(args) => cmd_eval::run(args, &mut out),
         Command::Fmt(args) => fmt::run(args, &mut out),
+        Command::Completions(args) => cmd_completions::run(args, &mut out),
+        Command::Man(args) => cmd_man::run(args, &mut out),
     };
     (out, status)
 }

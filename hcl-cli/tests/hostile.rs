@@ -1,6 +1,7 @@
 //! The `hcl` command on every shape of hostile input
 //! (`tests/support/hostile.rs` at the workspace root), as a real process:
-//! `check` (plain, `--strict` and `--format json`) and `json` end with
+//! `check` (plain, `--strict` and `--format json`) and `json` (also with
+//! `--hcl2json`, with and without `--simplify`) end with
 //! status 0 or 1, never a panic (101) or a signal, and print no control
 //! character from the input; a syntax error is reported with its code.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -25,6 +26,8 @@ fn every_hostile_shape_ends_in_a_status_not_a_crash() {
             &["check", "--strict", file][..],
             &["check", "--format", "json", file][..],
             &["json", file][..],
+            &["json", "--hcl2json", file][..],
+            &["json", "--hcl2json", "--simplify", file][..],
         ] {
             let out = Command::new(env!("CARGO_BIN_EXE_hcl"))
                 .args(args)
