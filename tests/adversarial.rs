@@ -4,7 +4,7 @@
 //! it run out of memory, or take time that grows faster than the input.
 //!
 //! No test here measures time: how parsing time grows with the size of
-//! such inputs is measured by `cargo bench -p hcl-bench --bench linear`.
+//! such inputs is measured by `cargo bench -p hcl-bench --features peers --bench linear`.
 
 use std::sync::Arc;
 

@@ -5,7 +5,7 @@
 //! shape's expected outcome, never a panic or a stack overflow (the tests
 //! run on the test harness's 2 MiB threads), and each rendered diagnostic
 //! must be small and free of control characters. How the time grows with
-//! the size is for `cargo bench -p hcl-bench --bench linear`.
+//! the size is for `cargo bench -p hcl-bench --features peers --bench linear`.
 
 #![allow(
     clippy::panic,

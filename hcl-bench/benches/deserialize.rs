@@ -18,8 +18,8 @@
 //!   the two layouts (bytes of that JSON).
 //!
 //! ```sh
-//! cargo bench -p hcl-bench --bench deserialize             # 1 and 10 MB
-//! HCL_BENCH_100MB=1 cargo bench -p hcl-bench --bench deserialize   # and 100 MB
+//! cargo bench -p hcl-bench --features peers --bench deserialize             # 1 and 10 MB
+//! HCL_BENCH_100MB=1 cargo bench -p hcl-bench --features peers --bench deserialize   # and 100 MB
 //! ```
 //!
 //! Peak memory is measured per process by the `memory` example.

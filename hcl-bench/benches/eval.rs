@@ -4,7 +4,7 @@
 //! crate hcl-rs (`hcl::eval::from_str::<hcl::Value>`), in one run.
 //!
 //! ```sh
-//! cargo bench -p hcl-bench --bench eval
+//! cargo bench -p hcl-bench --features peers --bench eval
 //! ```
 
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "benchmark setup")]

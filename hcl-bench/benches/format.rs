@@ -11,7 +11,7 @@
 //! file that is already formatted).
 //!
 //! ```sh
-//! cargo bench -p hcl-bench --bench format
+//! cargo bench -p hcl-bench --features peers --bench format
 //! ```
 
 // A benchmark: a missing input ends it with a message.

@@ -4,7 +4,7 @@
 //! parsing the same text into its `Value` is the yardstick.
 //!
 //! ```sh
-//! cargo bench -p hcl-bench --bench json
+//! cargo bench -p hcl-bench --features peers --bench json
 //! ```
 
 // A benchmark: a failed parse ends it with a message.

@@ -11,8 +11,8 @@
 //!   error if there is one.
 //!
 //! ```sh
-//! cargo bench -p hcl-bench --bench linear
-//! HCL_LINEAR_SHAPES=labels,long_tuple cargo bench -p hcl-bench --bench linear   # some shapes
+//! cargo bench -p hcl-bench --features peers --bench linear
+//! HCL_LINEAR_SHAPES=labels,long_tuple cargo bench -p hcl-bench --features peers --bench linear   # some shapes
 //! ```
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]

@@ -10,7 +10,7 @@
 //!   were measured on (`../shared/bench/gen.py --seed 42`, 10 MB there).
 //!
 //! ```sh
-//! cargo bench -p hcl-bench --bench parse
+//! cargo bench -p hcl-bench --features peers --bench parse
 //! ```
 //!
 //! A parser that rejects an input is not measured on it (hcl-rs rejects the

@@ -10,7 +10,7 @@
 //!   nested structs and maps as attributes with object values).
 //!
 //! ```sh
-//! cargo bench -p hcl-bench --bench serialize
+//! cargo bench -p hcl-bench --features peers --bench serialize
 //! ```
 
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "benchmark setup")]

@@ -3,11 +3,11 @@
 //!
 //! ```sh
 //! cargo run --release -p hcl-bench --example memory -- FILE                  # hcl_core::parse
-//! cargo run --release -p hcl-bench --example memory -- --hcl-rs FILE         # hcl-rs's hcl::parse
+//! cargo run --release -p hcl-bench --features peers --example memory -- --hcl-rs FILE       # hcl-rs's hcl::parse
 //! cargo run --release -p hcl-bench --example memory -- --decode FILE         # hcl_serde::from_file, labels as map keys
 //! cargo run --release -p hcl-bench --example memory -- --decode-labels FILE  # hcl_serde::from_file, #[hcl] label fields
 //! cargo run --release -p hcl-bench --example memory -- --decode-json-values FILE  # as --decode, into serde_json::Value
-//! cargo run --release -p hcl-bench --example memory -- --hcl-rs-decode FILE  # hcl-rs's hcl::from_str
+//! cargo run --release -p hcl-bench --features peers --example memory -- --hcl-rs-decode FILE  # hcl-rs's hcl::from_str
 //! cargo run --release -p hcl-bench --example memory -- --serde-json FILE.json  # serde_json::from_slice
 //! ```
 //!
@@ -120,6 +120,7 @@ fn main() -> ExitCode {
     // Each reader reads the file itself, so that the peak is the whole
     // job's: the text, what is built from it, and the result.
     match mode.as_str() {
+        #[cfg(feature = "peers")]
         "--hcl-rs" => measure("hcl-rs hcl::parse", size, || {
             hcl::parse(&read_text()).map(|body| body.into_inner().len())
         }),
@@ -134,12 +135,18 @@ fn main() -> ExitCode {
             size,
             || hcl_serde::from_file::<by_map::Config<serde_json::Value>>(&path),
         ),
+        #[cfg(feature = "peers")]
         "--hcl-rs-decode" => measure("hcl-rs hcl::from_str", size, || {
             hcl::from_str::<by_map::Config<hcl::Value>>(&read_text())
         }),
         "--serde-json" => measure("serde_json::from_slice", size, || {
             serde_json::from_slice::<by_map::Config<serde_json::Value>>(&read_bytes())
         }),
+        #[cfg(not(feature = "peers"))]
+        "--hcl-rs" | "--hcl-rs-decode" => {
+            eprintln!("{mode} reads with the peer crate: build with `--features peers`");
+            ExitCode::FAILURE
+        }
         _ => measure("hcl_core::parse", size, || {
             let text = read_text();
             hcl_core::parse(&text, &path)

@@ -6,11 +6,11 @@
 //! peer crates measured against.
 //!
 //! ```sh
-//! cargo bench -p hcl-bench --bench parse        # hcl_core::parse against hcl-rs
-//! cargo bench -p hcl-bench --bench eval         # parse and evaluate every attribute
-//! cargo bench -p hcl-bench --bench deserialize  # typed decoding against hcl-rs and serde_json
-//! cargo bench -p hcl-bench --bench linear       # growth of time with the size of hostile shapes
-//! cargo bench -p hcl-bench --bench format       # hcl_core::format throughput
+//! cargo bench -p hcl-bench --features peers --bench parse        # hcl_core::parse against hcl-rs
+//! cargo bench -p hcl-bench --features peers --bench eval         # parse and evaluate every attribute
+//! cargo bench -p hcl-bench --features peers --bench deserialize  # typed decoding against hcl-rs and serde_json
+//! cargo bench -p hcl-bench --features peers --bench linear       # growth of time with the size of hostile shapes
+//! cargo bench -p hcl-bench --features peers --bench format       # hcl_core::format throughput
 //! ```
 
 mod inputs;
