@@ -138,3 +138,8 @@ pub use span::{Pos, Range, SourceFile, Span};
 pub use syntax_tree::SyntaxTree;
 pub use types::Type;
 pub use value::{Number, Value};
+
+/// The examples of the crate's README, run as documentation tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+mod readme_doctests {}

@@ -317,3 +317,8 @@ mod types;
 pub fn hcl(args: TokenStream, input: TokenStream) -> TokenStream {
     expand::expand(args.into(), input.into()).into()
 }
+
+/// The examples of the crate's README, run as documentation tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+mod readme_doctests {}

@@ -382,3 +382,8 @@ pub use hcl_derive::hcl;
 pub use schema::HclSchema;
 #[doc(hidden)]
 pub use schema::{__private, build_schema};
+
+/// The examples of the crate's README, run as documentation tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+mod readme_doctests {}
