@@ -23,6 +23,8 @@ Examples:
   hcl fmt --check .           list the files that are not formatted (for CI)
   hcl fmt --diff main.tf      show the changes as a unified diff, and make them
   hcl fmt --check --diff .    show the changes without making them
+  hcl fmt --trim-comment-spaces main.tf
+                              also remove the spaces that end line comments
   cat a.hcl | hcl fmt - > b   format standard input to standard output
   hcl fmt --format json .     messages (syntax errors...) as JSON lines on stderr
 
@@ -53,6 +55,10 @@ pub struct FmtArgs {
     /// Shows the changes as a unified diff (on standard output).
     #[arg(long)]
     pub diff: bool,
+    /// Also removes the spaces and tabs that end a line comment, which
+    /// the canonical layout (that of `terraform fmt`) keeps.
+    #[arg(long)]
+    pub trim_comment_spaces: bool,
     /// Messages.
     #[command(flatten)]
     pub output: OutputArgs,
@@ -109,13 +115,22 @@ pub fn run(args: &FmtArgs, out: &mut Output) -> u8 {
     status.max(report.status())
 }
 
+/// The text in the canonical layout, with the options of the command line.
+fn format_text(text: &str, args: &FmtArgs) -> String {
+    let options = hcl_core::FormatOptions {
+        trim_comment_spaces: args.trim_comment_spaces,
+        ..hcl_core::FormatOptions::default()
+    };
+    hcl_core::format_with(text, &options)
+}
+
 /// Formats standard input to standard output.
 fn stdin(args: &FmtArgs, report: &mut Reporter, out: &mut Output) -> u8 {
     let (name, text) = match parsed_input("-", report, out) {
         Ok(input) => input,
         Err(status) => return status,
     };
-    let formatted = hcl_core::format(&text);
+    let formatted = format_text(&text, args);
     if args.diff {
         out.stdout.push_str(&unified_diff(&name, &text, &formatted));
     }
@@ -146,7 +161,7 @@ fn format_file(path: &Path, args: &FmtArgs, report: &mut Reporter, out: &mut Out
         Ok(input) => input,
         Err(status) => return status,
     };
-    let formatted = hcl_core::format(&text);
+    let formatted = format_text(&text, args);
     if formatted == text {
         return EXIT_OK;
     }

@@ -200,3 +200,27 @@ fn help_gives_an_example_of_each_flag() {
         assert!(help.contains(example), "{example} in {help}");
     }
 }
+
+#[test]
+fn spaces_ending_a_comment_are_kept_unless_asked() {
+    let src = "a=1 # one  \n# two\t\n";
+    let out = hcl(&["fmt"], src.as_bytes());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "a = 1 # one  \n# two\t\n");
+    let out = hcl(&["fmt", "--trim-comment-spaces"], src.as_bytes());
+    assert_eq!(stdout(&out), "a = 1 # one\n# two\n");
+    let dir = tree("comment-spaces", &[("main.tf", "a = 1 # one  \n")]);
+    let out = hcl(&["fmt", "--check", &arg(&dir)], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let out = hcl(
+        &["fmt", "--check", "--trim-comment-spaces", &arg(&dir)],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+}
+
+#[test]
+fn a_byte_order_mark_is_dropped() {
+    let out = hcl(&["fmt"], "\u{feff}a=1\n".as_bytes());
+    assert_eq!(stdout(&out), "a = 1\n");
+}

@@ -27,12 +27,14 @@
 //!   value spans lines breaks the group. Likewise the `#` and `//`
 //!   comments that end consecutive lines after some code line up one space
 //!   after the longest code. Widths are counted in grapheme clusters.
-//! - **Comments** stay on their lines, their text as it is but for the
-//!   spaces at the end of a line comment. **Heredoc** contents and the
-//!   text of quoted templates are never changed.
+//! - **Comments** stay on their lines, their text as it is, spaces at the
+//!   end of a line comment included, as the reference keeps them
+//!   ([`FormatOptions::trim_comment_spaces`] removes those). **Heredoc**
+//!   contents and the text of quoted templates are never changed.
 //! - **Trailing spaces** are removed from every line (except inside
-//!   heredocs and template text, where they are content), and at the end
-//!   of the input. Line breaks (LF or CRLF) and a byte order mark are kept.
+//!   heredocs, template text and comments, where they are content), and at
+//!   the end of the input. Line breaks (LF or CRLF) are kept; a byte order
+//!   mark is dropped, as the reference's scanner drops it.
 //!
 //! Formatting is idempotent: formatting formatted text changes nothing.
 //!
@@ -103,6 +105,18 @@ pub struct FormatOptions {
     /// aligned; a line that would need more takes no part in its group's
     /// alignment. Default 200.
     pub max_align_column: usize,
+    /// Whether the spaces and tabs that end a line comment (`# note   `)
+    /// are removed. Default `false`: the reference's `hclwrite.Format`
+    /// (and so `terraform fmt`) keeps them as part of the comment.
+    ///
+    /// ```
+    /// use hcl_core::{format_with, FormatOptions};
+    ///
+    /// assert_eq!(hcl_core::format("a = 1 # one  \n"), "a = 1 # one  \n");
+    /// let trim = FormatOptions { trim_comment_spaces: true, ..FormatOptions::default() };
+    /// assert_eq!(format_with("a = 1 # one  \n", &trim), "a = 1 # one\n");
+    /// ```
+    pub trim_comment_spaces: bool,
 }
 
 impl Default for FormatOptions {
@@ -110,6 +124,7 @@ impl Default for FormatOptions {
         FormatOptions {
             max_indent_depth: crate::Limits::default().max_nesting_depth,
             max_align_column: 200,
+            trim_comment_spaces: false,
         }
     }
 }
@@ -160,7 +175,7 @@ pub fn format_with(source: &str, options: &FormatOptions) -> String {
     indent(&mut tokens, &lines, options.max_indent_depth);
     space(source, &mut tokens, &lines);
     align(source, &mut tokens, &lines, options.max_align_column);
-    write(source, bom, &tokens)
+    write(source, &tokens, options.trim_comment_spaces)
 }
 
 /// A token and the spaces to write before it.
@@ -443,10 +458,10 @@ fn align_groups(
     }
 }
 
-/// Writes the tokens with their spaces.
-fn write(source: &str, bom: usize, tokens: &[Tok]) -> String {
+/// Writes the tokens with their spaces (a byte order mark, before the
+/// first token, is not written).
+fn write(source: &str, tokens: &[Tok], trim_comment_spaces: bool) -> String {
     let mut out = String::with_capacity(source.len() + source.len() / 8);
-    out.push_str(source.get(..bom).unwrap_or_default());
     const SPACES: &str = "                                                                ";
     for token in tokens {
         let mut spaces = token.spaces as usize;
@@ -456,7 +471,7 @@ fn write(source: &str, bom: usize, tokens: &[Tok]) -> String {
             spaces -= run;
         }
         let text = token.text(source);
-        if token.kind == TokenKind::Comment && text.ends_with('\n') {
+        if trim_comment_spaces && token.kind == TokenKind::Comment && text.ends_with('\n') {
             let body = text.trim_end_matches(['\n', '\r']);
             out.push_str(body.trim_end_matches([' ', '\t']));
             out.push_str(text.get(body.len()..).unwrap_or_default());

@@ -335,10 +335,19 @@ fn namespaced_function_names_have_no_spaces() {
 fn trailing_spaces_are_removed() {
     check("x = 1   \ny = 22 \t\n", "x = 1\ny = 22\n");
     check("x = 1   ", "x = 1");
-    check(
-        "# note   \nb {} // done  \t\r\n",
-        "# note\nb {} // done\r\n",
-    );
+}
+
+#[test]
+fn spaces_ending_a_line_comment_are_kept_unless_asked() {
+    let source = "# note   \nb {} // done  \t\r\n\nc = 1 # one \n";
+    check(source, source);
+    let trim = FormatOptions {
+        trim_comment_spaces: true,
+        ..FormatOptions::default()
+    };
+    let trimmed = "# note\nb {} // done\r\n\nc = 1 # one\n";
+    assert_eq!(format_with(source, &trim), trimmed);
+    assert_eq!(format_with(trimmed, &trim), trimmed);
 }
 
 #[test]
@@ -353,8 +362,9 @@ fn line_breaks_are_kept() {
 }
 
 #[test]
-fn byte_order_mark_is_kept() {
-    check("\u{feff}x=1\n", "\u{feff}x = 1\n");
+fn byte_order_mark_is_dropped_as_the_reference_drops_it() {
+    check("\u{feff}x=1\n", "x = 1\n");
+    check("\u{feff}  # c\nx=1\n", "# c\nx = 1\n");
 }
 
 #[test]
