@@ -24,10 +24,18 @@ fn no_answer(expect: &Json) -> Option<&'static str> {
     })
 }
 
+/// The kinds of the shared suite whose part of the library is not written
+/// yet (the spec-driven decoder, dynamic blocks, user functions, editing):
+/// their cases count as skipped, never as passed.
+const NOT_WRITTEN: [&str; 4] = ["dec", "dynblock", "userfunc", "edit"];
+
 pub fn run_case(case: &Json) -> Outcome {
     let src = case["src"].as_str().unwrap_or_default();
     let expect = &case["expect"];
     let kind = case["kind"].as_str().unwrap_or_default();
+    if NOT_WRITTEN.contains(&kind) {
+        return Outcome::Skip(format!("the {kind} kind is not written yet"));
+    }
     if let Some(flag) = no_answer(expect) {
         return Outcome::Skip(format!("the reference gave no answer ({flag})"));
     }
