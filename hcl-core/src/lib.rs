@@ -142,4 +142,4 @@ pub use value::{Number, Value};
 /// The examples of the crate's README, run as documentation tests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
-mod readme_doctests {}
+pub struct ReadmeDoctests;

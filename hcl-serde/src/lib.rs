@@ -386,4 +386,4 @@ pub use schema::{__private, build_schema};
 /// The examples of the crate's README, run as documentation tests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
-mod readme_doctests {}
+pub struct ReadmeDoctests;
