@@ -1,5 +1,5 @@
-//! The expansion of `#[hcl]`: the struct with its fields renamed to the
-//! markers, and its `HclSchema` impl.
+//! The expansion of `#[hcl]`: the struct named for serde with the roles
+//! of its fields, and its `HclSchema` impl.
 
 use std::collections::{HashMap, HashSet};
 
@@ -13,13 +13,16 @@ use syn::{
 };
 
 use crate::case::RenameRule;
+use crate::names::{marked_name, Mark, Marked};
 use crate::types;
 
 /// What the annotated struct's `#[serde(...)]` attributes say.
 #[derive(Default)]
 struct Container {
-    /// `rename_all` (for deserialising), when it names a rule serde knows.
+    /// `rename_all` for deserialising, when it names a rule serde knows.
     rename_all: Option<RenameRule>,
+    /// `rename_all` for serialising.
+    rename_all_ser: Option<RenameRule>,
     /// `default` or `default = "..."`.
     default: bool,
 }
@@ -77,6 +80,8 @@ impl Options {
 struct FieldSerde {
     /// The name serde deserialises the field from, when renamed.
     rename: Option<String>,
+    /// The name serde serialises the field as, when renamed.
+    rename_ser: Option<String>,
     default: bool,
     flatten: Option<Span>,
     /// `skip` or `skip_deserializing`.
@@ -145,8 +150,8 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
         );
     }
     let original = item.clone();
-    let impl_tokens = rewrite(&mut item, &mut errors);
-    mark_block_type(&mut item);
+    let (impl_tokens, marks) = rewrite(&mut item, &mut errors);
+    mark_block_type(&mut item, &marks);
     match errors.0 {
         Some(error) => {
             // The struct without its `#[hcl(...)]` attributes, so that the
@@ -205,9 +210,18 @@ fn with_errors(errors: Errors, input: TokenStream) -> TokenStream {
     out
 }
 
-/// Rewrites the fields of `item`, a struct with named fields, and returns
-/// its `HclSchema` impl (meaningful only when no error was found).
-fn rewrite(item: &mut DeriveInput, errors: &mut Errors) -> TokenStream {
+/// The roles of a struct's fields, for deserialising and for serialising
+/// (the fields' serde names may differ).
+#[derive(Default)]
+struct FieldMarks {
+    de: Vec<Marked>,
+    ser: Vec<Marked>,
+}
+
+/// Reads the fields of `item`, a struct with named fields, takes their
+/// `#[hcl(...)]` options off, and returns its `HclSchema` impl (meaningful
+/// only when no error was found) and the roles of its fields.
+fn rewrite(item: &mut DeriveInput, errors: &mut Errors) -> (TokenStream, FieldMarks) {
     let container = container_serde(&item.attrs);
     let params: HashSet<String> = item
         .generics
@@ -220,8 +234,10 @@ fn rewrite(item: &mut DeriveInput, errors: &mut Errors) -> TokenStream {
         })
         .collect();
     let Data::Struct(data) = &mut item.data else {
-        return TokenStream::new();
+        return (TokenStream::new(), FieldMarks::default());
     };
+    let mut marks = FieldMarks::default();
+    let mut flatten_at: Option<Span> = None;
 
     let mut infos = Vec::new();
     // Checks that a field's type fits its option, at the type.
@@ -236,13 +252,6 @@ fn rewrite(item: &mut DeriveInput, errors: &mut Errors) -> TokenStream {
     let mut seen_other = false;
     let mut body: Option<Span> = None;
     let mut remain: Option<Span> = None;
-    // A struct's one flattened field is filled by the decoder (see below);
-    // of several, each is serde's own unless labels need the decoder.
-    let flattened = data
-        .fields
-        .iter()
-        .filter(|f| field_serde(&f.attrs).flatten.is_some())
-        .count();
 
     for field in data.fields.iter_mut() {
         let Some(ident) = field.ident.clone() else {
@@ -264,6 +273,16 @@ fn rewrite(item: &mut DeriveInput, errors: &mut Errors) -> TokenStream {
                 Some(rule) => rule.apply(&ident_name),
                 None => ident_name.clone(),
             });
+        let ser_name = serde
+            .rename_ser
+            .clone()
+            .unwrap_or_else(|| match container.rename_all_ser {
+                Some(rule) => rule.apply(&ident_name),
+                None => ident_name.clone(),
+            });
+        if let Some(flatten) = serde.flatten {
+            flatten_at.get_or_insert(flatten);
+        }
 
         if let Some(flatten) = serde
             .flatten
@@ -321,62 +340,45 @@ fn rewrite(item: &mut DeriveInput, errors: &mut Errors) -> TokenStream {
                     );
                 }
                 labels.push(label.clone());
-                (quote!(Skip), Some(format!("$hcl:label:{label}")), label)
+                (quote!(Skip), Some((Mark::Label, Some(label))), name.clone())
             }
-            Role::Body | Role::Remain => {
+            Role::Body => {
                 let ty = &field.ty;
                 checks.push(quote::quote_spanned! {ty.span()=>
                     ::hcl_serde::__private::body_field::<#ty>();
                 });
-                if matches!(options.role, Role::Remain) {
-                    if remain.replace(options.role_span).is_some() {
-                        errors.at(
-                            options.role_span,
-                            "a struct takes at most one #[hcl(remain)] field",
-                        );
-                    }
-                    (
-                        quote!(Skip),
-                        Some("$hcl:remain".to_owned()),
-                        "$hcl:remain".to_owned(),
-                    )
-                } else {
-                    if body.replace(options.role_span).is_some() {
-                        errors.at(
-                            options.role_span,
-                            "a struct takes at most one #[hcl(body)] field",
-                        );
-                    }
-                    (
-                        quote!(Skip),
-                        Some("$hcl:body".to_owned()),
-                        "$hcl:body".to_owned(),
-                    )
+                if body.replace(options.role_span).is_some() {
+                    errors.at(
+                        options.role_span,
+                        "a struct takes at most one #[hcl(body)] field",
+                    );
                 }
+                (quote!(Skip), Some((Mark::Body, None)), name.clone())
             }
-            Role::Attr => (quote!(Attribute), Some(format!("$hcl:attr:{name}")), name),
+            // What the other fields leave, read as the field's type: a
+            // `RawBody`, a map or a struct.
+            Role::Remain => {
+                if remain.replace(options.role_span).is_some() {
+                    errors.at(
+                        options.role_span,
+                        "a struct takes at most one #[hcl(remain)] field",
+                    );
+                }
+                (quote!(Skip), Some((Mark::Remain, None)), name.clone())
+            }
+            Role::Attr => (quote!(Attribute), Some((Mark::Attr, None)), name.clone()),
             Role::Expr => {
                 let ty = &field.ty;
                 checks.push(quote::quote_spanned! {ty.span()=>
                     ::hcl_serde::__private::expr_field::<#ty>();
                 });
-                (quote!(Attribute), Some(format!("$hcl:expr:{name}")), name)
+                (quote!(Attribute), Some((Mark::Expr, None)), name.clone())
             }
-            Role::Block => (quote!(Block), Some(format!("$hcl:block:{name}")), name),
-            // A flattened field: serde would read the struct as a map,
-            // buffering every value through its own data model, where
-            // label fields get nothing and `Spanned`, `Expression` and
-            // `RawBody` values and the fields' schema are lost. So the field
-            // is marked instead, and the decoder fills it, as `remain`,
-            // with what the other fields leave, read as the field's type
-            // (a map or a struct).
-            Role::Auto if serde.flatten.is_some() && (flattened == 1 || !labels.is_empty()) => (
-                quote!(Skip),
-                Some("$hcl:flatten".to_owned()),
-                "$hcl:flatten".to_owned(),
-            ),
+            Role::Block => (quote!(Block), Some((Mark::Block, None)), name.clone()),
+            // serde reads a struct with a flattened field as a map; the
+            // field is serde's own.
             Role::Auto if serde.skip.is_some() || serde.flatten.is_some() => {
-                (quote!(Skip), None, name)
+                (quote!(Skip), None, name.clone())
             }
             // An `Expression`: as `#[hcl(expr)]`, as gohcl reads an
             // `hcl.Expression` field.
@@ -385,10 +387,22 @@ fn rewrite(item: &mut DeriveInput, errors: &mut Errors) -> TokenStream {
                 checks.push(quote::quote_spanned! {ty.span()=>
                     ::hcl_serde::__private::expression_field::<#ty>();
                 });
-                (quote!(Attribute), Some(format!("$hcl:expr:{name}")), name)
+                (quote!(Attribute), Some((Mark::Expr, None)), name.clone())
             }
-            Role::Auto => (quote!(Auto), None, name),
+            Role::Auto => (quote!(Auto), None, name.clone()),
         };
+        if let Some((mark, label)) = marker {
+            marks.de.push(Marked {
+                field: name.clone(),
+                mark,
+                label: label.clone(),
+            });
+            marks.ser.push(Marked {
+                field: ser_name.clone(),
+                mark,
+                label,
+            });
+        }
         let in_schema = matches!(
             options.role,
             Role::Auto | Role::Attr | Role::Block | Role::Expr
@@ -428,54 +442,25 @@ fn rewrite(item: &mut DeriveInput, errors: &mut Errors) -> TokenStream {
             }
         });
 
-        // An `Option` that may hold a block type: serde reads `null` as
-        // `None` before it asks for the type inside, so the field says
-        // what it holds first (see `hcl_serde::__private::option_field`).
-        let option_of = types::option_of(&field.ty);
-        let option_of_block = options.role == Role::Auto
-            && option_of.is_some()
-            && marker.is_none()
-            && in_schema
-            && !types::holds_scalar(&field.ty)
-            && !serde.own_reader
-            && !serde.own_bounds;
-        if option_of_block {
-            field.attrs.push(syn::parse_quote!(
-                #[serde(deserialize_with = "::hcl_serde::__private::option_field")]
-            ));
-            // serde reads a missing field with a reader of its own only
-            // with a default: `None`, by a function rather than `Default`,
-            // which would ask `T: Default` of a generic `Option<T>`.
-            if !serde.default && !container.default {
-                field.attrs.push(syn::parse_quote!(
-                    #[serde(default = "::hcl_serde::__private::none")]
-                ));
-            }
-            // serde infers no bound from a field it does not read itself.
-            if let Some(inner) = option_of.filter(|inner| types::mentions(inner, &params)) {
-                let bound = format!(
-                    "{}: ::hcl_serde::__private::Deserialize<'de>",
-                    inner.to_token_stream()
-                );
-                field
-                    .attrs
-                    .push(syn::parse_quote!(#[serde(bound(deserialize = #bound))]));
-            }
-        }
-        if let Some(marker) = marker {
-            if marker == "$hcl:flatten" {
-                drop_serde_items(&mut field.attrs, "flatten");
-            }
-            set_rename(field, &marker);
-        }
         if (options.optional.is_some() || many_blocks)
-            && !option_of_block
             && options.role.may_be_optional()
             && !serde.default
             && !container.default
         {
             field.attrs.push(syn::parse_quote!(#[serde(default)]));
         }
+    }
+
+    // serde reads and writes a struct with a flattened field as a map,
+    // without the struct's name, which is where the roles travel.
+    if let (Some(flatten), false) = (flatten_at, marks.de.is_empty()) {
+        errors.at(
+            flatten,
+            "serde reads a struct with a #[serde(flatten)] field as a map, without the \
+             struct's name, which is how #[hcl] options reach the decoder: take the items \
+             the other fields leave with #[hcl(remain)] (of a map, a struct or a RawBody) \
+             instead",
+        );
     }
 
     let ident = &item.ident;
@@ -488,7 +473,7 @@ fn rewrite(item: &mut DeriveInput, errors: &mut Errors) -> TokenStream {
             .map(|bound| -> syn::WherePredicate { syn::parse_quote!(#bound) }),
     );
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
-    quote! {
+    let schema = quote! {
         impl #impl_generics ::hcl_serde::HclSchema for #ident #ty_generics #where_clause {
             fn hcl_schema() -> ::hcl_serde::__private::BodySchema {
                 #(#checks)*
@@ -499,7 +484,8 @@ fn rewrite(item: &mut DeriveInput, errors: &mut Errors) -> TokenStream {
                 &[#(#labels),*]
             }
         }
-    }
+    };
+    (schema, marks)
 }
 
 /// Removes the `#[hcl(...)]` attributes of `field` and returns what they
@@ -641,8 +627,12 @@ fn container_serde(attrs: &[Attribute]) -> Container {
     let mut container = Container::default();
     for item in attrs.iter().filter_map(serde_items).flatten() {
         if item.path().is_ident("rename_all") {
-            if let (_, Some(rule)) = directions(&item) {
+            let (ser, de) = directions(&item);
+            if let Some(rule) = de {
                 container.rename_all = RenameRule::from_name(&rule.value());
+            }
+            if let Some(rule) = ser {
+                container.rename_all_ser = RenameRule::from_name(&rule.value());
             }
         } else if item.path().is_ident("default") {
             container.default = true;
@@ -656,8 +646,12 @@ fn field_serde(attrs: &[Attribute]) -> FieldSerde {
     for item in attrs.iter().filter_map(serde_items).flatten() {
         let path = item.path();
         if path.is_ident("rename") {
-            if let (_, Some(de)) = directions(&item) {
+            let (ser, de) = directions(&item);
+            if let Some(de) = de {
                 serde.rename = Some(de.value());
+            }
+            if let Some(ser) = ser {
+                serde.rename_ser = Some(ser.value());
             }
         } else if path.is_ident("default") {
             serde.default = true;
@@ -674,22 +668,10 @@ fn field_serde(attrs: &[Attribute]) -> FieldSerde {
     serde
 }
 
-/// Replaces the `rename` items of `field`'s serde attributes by one that
-/// names it `marker` both ways, so that `hcl_serde`'s serializer writes it
-/// back in the place it was read from.
-fn set_rename(field: &mut Field, marker: &str) {
-    drop_serde_items(&mut field.attrs, "rename");
-    field
-        .attrs
-        .push(syn::parse_quote!(#[serde(rename = #marker)]));
-}
-
-/// Marks the struct `item` as a block type for `hcl_serde`: its serde
-/// names become `$hcl:struct:` and the names serde would use, so that a
-/// field without options reads it only from blocks, and reads any other
-/// type only from an argument, as its `HclSchema` says; the serializer
-/// writes it back the same way.
-fn mark_block_type(item: &mut DeriveInput) {
+/// Names the struct `item` for serde as its name with the roles of its
+/// fields (see [`crate::names`]), in each direction: how the decoder and
+/// the serializer learn them, and that the struct is a block type.
+fn mark_block_type(item: &mut DeriveInput, marks: &FieldMarks) {
     let mut ser = None;
     let mut de = None;
     for meta in item.attrs.iter().filter_map(serde_items).flatten() {
@@ -700,9 +682,9 @@ fn mark_block_type(item: &mut DeriveInput) {
         }
     }
     drop_serde_items(&mut item.attrs, "rename");
-    let ident = item.ident.to_string();
-    let ser = format!("$hcl:struct:{}", ser.unwrap_or_else(|| ident.clone()));
-    let de = format!("$hcl:struct:{}", de.unwrap_or(ident));
+    let ident = syn::ext::IdentExt::unraw(&item.ident).to_string();
+    let ser = marked_name(&ser.unwrap_or_else(|| ident.clone()), &marks.ser);
+    let de = marked_name(&de.unwrap_or(ident), &marks.de);
     item.attrs
         .push(syn::parse_quote!(#[serde(rename(serialize = #ser, deserialize = #de))]));
 }

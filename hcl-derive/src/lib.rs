@@ -50,13 +50,12 @@
 //! ```
 //!
 //! The order matters: attribute macros and derives run in the order they
-//! are written, and serde's derive must see the fields after `#[hcl]` has
-//! renamed them (see [How it works](#how-it-works)); a derive written
-//! above `#[hcl]` would already have run on the fields as they were. So
-//! `#[hcl]` requires a `#[derive(Deserialize)]` below it, and is an error
-//! without one. It also removes every `#[hcl(...)]` field attribute it
-//! reads: nothing else declares them, so the compiler would reject any
-//! left over.
+//! are written, and serde's derive must see the name `#[hcl]` gives the
+//! struct (see [How it works](#how-it-works)); a derive written above
+//! `#[hcl]` would already have run. So `#[hcl]` requires a
+//! `#[derive(Deserialize)]` below it, and is an error without one. It also
+//! removes every `#[hcl(...)]` field attribute it reads: nothing else
+//! declares them, so the compiler would reject any left over.
 //!
 //! # Field options
 //!
@@ -69,7 +68,7 @@
 //! | `label`               | a label of the block the struct decodes           |
 //! | `label = "name"`      | the same, named `name` in diagnostics             |
 //! | `body`                | the whole body of the block, unevaluated (an `hcl_serde::RawBody`) |
-//! | `remain`              | what no other field takes from the body, unevaluated (an `hcl_serde::RawBody`) |
+//! | `remain`              | what no other field takes from the body: unevaluated as an `hcl_serde::RawBody`, or read as the field's type (a map or a struct) |
 //! | `optional`            | (with none of the above or with `attr`, `block` or `expr`) may be absent: adds `#[serde(default)]` |
 //!
 //! Options combine in one attribute, `#[hcl(block, optional)]`, or in
@@ -131,43 +130,16 @@
 //!
 //! # How it works
 //!
-//! serde's derive knows nothing of labels or blocks; all it can pass on
-//! is a field's name. So `#[hcl]` renames each annotated field to a
-//! marker that `hcl_serde`'s deserializer and serializer recognise (both
-//! ways, so that `hcl_serde::to_string` writes a label back as a label
-//! and a block as a block):
-//!
-//! | option            | serde name          |
-//! |-------------------|---------------------|
-//! | `label`           | `$hcl:label:LABEL`  |
-//! | `attr`            | `$hcl:attr:NAME`    |
-//! | `block`           | `$hcl:block:NAME`   |
-//! | `expr`            | `$hcl:expr:NAME`    |
-//! | `body`            | `$hcl:body`         |
-//! | `remain`          | `$hcl:remain`       |
-//! | the one `#[serde(flatten)]` field (or each, beside `label` fields) | `$hcl:flatten` |
-//!
-//! where `NAME` is the field's name in the document (as above) and
-//! `LABEL` the label's name. serde reads a struct with a flattened field
-//! as a map, without its field names, buffering every value through its
-//! own data model: label fields would get nothing, an `#[hcl(expr)]` field
-//! would be evaluated, and a `Spanned`, `Expression` or `RawBody` inside
-//! the flattened field could not be read. So `#[hcl]` takes the `flatten`
-//! off a struct's one flattened field (every one, in a struct with label
-//! fields) and marks the field instead; the deserializer fills it with the
-//! items the other fields leave (as `remain`, but decoded as the field's
-//! type, a map or a struct), and the serializer writes its entries back
-//! into the body. Several flattened fields in a struct without label
-//! fields stay serde's own. A field without these options keeps its name
-//! and its serde attributes. The deserializer, asked for a struct with
-//! these fields, hands each of them what it stands for; any other
-//! format just sees the marker names, both ways:
+//! The struct stays an ordinary serde type: its fields keep the names
+//! serde gives them (renames included), no field gets a reader of the
+//! macro's, and every other format reads and writes it exactly as it would
+//! without `#[hcl]`:
 //!
 //! ```
-//! use serde::Deserialize;
+//! use serde::{Deserialize, Serialize};
 //!
 //! #[hcl_serde::hcl]
-//! #[derive(Deserialize, Debug, PartialEq)]
+//! #[derive(Deserialize, Serialize, Debug, PartialEq)]
 //! struct Listener {
 //!     #[hcl(label)]
 //!     protocol: String,
@@ -175,53 +147,54 @@
 //!     port: u16,
 //! }
 //!
-//! let json = r#"{"$hcl:label:protocol": "https", "$hcl:attr:port": 443}"#;
+//! let json = r#"{"protocol":"https","port":443}"#;
 //! let listener: Listener = serde_json::from_str(json).unwrap();
 //! assert_eq!(listener, Listener { protocol: "https".into(), port: 443 });
+//! assert_eq!(serde_json::to_string(&listener).unwrap(), json);
 //! ```
 //!
-//! The struct itself is renamed too: `$hcl:struct:NAME`, where `NAME`
-//! is its serde name (for each direction, when a `#[serde(rename(...))]`
-//! gives two). It tells the decoder and the serializer that the struct is
-//! a block type, so that each field without options is what the
+//! What the decoder and the serializer need to know of the fields (which
+//! are labels, attributes, blocks, expressions, the body or the rest)
+//! travels in the one thing serde hands a format besides the field names:
+//! the struct's name. `#[hcl]` names the struct for serde (in each
+//! direction, as a `#[serde(rename(...))]` of the struct gives two) as its
+//! serde name followed by `__hcl` and the roles of its marked fields, an
+//! identifier such as `Listener__hcl_L8_protocol_A4_port`. Formats that do
+//! not print struct names (JSON, TOML, YAML and most others) never show
+//! it, and serde's own messages name the struct as written. A format that
+//! does print them shows the marked name: RON with its `struct_names`
+//! option (which then reads it back too), or an XML root element.
+//!
+//! The marked name also tells the decoder and the serializer that the
+//! struct is a block type, so that each field without options is what the
 //! `HclSchema` says, both ways. A field whose type holds a block type
-//! reads it from blocks only, and an argument of the field's name is
-//! "Unsupported argument ... Did you mean to define a block of type
-//! ...?"; a field of any other type reads an argument only, and a block
-//! of its name is "Unsupported block type ... Did you mean to define
+//! reads it from blocks only, and an argument of the field's name (`null`
+//! included) is "Unsupported argument ... Did you mean to define a block
+//! of type ...?"; a field of any other type reads an argument only, and a
+//! block of its name is "Unsupported block type ... Did you mean to define
 //! argument ...?", each as schema processing reports it. So a struct read
 //! from a block inside an `#[hcl]` struct has `#[hcl]` itself, or its field
 //! says `block`. (A plain struct, without `#[hcl]`, reads each of its
-//! fields from an argument or from blocks, as the input has it.) Other
-//! formats see the marked name as the struct's: most (JSON, YAML, TOML)
-//! never show it; one that does (an XML root element, say) shows the
-//! marked name.
+//! fields from an argument or from blocks, as the input has it.)
 //!
-//! The `HclSchema` learns the same way whether a field holds a block type:
-//! it reads the field's type from a deserializer of `hcl_serde`'s that
-//! makes nothing, looking through options, boxes, `Spanned`, sequences
-//! and maps (a label each) to the first struct the type asks for, whose
-//! `$hcl:label:` fields are its labels. So the schema is what decoding
-//! does whatever the type is written as: an alias, a generic parameter, a
-//! `Spanned` or an `Arc` of a block type.
+//! `#[hcl(optional)]`, and `block` on a sequence or map (zero or more
+//! blocks), add `#[serde(default)]` to the field, which other formats see
+//! as any serde default. serde reads and writes a struct with a
+//! `#[serde(flatten)]` field as a map, without its name; such a struct
+//! cannot have fields with options (take what the other fields leave with
+//! `remain` instead), and a flattened field is serde's own.
 //!
-//! serde reads `null` for an `Option` as `None` before it asks for the
-//! type inside, where a block type would say it is one. So a field without
-//! options whose type is an `Option` (of anything but the standard
-//! scalars) gets
-//! `#[serde(deserialize_with = "hcl_serde::__private::option_field")]` and
-//! `#[serde(default = "hcl_serde::__private::none")]` (and, when it names a
-//! generic parameter, the `#[serde(bound(...))]` that its type be
-//! `Deserialize`), unless it has
-//! `with`, `deserialize_with`, `borrow` or `bound` of its own: the function asks the type inside, and when it is a
-//! block type reads the field through a newtype that `hcl_serde` refuses
-//! from an argument, `null` included ("Unsupported argument", as for any
-//! other value); every other format reads the newtype's content, the
-//! `Option` itself.
+//! The `HclSchema` learns whether a field holds a block type by reading
+//! the field's type from a deserializer of `hcl_serde`'s that makes
+//! nothing, looking through options, boxes, `Spanned`, sequences and maps
+//! (a label each) to the first struct the type asks for, whose marked name
+//! gives its labels. So the schema is what decoding does whatever the type
+//! is written as: an alias, a generic parameter, a `Spanned` or an `Arc`
+//! of a block type.
 //!
 //! This is why `#[hcl]` is an attribute macro and not a derive with
 //! helper attributes: a derive only adds items next to the struct, and
-//! cannot change the fields another derive sees.
+//! cannot change the name another derive gives it.
 //!
 //! # Errors
 //!
@@ -233,10 +206,11 @@
 //! `attr` or `block`; `body` or `remain` with `optional`); a label field
 //! after another field, or of a type that is not a string; two `body` or
 //! two `remain` fields; an option on a `#[serde(flatten)]` field or a field
-//! serde skips; and two fields (or two labels) of the same name. The
-//! compiler then rejects, at the field's type, an `expr` field that is not
-//! an `hcl_serde::Expression` (or an `Option` of one), and a `body` or
-//! `remain` field that is not an `hcl_serde::RawBody`.
+//! serde skips, and a `#[serde(flatten)]` field beside fields with options;
+//! and two fields (or two labels) of the same name. The compiler then
+//! rejects, at the field's type, an `expr` field that is not an
+//! `hcl_serde::Expression` (or an `Option` of one), and a `body` field
+//! that is not an `hcl_serde::RawBody`.
 //!
 //! # Generics
 //!
@@ -283,10 +257,13 @@ use proc_macro::TokenStream;
 
 mod case;
 mod expand;
+mod names;
 mod types;
 
-/// Describes a struct's HCL schema: renames its fields for `hcl_serde`'s
-/// deserializer and implements `HclSchema` for it.
+/// Describes a struct's HCL schema: tells `hcl_serde`'s deserializer and
+/// serializer the roles of its fields (through the struct's serde name,
+/// leaving the fields' names as they are) and implements `HclSchema` for
+/// it.
 ///
 /// Place it before `#[derive(Deserialize)]`; field options are
 /// `#[hcl(label)]`, `#[hcl(label = "name")]`, `#[hcl(attr)]`,

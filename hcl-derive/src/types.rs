@@ -146,20 +146,6 @@ pub(crate) fn mentions(ty: &Type, params: &HashSet<String>) -> bool {
     !params.is_empty() && walk(ty.to_token_stream(), params)
 }
 
-/// Whether the type inside `ty`'s containers is one of the standard
-/// scalars (`String`, `bool`, the numbers, `char`), which no block is.
-pub(crate) fn holds_scalar(ty: &Type) -> bool {
-    let (_, inner) = peel(ty);
-    matches!(
-        last_segment(inner),
-        Some((name, args)) if args.is_empty() && matches!(
-            name.as_str(),
-            "String" | "bool" | "char" | "f32" | "f64" | "i8" | "i16" | "i32" | "i64"
-                | "i128" | "isize" | "u8" | "u16" | "u32" | "u64" | "u128" | "usize"
-        )
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -221,26 +207,6 @@ mod tests {
                 "{}",
                 input.to_token_stream()
             );
-        }
-    }
-
-    #[test]
-    fn scalars_inside_containers() {
-        for yes in [
-            quote!(Option<String>),
-            quote!(Option<Vec<u32>>),
-            quote!(Option<HashMap<String, bool>>),
-            quote!(std::option::Option<f64>),
-        ] {
-            assert!(holds_scalar(&ty(yes.clone())), "{yes}");
-        }
-        for no in [
-            quote!(Option<Network>),
-            quote!(Option<Vec<Network>>),
-            quote!(Option<Cow<'a, str>>),
-            quote!(Option<serde_json::Value>),
-        ] {
-            assert!(!holds_scalar(&ty(no.clone())), "{no}");
         }
     }
 

@@ -5,7 +5,7 @@ use std::fmt;
 use hcl_core::analysis::Location;
 use hcl_core::{Code, Diagnostic, Diagnostics, Range};
 
-use crate::markers::{ATTR, BLOCK, BODY, EXPR, FLATTEN, LABEL, REMAIN};
+use crate::markers::{Marks, Role};
 
 /// A `Result` whose error is this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -302,61 +302,71 @@ impl serde::de::Error for Error {
     /// closest as a suggestion.
     #[cold]
     fn unknown_field(field: &str, expected: &'static [&'static str]) -> Self {
-        // The names a document uses: a marked field's name without its
-        // marker; labels and bodies are not named in a document.
-        let shown = |name: &'static str| match name.starts_with('$') {
-            false => Some(name),
-            true => [ATTR, BLOCK, EXPR]
-                .iter()
-                .find_map(|kind| name.strip_prefix(kind)),
-        };
-        let names = expected.iter().copied().filter_map(shown);
         let mut detail = format!("An argument named \"{field}\" is not expected here.");
-        if let Some(close) = hcl_core::suggest_name(field, names) {
+        if let Some(close) = hcl_core::suggest_name(field, expected.iter().copied()) {
             detail.push_str(&format!(" Did you mean \"{close}\"?"));
         }
         Error::message(Code::UnsupportedArgument, "Unsupported argument", detail)
     }
 
+    /// A field serde found missing: an argument, until the struct it is
+    /// missing from says otherwise (`Error::of_struct`).
     #[cold]
     fn missing_field(field: &'static str) -> Self {
-        let mut err = if let Some(label) = field.strip_prefix(LABEL) {
+        let mut err = missing_argument(field);
+        err.inner.missing_field = Some(field);
+        err
+    }
+}
+
+/// "Missing required argument" for `name`.
+fn missing_argument(name: &str) -> Error {
+    Error::message(
+        Code::MissingRequiredArgument,
+        "Missing required argument",
+        format!("The argument \"{name}\" is required, but no definition was found."),
+    )
+    .add_key(name)
+}
+
+impl Error {
+    /// The error as the struct serde reported it from says it, given the
+    /// roles `#[hcl]` gave the struct's fields: a missing label, body or
+    /// block rather than a missing argument.
+    #[cold]
+    pub(crate) fn of_struct(self, marks: Option<&Marks>) -> Error {
+        let (Some(field), Some(marks)) = (self.inner.missing_field, marks) else {
+            return self;
+        };
+        // Reported from a struct inside this one, whose key is on the path.
+        if self.inner.path.len() > 1 || self.inner.path.iter().any(|key| key != field) {
+            return self;
+        }
+        let mut err = match marks.role(field) {
+            None | Some(Role::Attr | Role::Expr) => return self,
             // Label fields are filled from a block's labels, which a value
             // or a file's top level does not have.
-            Error::message(
+            Some(Role::Label(label)) => Error::message(
                 Code::MissingLabel,
                 &format!("Missing {label} label"),
                 format!(
                     "The field for the label \"{label}\" has no label to take: only the \
                      labels of a block fill label fields."
                 ),
-            )
-        } else if field == BODY || field == REMAIN || field == FLATTEN {
-            Error::message(
+            ),
+            Some(Role::Body | Role::Remain) => Error::message(
                 Code::InvalidValue,
                 "Missing body",
                 "A field that keeps a body undecoded (#[hcl(body)] or #[hcl(remain)]) has no \
                  body to take here: it is filled only when its struct is read from a body."
                     .to_string(),
-            )
-        } else if let Some(block_type) = field.strip_prefix(BLOCK) {
-            Error::message(
+            ),
+            Some(Role::Block) => Error::message(
                 Code::MissingBlock,
-                &format!("Missing {block_type} block"),
-                format!("A block of type \"{block_type}\" is required here."),
+                &format!("Missing {field} block"),
+                format!("A block of type \"{field}\" is required here."),
             )
-            .add_key(block_type)
-        } else {
-            let name = field
-                .strip_prefix(ATTR)
-                .or_else(|| field.strip_prefix(EXPR))
-                .unwrap_or(field);
-            Error::message(
-                Code::MissingRequiredArgument,
-                "Missing required argument",
-                format!("The argument \"{name}\" is required, but no definition was found."),
-            )
-            .add_key(name)
+            .add_key(field),
         };
         err.inner.missing_field = Some(field);
         err

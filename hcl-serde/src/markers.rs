@@ -1,26 +1,210 @@
-//! The names the `#[hcl]` attribute macro gives fields and structs for
-//! serde (see the `hcl_derive` crate's "How it works"), which the
-//! deserializer and the serializer read back.
+//! What `#[hcl]` tells the deserializer and the serializer about a
+//! struct's fields, read back from the struct's serde name.
+//!
+//! serde hands a format only a struct's name and its fields' names. The
+//! fields keep the names their type gives them, so every other format
+//! reads and writes the type as it would without `#[hcl]`; what HCL needs
+//! to know of each field rides in the struct's name instead, after the
+//! name serde would use, as an identifier (so that a format that prints
+//! struct names, as RON does with `struct_names`, can still write it):
+//!
+//! ```text
+//! NAME__hcl ( _ ROLE LEN _ FIELD ( _N LEN _ LABEL )? )*
+//! ```
+//!
+//! `ROLE` is one letter (`L` label, `A` attr, `B` block, `E` expr, `Y`
+//! body, `R` remain), `FIELD` the field's serde name (for the direction
+//! the name is for) and `LABEL` a label's name where it differs from the
+//! field's, each escaped so that only ASCII letters and digits stay as
+//! they are and any other character is `_HEX_` (its code point in
+//! lowercase hexadecimal), and `LEN` the length of the escaped text in
+//! bytes, in decimal. `hcl-derive`'s `names.rs` writes these names; this
+//! module is their only reader.
 
-/// A label field: `$hcl:label:LABEL`.
-pub(crate) const LABEL: &str = "$hcl:label:";
-/// An `#[hcl(attr)]` field: `$hcl:attr:NAME`.
-pub(crate) const ATTR: &str = "$hcl:attr:";
-/// An `#[hcl(block)]` field: `$hcl:block:NAME`.
-pub(crate) const BLOCK: &str = "$hcl:block:";
-/// An `#[hcl(expr)]` field: `$hcl:expr:NAME`.
-pub(crate) const EXPR: &str = "$hcl:expr:";
-/// The `#[hcl(body)]` field.
-pub(crate) const BODY: &str = "$hcl:body";
-/// The `#[hcl(remain)]` field.
-pub(crate) const REMAIN: &str = "$hcl:remain";
-/// A flattened field of a struct with labels, or a struct's one flattened
-/// field.
-pub(crate) const FLATTEN: &str = "$hcl:flatten";
-/// The start of an `#[hcl]` struct's name: `$hcl:struct:NAME`, a block
-/// type.
-pub(crate) const BLOCK_STRUCT: &str = "$hcl:struct:";
-/// The newtype an `Option` field without options of an `#[hcl]` struct
-/// reads through when the type inside is a block type (see
-/// `__private::option_field`).
-pub(crate) const OPTION_OF_BLOCK: &str = "$hcl:option-of-block";
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::{Mutex, PoisonError};
+
+/// What comes between a struct's own name and its fields' roles.
+pub(crate) const MARK: &str = "__hcl";
+
+/// What a marked field takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Role {
+    /// `#[hcl(label)]`, with the label's name (for messages).
+    Label(&'static str),
+    /// `#[hcl(attr)]`.
+    Attr,
+    /// `#[hcl(block)]`.
+    Block,
+    /// `#[hcl(expr)]`, or a field of type `Expression`.
+    Expr,
+    /// `#[hcl(body)]`.
+    Body,
+    /// `#[hcl(remain)]`.
+    Remain,
+}
+
+/// The roles an `#[hcl]` struct's name gives its fields.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct Marks {
+    /// The struct's name without the marks: as serde would name it.
+    pub(crate) name: &'static str,
+    /// Each marked field's serde name, and its role, in field order.
+    pub(crate) fields: Vec<(&'static str, Role)>,
+}
+
+impl Marks {
+    /// The role of the field serde calls `field`, if it has one.
+    pub(crate) fn role(&self, field: &str) -> Option<Role> {
+        self.fields
+            .iter()
+            .find(|(name, _)| *name == field)
+            .map(|(_, role)| *role)
+    }
+
+    /// The label names, in order.
+    pub(crate) fn labels(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.fields.iter().filter_map(|(_, role)| match role {
+            Role::Label(label) => Some(*label),
+            _ => None,
+        })
+    }
+}
+
+/// A `&'static str` by its address and length.
+type NameId = (usize, usize);
+
+/// The marks of the struct serde calls `name`, or `None` for a struct
+/// without `#[hcl]` (or any other name).
+///
+/// Each name is read once per process: the names are `&'static` and few
+/// (one for each `#[hcl]` type and direction), so the result is kept, and
+/// a name with escaped characters keeps its unescaped text with it.
+pub(crate) fn marks(name: &'static str) -> Option<&'static Marks> {
+    if !name.contains(MARK) {
+        return None;
+    }
+    thread_local! {
+        static SEEN: RefCell<Vec<(NameId, Option<&'static Marks>)>> = const { RefCell::new(Vec::new()) };
+    }
+    static ALL: Mutex<Option<HashMap<NameId, Option<&'static Marks>>>> = Mutex::new(None);
+    let id = (name.as_ptr() as usize, name.len());
+    let local = SEEN.with(|seen| {
+        seen.borrow()
+            .iter()
+            .find(|(seen, _)| *seen == id)
+            .map(|(_, m)| *m)
+    });
+    if let Some(marks) = local {
+        return marks;
+    }
+    let marks = {
+        let mut all = ALL.lock().unwrap_or_else(PoisonError::into_inner);
+        *all.get_or_insert_with(HashMap::new)
+            .entry(id)
+            .or_insert_with(|| parse(name).map(|m| &*Box::leak(Box::new(m))))
+    };
+    SEEN.with(|seen| seen.borrow_mut().push((id, marks)));
+    marks
+}
+
+/// Whether serde's `name` for a struct is an `#[hcl]` struct's.
+pub(crate) fn is_marked(name: &'static str) -> bool {
+    marks(name).is_some()
+}
+
+/// The marks in `name`, if it has them; text that needed unescaping is
+/// leaked, which [`marks`] does once per name.
+fn parse(name: &'static str) -> Option<Marks> {
+    let at = name.rfind(MARK)?;
+    let (base, mut rest) = (name.get(..at)?, name.get(at + MARK.len()..)?);
+    let mut fields: Vec<(&'static str, Role)> = Vec::new();
+    while !rest.is_empty() {
+        let (letter, text, after) = entry(rest)?;
+        rest = after;
+        let text = unescape(text)?;
+        let role = match letter {
+            'L' => Role::Label(text),
+            'A' => Role::Attr,
+            'B' => Role::Block,
+            'E' => Role::Expr,
+            'Y' => Role::Body,
+            'R' => Role::Remain,
+            'N' => {
+                // The label name of the label field before it.
+                match fields.last_mut() {
+                    Some((_, Role::Label(label))) => *label = text,
+                    _ => return None,
+                }
+                continue;
+            }
+            _ => return None,
+        };
+        fields.push((text, role));
+    }
+    Some(Marks { name: base, fields })
+}
+
+/// `_ROLE LEN _ TEXT` at the start of `s`: the role's letter, the
+/// escaped text, and what follows.
+fn entry(s: &'static str) -> Option<(char, &'static str, &'static str)> {
+    let s = s.strip_prefix('_')?;
+    let letter = s.chars().next()?;
+    let s = s.get(letter.len_utf8()..)?;
+    let digits = s.bytes().take_while(u8::is_ascii_digit).count();
+    let len: usize = s.get(..digits)?.parse().ok()?;
+    let s = s.get(digits..)?.strip_prefix('_')?;
+    Some((letter, s.get(..len)?, s.get(len..)?))
+}
+
+/// `text` with its `_HEX_` escapes replaced: borrowed when it has none.
+fn unescape(text: &'static str) -> Option<&'static str> {
+    if !text.contains('_') {
+        return Some(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut parts = text.split('_');
+    out.push_str(parts.next()?);
+    while let Some(hex) = parts.next() {
+        let code = u32::from_str_radix(hex, 16).ok()?;
+        out.push(char::from_u32(code)?);
+        out.push_str(parts.next()?);
+    }
+    Some(Box::leak(out.into_boxed_str()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_without_marks_is_a_plain_struct() {
+        assert_eq!(marks("Service"), None);
+        assert_eq!(marks("Service__hcl_Q1_a"), None);
+        assert_eq!(marks("Service__hcl_L9_a"), None);
+    }
+
+    #[test]
+    fn roles_and_label_names_are_read_back() {
+        let marks = marks("Service__hcl_L4_name_N4_kind_B5_check_A11_x_2d_y_5f_z_R4_rest").unwrap();
+        assert_eq!(marks.name, "Service");
+        assert_eq!(
+            marks.fields,
+            [
+                ("name", Role::Label("kind")),
+                ("check", Role::Block),
+                ("x-y_z", Role::Attr),
+                ("rest", Role::Remain),
+            ]
+        );
+        assert_eq!(marks.role("x-y_z"), Some(Role::Attr));
+        assert_eq!(marks.labels().collect::<Vec<_>>(), ["kind"]);
+    }
+
+    #[test]
+    fn an_hcl_struct_without_marked_fields_is_marked() {
+        let marks = marks("Plain__hcl").unwrap();
+        assert_eq!((marks.name, marks.fields.len()), ("Plain", 0));
+    }
+}

@@ -40,7 +40,6 @@ pub trait HclSchema {
 /// Items the `#[hcl]` macro's expansion uses; not a public API.
 #[doc(hidden)]
 pub mod __private {
-    use std::marker::PhantomData;
 
     pub use super::build_schema;
     pub use hcl_core::schema::BodySchema;
@@ -101,9 +100,9 @@ pub mod __private {
     impl ExprField for crate::Expression {}
     impl<T: ExprField> ExprField for Option<T> {}
 
-    /// The types an `#[hcl(body)]` or `#[hcl(remain)]` field may have.
+    /// The types an `#[hcl(body)]` field may have.
     #[diagnostic::on_unimplemented(
-        message = "an `#[hcl(body)]` or `#[hcl(remain)]` field needs the type `hcl_serde::RawBody`, not `{Self}`",
+        message = "an `#[hcl(body)]` field needs the type `hcl_serde::RawBody`, not `{Self}`",
         label = "not a raw body type"
     )]
     pub trait BodyField {}
@@ -122,65 +121,6 @@ pub mod __private {
 
     impl ExpressionField for crate::Expression {}
     impl ExpressionField for Option<crate::Expression> {}
-
-    /// Reads an `Option` field without options of an `#[hcl]` struct (the
-    /// macro's `deserialize_with`). serde reads `null` as `None` before it
-    /// asks for the type inside, so when that type is a block type the
-    /// field reads through the newtype `$hcl:option-of-block`: an argument
-    /// of its name, `null` included, is then "Unsupported argument", as
-    /// schema processing says, and the blocks of its name and the JSON
-    /// syntax's `null` (no block) read as before. Other formats read the
-    /// newtype's content as the `Option` itself.
-    pub fn option_field<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
-    where
-        D: serde::Deserializer<'de>,
-        T: serde::Deserialize<'de>,
-    {
-        if !crate::de::probe::is_block_type::<T>() {
-            return serde::Deserialize::deserialize(deserializer);
-        }
-        deserializer
-            .deserialize_newtype_struct(crate::markers::OPTION_OF_BLOCK, OptionOfBlock(PhantomData))
-    }
-
-    /// `None`: the default of a field that [`option_field`] reads.
-    pub fn none<T>() -> Option<T> {
-        None
-    }
-
-    /// The visitor of [`option_field`]'s newtype.
-    struct OptionOfBlock<T>(PhantomData<T>);
-
-    impl<'de, T: serde::Deserialize<'de>> serde::de::Visitor<'de> for OptionOfBlock<T> {
-        type Value = Option<T>;
-
-        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            f.write_str("an optional block")
-        }
-
-        fn visit_newtype_struct<D: serde::Deserializer<'de>>(
-            self,
-            deserializer: D,
-        ) -> Result<Option<T>, D::Error> {
-            serde::Deserialize::deserialize(deserializer)
-        }
-
-        // A format that reads a newtype as its content.
-        fn visit_none<E>(self) -> Result<Option<T>, E> {
-            Ok(None)
-        }
-
-        fn visit_unit<E>(self) -> Result<Option<T>, E> {
-            Ok(None)
-        }
-
-        fn visit_some<D: serde::Deserializer<'de>>(
-            self,
-            deserializer: D,
-        ) -> Result<Option<T>, D::Error> {
-            T::deserialize(deserializer).map(Some)
-        }
-    }
 
     /// Compiles only for `hcl_serde::Expression` or an `Option` of it.
     pub const fn expression_field<T: ExpressionField + ?Sized>() {}

@@ -11,9 +11,10 @@ fn inside(part: &str, whole: &str) -> bool {
     whole.as_bytes().as_ptr_range().contains(&part.as_ptr()) || part.is_empty()
 }
 
+#[hcl_serde::hcl]
 #[derive(Deserialize, Debug)]
 struct Service<'a> {
-    #[serde(rename = "$hcl:label:name")]
+    #[hcl(label)]
     name: &'a str,
     image: &'a str,
     #[serde(borrow)]

@@ -1,7 +1,6 @@
-//! The `#[hcl]` attribute macro's expansion: the schema it describes and
-//! the serde names it gives the fields. The deserializer's handling of
-//! those names is tested with it, in `de.rs`; here the names are checked
-//! with `serde_json`, whose objects take them as plain keys.
+//! The `#[hcl]` attribute macro's expansion: the schema it describes, and
+//! the serde names of the fields, which stay the type's own (checked with
+//! `serde_json`, whose objects take them as plain keys).
 #![allow(
     dead_code,
     reason = "the structs are here for their schemas: most fields are never read"
@@ -119,16 +118,16 @@ fn every_option_in_the_schema() {
 }
 
 #[test]
-fn every_option_as_serde_names() {
+fn every_field_keeps_its_serde_name() {
     let resource: Resource = from_json(json!({
-        "$hcl:label:kind": "aws_instance",
-        "$hcl:label:name": "web",
+        "kind": "aws_instance",
+        "id": "web",
         "ami": "ami-123",
-        "$hcl:attr:settings": {"verbose": true},
-        "$hcl:block:network": {"subnet": "a"},
-        "$hcl:expr:condition": "var.enabled",
-        "$hcl:body": {"ami": "ami-123"},
-        "$hcl:remain": {},
+        "settings": {"verbose": true},
+        "network": {"subnet": "a"},
+        "condition": "var.enabled",
+        "raw": {"ami": "ami-123"},
+        "rest": {},
     }));
     assert_eq!(
         resource,
@@ -144,33 +143,21 @@ fn every_option_as_serde_names() {
             rest: Raw::default(),
         }
     );
-    // The fields' own names are not the serde names any more.
-    let plain = serde_json::from_value::<Resource>(json!({
-        "kind": "aws_instance",
-        "id": "web",
-        "ami": "ami-123",
-        "settings": {"verbose": true},
-        "network": {"subnet": "a"},
-        "condition": "var.enabled",
-        "raw": {},
-        "rest": {},
-    }));
-    assert!(plain.is_err());
 }
 
 #[test]
 fn body_and_remain_stay_required() {
     let missing = serde_json::from_value::<Resource>(json!({
-        "$hcl:label:kind": "k",
-        "$hcl:label:name": "n",
+        "kind": "k",
+        "id": "n",
         "ami": "a",
-        "$hcl:attr:settings": {"verbose": false},
-        "$hcl:block:network": {"subnet": "a"},
-        "$hcl:expr:condition": "c",
-        "$hcl:body": {},
+        "settings": {"verbose": false},
+        "network": {"subnet": "a"},
+        "condition": "c",
+        "raw": {},
     }));
     let err = missing.unwrap_err().to_string();
-    assert!(err.contains("$hcl:remain"), "{err}");
+    assert_eq!(err, "missing field `rest`");
 }
 
 /// Blocks found through the field's type.
@@ -260,9 +247,9 @@ fn forced_kinds() {
         ]
     );
     let forced: Forced = from_json(json!({
-        "$hcl:attr:service": [],
-        "$hcl:block:tags": {},
-        "$hcl:block:settings": {},
+        "service": [],
+        "tags": {},
+        "settings": {},
     }));
     assert!(forced.network.is_none() && forced.listener.is_empty());
     assert_eq!(forced.extra, Settings::default());
@@ -395,22 +382,20 @@ fn renames() {
     assert_eq!(Renamed::hcl_labels(), ["block_name"]);
 
     let decoded: Renamed = from_json(json!({
-        "$hcl:label:block_name": "b",
-        "$hcl:attr:Port": 80,
-        "$hcl:block:net": [{"subnet": "s"}],
+        "block_name": "b",
+        "Port": 80,
+        "net": [{"subnet": "s"}],
         "plain": "p",
         "other-field": true,
         "type": "t",
-        "$hcl:attr:loop": false,
+        "loop": false,
     }));
     assert_eq!(decoded.port_number, 80);
     assert_eq!(decoded.run_condition, Expr::default());
     assert_eq!(decoded.network_config.len(), 1);
 
-    // Serialising names each annotated field by its marker, as
-    // deserialising does (a `serialize` rename gives way to it), so that
-    // `hcl_serde::to_string` writes it back where it was read from; the
-    // other fields keep the names serde gives them.
+    // Serialising names each field as serde does, `serialize` renames
+    // included.
     let out = serde_json::to_value(&decoded).unwrap();
     let mut keys: Vec<&str> = out
         .as_object()
@@ -422,14 +407,14 @@ fn renames() {
     assert_eq!(
         keys,
         [
-            "$hcl:attr:Port",
-            "$hcl:attr:loop",
-            "$hcl:block:net",
-            "$hcl:expr:run-condition",
-            "$hcl:label:block_name",
+            "Port",
+            "block_name",
+            "loop",
+            "network_out",
             "other-field",
             "plain",
             "type",
+            "when",
         ]
     );
 }
@@ -457,7 +442,7 @@ macro_rules! rename_all_case {
         );
         assert_eq!(blocks(&schema), [($block, vec![])], "{}", $rule);
         let _: $name = from_json(json!({
-            (concat!("$hcl:attr:", $attr)): 1,
+            (concat!("", $attr)): 1,
             $plain: 2,
         }));
     };
@@ -534,9 +519,9 @@ fn rename_all_for_deserialising() {
         attributes(&schema),
         [("listenPort", true), ("maxCount", true)]
     );
-    let decoded: DirectedRenameAll = from_json(json!({"$hcl:attr:listenPort": 1, "maxCount": 2}));
+    let decoded: DirectedRenameAll = from_json(json!({"listenPort": 1, "maxCount": 2}));
     let out = serde_json::to_value(&decoded).unwrap();
-    assert_eq!(out, json!({"$hcl:attr:listenPort": 1, "MAX_COUNT": 2}));
+    assert_eq!(out, json!({"LISTEN_PORT": 1, "MAX_COUNT": 2}));
 }
 
 /// Fields serde does not decode from the body.
@@ -559,9 +544,8 @@ fn skipped_and_flattened_fields_are_not_in_the_schema() {
     assert!(schema.blocks().is_empty());
     let decoded: Skipped = hcl_serde::from_str("name = \"n\"\na = 1\n").unwrap();
     assert_eq!(decoded.extra, HashMap::from([("a".to_owned(), 1)]));
-    // The flattened field is marked for the decoder, which fills it: any
-    // other format sees the marker, as it sees every other.
-    let decoded: Skipped = from_json(json!({"name": "n", "$hcl:flatten": {"a": 1}}));
+    // The flattened field is serde's own, in every format.
+    let decoded: Skipped = from_json(json!({"name": "n", "a": 1}));
     assert_eq!(decoded.extra, HashMap::from([("a".to_owned(), 1)]));
 }
 
@@ -619,9 +603,8 @@ fn label_types_and_lifetimes() {
         ]
     );
     assert_eq!(attributes(&Labels::hcl_schema()), [("value", true)]);
-    let src = r#"{"$hcl:label:owned": "o", "$hcl:label:borrowed": "b", "$hcl:label:cow": "c",
-        "$hcl:label:boxed": "x", "$hcl:label:rc": "r", "$hcl:label:arc": "a",
-        "$hcl:label:spanned": "s", "$hcl:label:qualified": "q", "value": "v"}"#;
+    let src = r#"{"owned": "o", "borrowed": "b", "cow": "c", "boxed": "x", "rc": "r",
+        "arc": "a", "spanned": "s", "qualified": "q", "value": "v"}"#;
     let labels: Labels<'_> = serde_json::from_str(src).unwrap();
     assert_eq!(labels.borrowed, "b");
     assert_eq!(labels.spanned, Spanned("s".to_owned()));
@@ -664,10 +647,10 @@ fn generics() {
         [("blocks", vec!["*"]), ("service", vec!["name"])]
     );
     let decoded: Generic<u8, u8, 3> = from_json(json!({
-        "$hcl:label:name": "n",
+        "name": "n",
         "value": 1,
         "values": [2],
-        "$hcl:block:blocks": {"a": 3},
+        "blocks": {"a": 3},
         "width": 4,
     }));
     assert_eq!(decoded.blocks["a"], 3);

@@ -132,10 +132,11 @@ fn errors_in_nested_blocks_and_at_the_top_are_all_reported() {
 
 #[test]
 fn evaluation_and_label_errors_do_not_hide_later_ones() {
+    #[hcl_serde::hcl]
     #[derive(Deserialize, Debug)]
     #[allow(dead_code)]
     struct Labelled {
-        #[serde(rename = "$hcl:label:name")]
+        #[hcl(label)]
         name: String,
         port: u16,
     }

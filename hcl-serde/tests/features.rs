@@ -693,7 +693,7 @@ fn internal_field_names_never_reach_a_message() {
     struct Flat {
         #[hcl(label)]
         name: String,
-        #[serde(flatten)]
+        #[hcl(remain)]
         #[allow(dead_code)]
         rest: BTreeMap<String, serde_json::Value>,
     }
@@ -702,7 +702,7 @@ fn internal_field_names_never_reach_a_message() {
         #[allow(dead_code)]
         b: Vec<Flat>,
     }
-    // The combination works (see tests/flatten.rs)...
+    // The combination works (see tests/remain.rs)...
     let doc: Doc = hcl_serde::from_str("b \"x\" {\n  k = 1\n}\n").unwrap();
     assert_eq!(doc.b[0].name, "x");
     // ...and where a label field has nothing to take, the message is in

@@ -661,7 +661,7 @@ fn a_kept_json_body_is_written_as_its_properties_but_not_as_hcl() {
     // Another format gets each property with its text.
     let json = serde_json::to_value(&kept).unwrap();
     assert_eq!(
-        json["$hcl:remain"],
+        json["rest"],
         serde_json::json!([
             ["other", "\"other\": 1"],
             ["blk", "\"blk\": {\"k\": {\"v\": 2}}"]

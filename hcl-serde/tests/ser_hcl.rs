@@ -265,8 +265,8 @@ fn expressions_are_written_back_as_their_source() {
     }
     // To another format, an expression is its text.
     let json = serde_json::to_value(&checks.check[0]).unwrap();
-    assert_eq!(json["$hcl:expr:condition"], "attempts < 3 && var.ok");
-    assert_eq!(json["$hcl:label:name"], "up");
+    assert_eq!(json["condition"], "attempts < 3 && var.ok");
+    assert_eq!(json["name"], "up");
 }
 
 #[hcl_serde::hcl]
@@ -373,9 +373,10 @@ fn a_whole_body_gives_way_to_the_fields_that_also_read_it() {
 
 #[test]
 fn a_raw_body_at_the_top_is_the_document() {
+    #[hcl_serde::hcl]
     #[derive(Serialize, Deserialize, Debug)]
     struct Top {
-        #[serde(rename = "$hcl:remain")]
+        #[hcl(remain)]
         rest: RawBody,
     }
     let src = "a = 1\n\nb {\n  c = [1, 2]\n}\n";

@@ -99,6 +99,12 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
         Item::Expression(_, expression) => {
             seed.deserialize(PayloadDeserializer(Payload::Expression(expression)))
         }
+        Item::NullOfBlock(attr) => {
+            let (name, at) = (attr.name, attr.name_at);
+            Err(Error::from_diagnostics(
+                hcl_core::schema::unsupported_block_argument(name, at).into(),
+            ))
+        }
         Item::Json(attr, expr) => {
             let json = super::json::JsonDeserializer::new(&attr, expr, session, missing);
             seed.deserialize(json)
@@ -145,6 +151,19 @@ impl<'de> de::MapAccess<'de> for BodyAccess<'_, '_, 'de> {
             Some(item) => deserialize_item(item, seed, self.session, self.missing),
             None => Err(Error::value_before_key()),
         }
+    }
+
+    /// serde's derive reads each field by its type, which tells an
+    /// `Option` of a block type: its argument `null` is refused as schema
+    /// processing refuses an argument of a block's name (serde would read
+    /// `None` without asking what the `Option` holds).
+    fn next_value<V: de::Deserialize<'de>>(&mut self) -> Result<V> {
+        if let Some(Item::Attribute(attr, value, _)) = &self.pending {
+            if attr.either && value.is_null() && super::probe::block_shape::<V>().is_some() {
+                self.pending = Some(Item::NullOfBlock(*attr));
+            }
+        }
+        self.next_value_seed(std::marker::PhantomData)
     }
 
     fn size_hint(&self) -> Option<usize> {

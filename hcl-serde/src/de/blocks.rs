@@ -18,7 +18,7 @@ use hcl_core::{suggest_name, Code, Diagnostic, Diagnostics, SourceFile, Value};
 use serde::de::{self, IntoDeserializer, Visitor};
 use serde::forward_to_deserialize_any;
 
-use super::body::{BodyDeserializer, Field, Keys, StructSeed, TupleSeed, BLOCK_STRUCT, LABEL};
+use super::body::{BodyDeserializer, Field, Keys, StructId, StructSeed, TupleSeed};
 use super::literal::LiteralDeserializer;
 use super::recovery::{Element, Place, Resume, Role, StandIn};
 use super::value::ValueDeserializer;
@@ -65,9 +65,6 @@ fn with_body<'de, 'a, 's, R>(
     })
 }
 
-/// A struct's fields, and whether it is an `#[hcl]` struct.
-type StructFields = (&'static [&'static str], bool);
-
 /// What the blocks of a field may be read into.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum BlockTarget {
@@ -103,10 +100,9 @@ pub(crate) struct BlocksDeserializer<'a, 's, 'de> {
     /// Where a missing block would go.
     missing: Option<Location<'a>>,
     /// For the elements of a sequence or map: where the first one to be
-    /// read into a struct leaves that struct's fields (and whether it is
-    /// an `#[hcl]` struct), so that after an error in one element the
-    /// others are checked against them too.
-    element_fields: Option<Rc<Cell<Option<StructFields>>>>,
+    /// read into a struct leaves that struct, so that after an error in
+    /// one element the others are checked against it too.
+    element_fields: Option<Rc<Cell<Option<StructId>>>>,
 }
 
 fn position(location: &Location<'_>) -> String {
@@ -363,12 +359,12 @@ impl<'de> Special<'de> for BlocksDeserializer<'_, '_, 'de> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
-        let block_type = name.starts_with(BLOCK_STRUCT);
-        if !block_type {
+        let id = StructId::new(name, fields);
+        if !id.block_type() {
             self.only_block_types()?;
         }
         if let Some(slot) = &self.element_fields {
-            slot.set(Some((fields, block_type)));
+            slot.set(Some(id));
         }
         self.with_one(|at, body| {
             de::Deserializer::deserialize_struct(body, name, fields, visitor)
@@ -703,8 +699,7 @@ fn sibling_diagnostics<'de, 'a, 's>(
         if sibling.session.errors_unreported {
             break;
         }
-        let Some((fields, block_type)) = sibling.element_fields.as_ref().and_then(|f| f.get())
-        else {
+        let Some(id) = sibling.element_fields.as_ref().and_then(|f| f.get()) else {
             break;
         };
         // Checked in an earlier pass, whose diagnostics are kept: after
@@ -716,14 +711,14 @@ fn sibling_diagnostics<'de, 'a, 's>(
             }
             sibling.session.record.check_element(element);
         }
-        let label_fields = fields.iter().filter(|f| f.starts_with(LABEL)).count();
+        let label_fields = id.label_count();
         let check = |block: &Block<'_>| {
             with_body(block.clone(), sibling.depth, sibling.session, |_, body| {
                 // Read while the error travels: its failure stays the
                 // pass's.
                 let record = &sibling.session.record;
                 let failure = record.take_failure();
-                let diags = body.read(Keys::Struct(fields, block_type));
+                let diags = body.read(Keys::Struct(id));
                 record.restore(failure);
                 diags.err().map(Error::into_diagnostics).unwrap_or_default()
             })

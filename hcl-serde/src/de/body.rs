@@ -28,6 +28,7 @@ use crate::special::{special_types, Payload, PayloadDeserializer, RawBody, Speci
 
 pub(crate) use super::access::{BodyAccess, EntryEnum, StructSeed, TupleSeed};
 pub(crate) use super::fields::*;
+use crate::markers::Marks;
 
 /// A deserializer over a body (a file's or a block's).
 pub(crate) struct BodyDeserializer<'a, 's, 'de> {
@@ -54,6 +55,11 @@ pub(crate) enum Item<'a> {
     Literal(AttrAt<'a>, Cow<'a, str>),
     /// An attribute kept unevaluated.
     Expression(AttrAt<'a>, Expression),
+    /// The argument `null` of a field that takes an argument or blocks,
+    /// read into an `Option` of a block type: "Unsupported argument", as
+    /// schema processing says (serde would read `None` without asking
+    /// the type inside; see `BodyAccess::next_value`).
+    NullOfBlock(AttrAt<'a>),
     /// An attribute of the JSON syntax, which its target reads as blocks
     /// or evaluates (see `json`).
     Json(AttrAt<'a>, ExprRef<'a>),
@@ -103,6 +109,7 @@ impl<'a> Item<'a> {
             Item::Attribute(attr, ..)
             | Item::Literal(attr, _)
             | Item::Expression(attr, _)
+            | Item::NullOfBlock(attr)
             | Item::Json(attr, _) => Some(attr.expr_at),
             Item::Blocks(_, blocks, _) => blocks.first().map(BlockRef::def_location),
             Item::Body(_) | Item::Rest(_) | Item::StandIn(_) => None,
@@ -116,6 +123,7 @@ impl<'a> Item<'a> {
             Item::Attribute(attr, ..)
             | Item::Literal(attr, _)
             | Item::Expression(attr, _)
+            | Item::NullOfBlock(attr)
             | Item::Json(attr, _) => Some(attr.name),
             Item::Blocks(name, ..) => Some(name),
             Item::Label(_) | Item::Body(_) | Item::Rest(_) | Item::StandIn(_) => None,
@@ -268,8 +276,8 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
         let found_fields: Vec<Field<'a>>;
         let found_schema;
         let (fields, schema): (&[Field<'a>], &BodySchema) = match target {
-            Keys::Struct(list, block_type) => {
-                level = self.session.schemas.level(list, block_type);
+            Keys::Struct(id) => {
+                level = self.session.schemas.level(id);
                 (&level.fields, &level.schema)
             }
             Keys::Found(names) => {
@@ -282,9 +290,7 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
         let mut entries: Vec<Entry<'a>> = Vec::with_capacity(keys.len());
         self.read_labels(keys, fields, &mut entries, &mut diags);
 
-        let takes_rest = fields
-            .iter()
-            .any(|f| matches!(f, Field::Remain | Field::Flatten));
+        let takes_rest = fields.iter().any(|f| matches!(f, Field::Remain));
         let (content, rest, found) = if takes_rest {
             let (content, rest, found) = self.body.partial_content_with_diagnostics(schema);
             (content, Some(rest), found)
@@ -315,8 +321,7 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
         for (field, &key) in fields.iter().zip(keys) {
             let item = match (field, &rest) {
                 (Field::Body, _) => Item::Body(RawBody::from_body(&self.body)),
-                (Field::Remain, Some(rest)) => Item::Body(RawBody::from_body(rest)),
-                (Field::Flatten, Some(rest)) => Item::Rest(rest.clone()),
+                (Field::Remain, Some(rest)) => Item::Rest(rest.clone()),
                 _ => continue,
             };
             entries.push(Entry {
@@ -570,12 +575,7 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
         // inside the body, as labels that map keys take do: found only
         // when there is an error, as the path is.
         let with_labels = |e: Error| match &self.block {
-            Some((block, depth))
-                if keys
-                    .list()
-                    .iter()
-                    .any(|f| matches!(Field::parse(f), Field::Label(_))) =>
-            {
+            Some((block, depth)) if matches!(keys, Keys::Struct(id) if id.label_count() > 0) => {
                 let labels = block.labels.iter().skip(*depth).rev();
                 labels.fold(e, |e, l| e.add_key(l.value))
             }
@@ -583,30 +583,28 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
         };
         let entries = self.read(keys).map_err(with_labels)?;
         let missing = self.body.missing_item();
-        let block_type = matches!(keys, Keys::Struct(_, true));
-        visit_entries(
-            entries,
-            self.place(),
-            missing,
-            block_type,
-            self.session,
-            visitor,
-        )
-        .map_err(with_labels)
+        let marks = match keys {
+            Keys::Struct(id) => id.marks(),
+            Keys::Found(_) => None,
+        };
+        visit_entries(entries, self.place(), missing, marks, self.session, visitor)
+            .map_err(with_labels)
     }
 }
 
 /// Gives the entries of the body at `place` to `visitor`, with stand-ins
 /// for the missing fields an earlier pass found; `missing` is where a
-/// missing field would go; `block_type`: the target is an `#[hcl]` struct.
+/// missing field would go; `marks`: those of the target, an `#[hcl]`
+/// struct.
 pub(crate) fn visit_entries<'de, 'a, V: Visitor<'de>>(
     mut entries: Vec<Entry<'a>>,
     place: Place,
     missing: Option<Location<'a>>,
-    block_type: bool,
+    marks: Option<&'static Marks>,
     session: &Session<'_, 'de>,
     visitor: V,
 ) -> Result<V::Value> {
+    let block_type = marks.is_some();
     for &name in session.resume.missing_fields(place) {
         entries.push(Entry {
             key: name,
@@ -632,6 +630,7 @@ pub(crate) fn visit_entries<'de, 'a, V: Visitor<'de>>(
             Some(name) => {
                 let resume = Resume::Missing(place, name, block_type);
                 session.record.failed(scope, resume, false);
+                let err = err.of_struct(marks);
                 match missing {
                     Some(at) => err.or_at(at),
                     None => err,
@@ -676,10 +675,7 @@ impl<'de> Special<'de> for BodyDeserializer<'_, '_, 'de> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
-        self.visit(
-            Keys::Struct(fields, name.starts_with(BLOCK_STRUCT)),
-            visitor,
-        )
+        self.visit(Keys::Struct(StructId::new(name, fields)), visitor)
     }
 }
 

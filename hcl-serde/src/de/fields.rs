@@ -1,6 +1,6 @@
-//! The fields of a target as the `#[hcl]` macro marks them, the schema
-//! they make, and the index from attribute names and block types to
-//! fields.
+//! The fields of a target as the `#[hcl]` macro marks them (see
+//! [`crate::markers`]), the schema they make, and the index from attribute
+//! names and block types to fields.
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -8,7 +8,7 @@ use std::rc::Rc;
 
 use hcl_core::schema::{AttributeSchema, BlockHeaderSchema, BodySchema};
 
-/// What a target's field takes, from its (possibly marked) name.
+/// What a target's field takes, from its name and its struct's marks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Field<'f> {
     /// A plain struct's field: an attribute or the blocks of this name, as
@@ -30,49 +30,41 @@ pub(crate) enum Field<'f> {
     Label(&'f str),
     /// `#[hcl(body)]`: the whole body.
     Body,
-    /// `#[hcl(remain)]`: what the other fields did not take.
+    /// `#[hcl(remain)]`: what the other fields did not take, read as the
+    /// field's type (a `RawBody`, a map or a struct).
     Remain,
-    /// A `#[serde(flatten)]` field of a struct with label fields, which
-    /// the `#[hcl]` macro marks: what the other fields did not take, read
-    /// as a map.
-    Flatten,
 }
 
-pub(crate) use crate::markers::*;
+use crate::markers::{marks, Marks, Role};
 
 impl<'f> Field<'f> {
+    /// The field `field` of a schema-less target (a name found in the
+    /// body).
     pub(crate) fn parse(field: &'f str) -> Field<'f> {
-        if !field.starts_with('$') {
+        Field::Auto(field)
+    }
+}
+
+impl Field<'static> {
+    /// The field serde calls `field` of the struct whose marks are
+    /// `marks` (`None` for a struct without `#[hcl]`).
+    pub(crate) fn of_struct(field: &'static str, marks: Option<&Marks>) -> Field<'static> {
+        let Some(marks) = marks else {
             return Field::Auto(field);
-        }
-        if let Some(name) = field.strip_prefix(LABEL) {
-            Field::Label(name)
-        } else if let Some(name) = field.strip_prefix(ATTR) {
-            Field::Attr(name)
-        } else if let Some(name) = field.strip_prefix(BLOCK) {
-            Field::Block(name)
-        } else if let Some(name) = field.strip_prefix(EXPR) {
-            Field::Expr(name)
-        } else if field == BODY {
-            Field::Body
-        } else if field == REMAIN {
-            Field::Remain
-        } else if field == FLATTEN {
-            Field::Flatten
-        } else {
-            Field::Auto(field)
+        };
+        match marks.role(field) {
+            None => Field::Typed(field),
+            Some(Role::Label(label)) => Field::Label(label),
+            Some(Role::Attr) => Field::Attr(field),
+            Some(Role::Block) => Field::Block(field),
+            Some(Role::Expr) => Field::Expr(field),
+            Some(Role::Body) => Field::Body,
+            Some(Role::Remain) => Field::Remain,
         }
     }
+}
 
-    /// The field `field` of a struct, an `#[hcl]` struct when
-    /// `block_type`.
-    pub(crate) fn of_struct(field: &'f str, block_type: bool) -> Field<'f> {
-        match Field::parse(field) {
-            Field::Auto(name) if block_type => Field::Typed(name),
-            other => other,
-        }
-    }
-
+impl<'f> Field<'f> {
     /// The attribute name this field takes, if any.
     pub(crate) fn attribute(self) -> Option<&'f str> {
         match self {
@@ -179,12 +171,41 @@ impl<'x, 'f> FieldIndex<'x, 'f> {
     }
 }
 
+/// A struct type as serde names it to a deserializer: its name (with its
+/// marks, for an `#[hcl]` struct) and its fields' names.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct StructId {
+    pub(crate) name: &'static str,
+    pub(crate) fields: &'static [&'static str],
+}
+
+impl StructId {
+    pub(crate) fn new(name: &'static str, fields: &'static [&'static str]) -> Self {
+        StructId { name, fields }
+    }
+
+    /// The marks `#[hcl]` gave the struct, if it has them.
+    pub(crate) fn marks(self) -> Option<&'static Marks> {
+        marks(self.name)
+    }
+
+    /// Whether the struct is an `#[hcl]` struct, a block type.
+    pub(crate) fn block_type(self) -> bool {
+        self.marks().is_some()
+    }
+
+    /// The number of its label fields.
+    pub(crate) fn label_count(self) -> usize {
+        self.marks().map_or(0, |m| m.labels().count())
+    }
+}
+
 /// The keys a body's target asks for.
 #[derive(Clone, Copy)]
 pub(crate) enum Keys<'k, 'a> {
     /// A struct's fields: one list for every body of its type, whose
-    /// schema [`SchemaCache`] keeps; and whether it is an `#[hcl]` struct.
-    Struct(&'static [&'static str], bool),
+    /// schema [`SchemaCache`] keeps.
+    Struct(StructId),
     /// The names a schema-less target found in the body itself.
     Found(&'k [&'a str]),
 }
@@ -192,7 +213,7 @@ pub(crate) enum Keys<'k, 'a> {
 impl<'k, 'a> Keys<'k, 'a> {
     pub(crate) fn list(self) -> &'k [&'a str] {
         match self {
-            Keys::Struct(fields, _) => fields,
+            Keys::Struct(id) => id.fields,
             Keys::Found(names) => names,
         }
     }
@@ -246,31 +267,36 @@ pub(crate) struct SchemaCache {
     entries: RefCell<Vec<(ListId, Rc<StructLevel>)>>,
 }
 
-/// A field list by its address and length, which tell the same list apart
-/// from another without comparing text.
-type ListId = (usize, usize);
+/// A field list by its address and length, and the struct's name by its
+/// address, which tell one struct type apart from another without
+/// comparing text.
+type ListId = (usize, usize, usize);
 
 /// How many struct types the cache keeps.
 const SCHEMA_CACHE_SIZE: usize = 64;
 
 impl SchemaCache {
-    /// The level of the struct whose fields are `keys`, an `#[hcl]`
-    /// struct when `block_type` (a list of fields is one struct type's, so
-    /// the flag is the same for every call with that list).
-    pub(crate) fn level(&self, keys: &'static [&'static str], block_type: bool) -> Rc<StructLevel> {
-        let id = (keys.as_ptr() as usize, keys.len());
-        if let Some((_, level)) = self.entries.borrow().iter().find(|(l, _)| *l == id) {
+    /// The level of the struct `id`.
+    pub(crate) fn level(&self, id: StructId) -> Rc<StructLevel> {
+        let key = (
+            id.fields.as_ptr() as usize,
+            id.fields.len(),
+            id.name.as_ptr() as usize,
+        );
+        if let Some((_, level)) = self.entries.borrow().iter().find(|(l, _)| *l == key) {
             return Rc::clone(level);
         }
-        let fields: Vec<Field<'static>> = keys
+        let marks = id.marks();
+        let fields: Vec<Field<'static>> = id
+            .fields
             .iter()
-            .map(|k| Field::of_struct(k, block_type))
+            .map(|k| Field::of_struct(k, marks))
             .collect();
         let schema = schema_of(&fields);
         let level = Rc::new(StructLevel { fields, schema });
         let mut entries = self.entries.borrow_mut();
         if entries.len() < SCHEMA_CACHE_SIZE {
-            entries.push((id, Rc::clone(&level)));
+            entries.push((key, Rc::clone(&level)));
         }
         level
     }

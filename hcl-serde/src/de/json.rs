@@ -36,7 +36,7 @@ use hcl_core::schema::Block;
 use serde::de::{self, Visitor};
 
 use super::blocks::{BlockRef, BlocksDeserializer};
-use super::body::{AttrAt, LABEL};
+use super::body::{AttrAt, StructId};
 use super::literal::LiteralDeserializer;
 use super::shape::Shape;
 use super::value::ValueDeserializer;
@@ -178,11 +178,11 @@ fn literal_keys(pairs: Pairs<'_>) -> impl Iterator<Item = (&str, StaticPair<'_>)
 }
 
 /// Label fields of a struct: the labels its blocks have.
-fn label_names(fields: &'static [&'static str]) -> Vec<&'static str> {
-    fields
-        .iter()
-        .filter_map(|f| f.strip_prefix(LABEL))
-        .collect()
+fn label_names(name: &'static str, fields: &'static [&'static str]) -> Vec<&'static str> {
+    StructId::new(name, fields)
+        .marks()
+        .map(|m| m.labels().collect())
+        .unwrap_or_default()
 }
 
 /// Integer targets: a number written as a plain integer in the target's
@@ -236,7 +236,7 @@ impl<'de> Special<'de> for JsonDeserializer<'_, '_, 'de> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
-        let blocks = self.blocks(&label_names(fields))?;
+        let blocks = self.blocks(&label_names(name, fields))?;
         de::Deserializer::deserialize_struct(
             self.blocks_deserializer(blocks),
             name,
@@ -467,7 +467,7 @@ impl<'de> de::Deserializer<'de> for FirstElement<'_, '_, '_, 'de> {
         if name == SPANNED {
             return self.element().deserialize_struct(name, fields, visitor);
         }
-        let mut blocks = self.whole.blocks(&label_names(fields))?.into_iter();
+        let mut blocks = self.whole.blocks(&label_names(name, fields))?.into_iter();
         // No block (cannot happen for the non-empty object or array that
         // gets here): the struct's own "Missing block" error.
         let first: Vec<_> = blocks.next().into_iter().collect();

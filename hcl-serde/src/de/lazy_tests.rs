@@ -117,10 +117,11 @@ fn every_target_is_read_one_item_at_a_time() {
     }
     same::<Flat>(CONFIG).unwrap();
 
+    #[crate::hcl]
     #[derive(Deserialize, Debug)]
     struct Remain {
         region: String,
-        #[serde(rename = "$hcl:remain")]
+        #[hcl(remain)]
         rest: RawBody,
     }
     // A split file has no whole text to keep: `from_file` reads it again.

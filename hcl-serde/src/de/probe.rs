@@ -1,13 +1,13 @@
 //! Whether a type reads blocks, found by asking the type itself.
 //!
-//! A block type (an `#[hcl]` struct, named `$hcl:struct:...`, or a
+//! A block type (an `#[hcl]` struct, marked in its name, or a
 //! [`RawBody`](crate::RawBody)) says so only when it asks a deserializer
 //! for its value. Where a decode must know before that (`null` for an
 //! `Option` of one, a value that is no list for a `Vec` of them), and for
 //! the `HclSchema` the `#[hcl]` macro writes, the type reads a [`Probe`]: a
 //! deserializer that looks through options, boxes, sequences and maps to
 //! the first struct or body asked for, notes whether it is a block type
-//! (with its labels, the struct's `$hcl:label:` fields, and the maps on
+//! (with its labels, the struct's `#[hcl(label)]` fields, and the maps on
 //! the way, a label each), and fails every read, so that nothing is made.
 //! So the schema says what decoding does, whatever the type is called: a
 //! generic parameter, an alias, a `Spanned` or an `Arc` of a block type.
@@ -18,7 +18,6 @@ use serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 use serde::forward_to_deserialize_any;
 
 use crate::error::{Error, Result};
-use crate::markers::{BLOCK_STRUCT, LABEL};
 use crate::special::{special_types, Special, BODY_PAYLOAD};
 
 /// Where a block type is inside a type: the maps around it, each keyed by
@@ -36,12 +35,6 @@ pub struct BlockShape {
 /// is, if `T` holds one.
 pub(crate) fn block_shape<'de, T: de::Deserialize<'de>>() -> Option<BlockShape> {
     Probe::found_by(|probe| T::deserialize(probe).map(drop))
-}
-
-/// Whether `T`, inside its options, boxes, sequences and maps, is a block
-/// type.
-pub(crate) fn is_block_type<'de, T: de::Deserialize<'de>>() -> bool {
-    block_shape::<T>().is_some()
 }
 
 /// Whether what `seed` reads is, inside its options, boxes, sequences and
@@ -132,16 +125,11 @@ impl<'de> Special<'de> for Probe<'_> {
     fn plain_struct<V: Visitor<'de>>(
         self,
         name: &'static str,
-        fields: &'static [&'static str],
+        _fields: &'static [&'static str],
         _visitor: V,
     ) -> Result<V::Value> {
-        if name.starts_with(BLOCK_STRUCT) {
-            self.found(
-                fields
-                    .iter()
-                    .filter_map(|f| f.strip_prefix(LABEL))
-                    .collect(),
-            );
+        if let Some(marks) = crate::markers::marks(name) {
+            self.found(marks.labels().collect());
         }
         Err(Probe::no())
     }
@@ -241,17 +229,16 @@ mod tests {
     use super::*;
     use crate::{RawBody, Spanned};
 
+    // As `#[hcl]` names them (see `crate::markers`).
     #[derive(serde::Deserialize)]
-    #[serde(rename = "$hcl:struct:Block")]
+    #[serde(rename = "Block__hcl")]
     struct Block {}
 
     #[derive(serde::Deserialize)]
-    #[serde(rename = "$hcl:struct:Labelled")]
+    #[serde(rename = "Labelled__hcl_L4_kind_L4_name")]
     #[allow(dead_code)]
     struct Labelled {
-        #[serde(rename = "$hcl:label:kind")]
         kind: String,
-        #[serde(rename = "$hcl:label:name")]
         name: String,
         port: u16,
     }
@@ -284,13 +271,13 @@ mod tests {
 
     #[test]
     fn block_types_are_found_inside_their_containers() {
-        assert!(is_block_type::<Block>());
-        assert!(is_block_type::<RawBody>());
-        assert!(is_block_type::<Option<Box<Block>>>());
-        assert!(is_block_type::<Vec<Block>>());
-        assert!(is_block_type::<HashMap<String, BTreeMap<String, Block>>>());
-        assert!(is_block_type::<Spanned<Block>>());
-        assert!(is_block_type::<Option<Vec<Spanned<RawBody>>>>());
+        assert!(block_shape::<Block>().is_some());
+        assert!(block_shape::<RawBody>().is_some());
+        assert!(block_shape::<Option<Box<Block>>>().is_some());
+        assert!(block_shape::<Vec<Block>>().is_some());
+        assert!(block_shape::<HashMap<String, BTreeMap<String, Block>>>().is_some());
+        assert!(block_shape::<Spanned<Block>>().is_some());
+        assert!(block_shape::<Option<Vec<Spanned<RawBody>>>>().is_some());
     }
 
     #[derive(serde::Deserialize)]
@@ -303,25 +290,25 @@ mod tests {
 
     #[test]
     fn a_type_made_of_itself_is_looked_through_so_far() {
-        assert!(!is_block_type::<Tree>());
-        assert!(!is_block_type::<Deep>());
+        assert!(block_shape::<Tree>().is_none());
+        assert!(block_shape::<Deep>().is_none());
         // Thirty-two containers deep is still found (a box is none).
         type Four<T> = Option<Vec<Box<HashMap<String, Option<T>>>>>;
         type Sixteen<T> = Four<Four<Four<Four<T>>>>;
-        assert!(is_block_type::<Sixteen<Sixteen<Block>>>());
-        assert!(!is_block_type::<Option<Sixteen<Sixteen<Block>>>>());
+        assert!(block_shape::<Sixteen<Sixteen<Block>>>().is_some());
+        assert!(block_shape::<Option<Sixteen<Sixteen<Block>>>>().is_none());
     }
 
     #[test]
     fn other_types_are_not_block_types() {
-        assert!(!is_block_type::<Plain>());
-        assert!(!is_block_type::<String>());
-        assert!(!is_block_type::<Option<u32>>());
-        assert!(!is_block_type::<Vec<Plain>>());
-        assert!(!is_block_type::<HashMap<String, String>>());
-        assert!(!is_block_type::<hcl_core::Value>());
-        assert!(!is_block_type::<serde_json::Value>());
-        assert!(!is_block_type::<crate::Expression>());
+        assert!(block_shape::<Plain>().is_none());
+        assert!(block_shape::<String>().is_none());
+        assert!(block_shape::<Option<u32>>().is_none());
+        assert!(block_shape::<Vec<Plain>>().is_none());
+        assert!(block_shape::<HashMap<String, String>>().is_none());
+        assert!(block_shape::<hcl_core::Value>().is_none());
+        assert!(block_shape::<serde_json::Value>().is_none());
+        assert!(block_shape::<crate::Expression>().is_none());
     }
 
     /// Hands the visitor of a sequence or a map to the probe.

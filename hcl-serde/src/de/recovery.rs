@@ -38,7 +38,6 @@ use hcl_core::analysis::Location;
 use hcl_core::Code;
 use hcl_core::Diagnostic;
 
-use super::body::Field;
 use super::Session;
 use crate::error::{Error, Result};
 
@@ -367,9 +366,7 @@ impl Found {
             let Resume::Missing(_, field, _) = resume else {
                 continue;
             };
-            let Field::Auto(name) = Field::parse(field) else {
-                continue;
-            };
+            let name = *field;
             for (_, diag) in self
                 .diagnostics
                 .iter_mut()

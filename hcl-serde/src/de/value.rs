@@ -10,11 +10,9 @@ use hcl_core::value::ValueKind;
 use hcl_core::{Code, Number, Value};
 use serde::de::{self, IntoDeserializer, Visitor};
 
-use super::fields::BLOCK_STRUCT;
 use super::probe;
 use super::shape::Shape;
 use crate::error::{Error, Result};
-use crate::markers::OPTION_OF_BLOCK;
 use crate::special::{special_types, Special, BODY_PAYLOAD};
 
 /// A deserializer over a borrowed [`Value`], with the source range it came
@@ -257,7 +255,8 @@ impl<'de> Special<'de> for ValueDeserializer<'_> {
         _fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
-        if name.starts_with(BLOCK_STRUCT) {
+        let marks = crate::markers::marks(name);
+        if marks.is_some() {
             if let Some(err) = self.block_argument() {
                 return Err(err);
             }
@@ -265,19 +264,13 @@ impl<'de> Special<'de> for ValueDeserializer<'_> {
         match self.kind()? {
             ValueKind::Map(e) | ValueKind::Object(e) => {
                 visit_map(e, self.at, self.shape, self.block_field, visitor)
+                    .map_err(|err| err.of_struct(marks))
             }
             _ => Err(self.mismatch("an object")),
         }
     }
 
     fn plain_newtype<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
-        // An `Option` of a block type (see `__private::option_field`):
-        // never read from an argument, `null` included.
-        if name == OPTION_OF_BLOCK {
-            if let Some(err) = self.block_argument() {
-                return Err(err);
-            }
-        }
         // A `hcl_core::Value` target takes the value whole: exact numbers,
         // its type, unknowns.
         if name == hcl_core::value::VALUE_NEWTYPE {

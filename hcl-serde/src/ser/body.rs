@@ -5,7 +5,7 @@
 //!
 //! - a field marked `#[hcl(block)]`, whatever its value;
 //! - a field marked `#[hcl(attr)]` or `#[hcl(expr)]` never is;
-//! - a field without options of an `#[hcl]` struct whose value is a block
+//! - a field without a role of an `#[hcl]` struct whose value is a block
 //!   type (an `#[hcl]` struct or a `RawBody`), a non-empty sequence of
 //!   them, or a non-empty map whose values are all such, as its
 //!   `HclSchema` says;
@@ -22,53 +22,36 @@ use super::expr::Expr;
 use super::node::{unsupported, Node};
 use crate::error::Result;
 
-use crate::markers::{ATTR, BLOCK, BODY, EXPR, FLATTEN, LABEL, REMAIN};
+use crate::markers::{Marks, Role};
 
-/// What a struct field is, from its serde name.
+/// What a struct field is, from its serde name and its struct's marks.
 #[derive(Clone, Copy)]
 pub(crate) enum Field<'a> {
     Label(&'a str),
     Attr(&'a str),
     Block(&'a str),
     Expr(&'a str),
-    /// `#[hcl(body)]` or `#[hcl(remain)]`.
-    Raw,
-    /// A `#[serde(flatten)]` field of a struct with labels: its entries are
+    /// `#[hcl(body)]`: a `RawBody`.
+    Body,
+    /// `#[hcl(remain)]`: a `RawBody`, a map or a struct, whose items are
     /// items of the struct's body.
-    Flatten,
-    /// No marker: an attribute or blocks, as its value decides.
+    Remain,
+    /// No role: an attribute or blocks, as its value decides.
     Plain(&'a str),
 }
 
 impl<'a> Field<'a> {
-    pub(crate) fn parse(key: &'a str) -> Field<'a> {
-        if let Some(name) = key.strip_prefix(LABEL) {
-            Field::Label(name)
-        } else if let Some(name) = key.strip_prefix(ATTR) {
-            Field::Attr(name)
-        } else if let Some(name) = key.strip_prefix(BLOCK) {
-            Field::Block(name)
-        } else if let Some(name) = key.strip_prefix(EXPR) {
-            Field::Expr(name)
-        } else if key == BODY || key == REMAIN {
-            Field::Raw
-        } else if key == FLATTEN {
-            Field::Flatten
-        } else {
-            Field::Plain(key)
+    /// The field `key` of a struct with `marks`.
+    pub(crate) fn of(key: &'a str, marks: Option<&Marks>) -> Field<'a> {
+        match marks.and_then(|m| m.role(key)) {
+            None => Field::Plain(key),
+            Some(Role::Label(label)) => Field::Label(label),
+            Some(Role::Attr) => Field::Attr(key),
+            Some(Role::Block) => Field::Block(key),
+            Some(Role::Expr) => Field::Expr(key),
+            Some(Role::Body) => Field::Body,
+            Some(Role::Remain) => Field::Remain,
         }
-    }
-}
-
-/// The name a field has in the document: its serde name without marker.
-pub(crate) fn document_name(key: &str) -> &str {
-    match Field::parse(key) {
-        Field::Label(name)
-        | Field::Attr(name)
-        | Field::Block(name)
-        | Field::Expr(name)
-        | Field::Plain(name) => name,
-        Field::Raw | Field::Flatten => key,
     }
 }
 
@@ -94,7 +77,7 @@ fn is_blocks(node: &Node) -> bool {
 /// map of them.
 fn is_block_types(node: &Node) -> bool {
     match node {
-        Node::Struct { block_type, .. } => *block_type,
+        Node::Struct { marks, .. } => marks.is_some(),
         Node::Body(_) => true,
         Node::Seq(items) => !items.is_empty() && items.iter().all(is_block_types),
         Node::Map(entries) => !entries.is_empty() && entries.iter().all(|(_, v)| is_block_types(v)),
@@ -131,18 +114,14 @@ impl<'o> BodyWriter<'o> {
     /// raw body.
     pub(crate) fn document(&mut self, node: &Node) -> Result<()> {
         match node {
-            Node::Struct { fields, block_type } => {
-                if let Some((key, _)) = fields
-                    .iter()
-                    .find(|(key, _)| matches!(Field::parse(key), Field::Label(_)))
-                {
+            Node::Struct { fields, marks } => {
+                if let Some(label) = marks.and_then(|m| m.labels().next()) {
                     return Err(unsupported(format!(
-                        "The label field \"{}\" cannot be written at the top of a document, \
-                         which has no labels: only a block has them.",
-                        document_name(key)
+                        "The label field \"{label}\" cannot be written at the top of a document, \
+                         which has no labels: only a block has them."
                     )));
                 }
-                self.struct_body(fields, *block_type)
+                self.struct_body(fields, *marks)
             }
             Node::Map(entries) => self.map_body(entries),
             Node::Variant(name, inner) => self.item(name, inner).map_err(|e| e.add_key(name)),
@@ -156,16 +135,29 @@ impl<'o> BodyWriter<'o> {
     }
 
     /// The fields of a struct as a body: its labels are in the block
-    /// header, its raw body (if any) after the other fields; `block_type`
-    /// for an `#[hcl]` struct.
-    fn struct_body(&mut self, fields: &[(&'static str, Node)], block_type: bool) -> Result<()> {
+    /// header, its raw body (if any) after the other fields; `marks` those
+    /// of an `#[hcl]` struct.
+    fn struct_body(
+        &mut self,
+        fields: &[(&'static str, Node)],
+        marks: Option<&Marks>,
+    ) -> Result<()> {
+        let block_type = marks.is_some();
         let mut raw: Vec<&[(String, String)]> = Vec::new();
         let mut written: Vec<&str> = Vec::new();
         for (key, node) in fields {
-            let field = Field::parse(key);
+            let field = Field::of(key, marks);
             let done = match field {
                 Field::Label(_) => Ok(()),
-                Field::Raw => match node {
+                Field::Remain if !matches!(node, Node::Body(_)) => match node {
+                    Node::Map(entries) => self.map_body(entries),
+                    Node::Struct { fields, marks } => self.struct_body(fields, *marks),
+                    other => Err(unsupported(format!(
+                        "A remain field must hold a RawBody, a map or a struct, not {}.",
+                        other.kind()
+                    ))),
+                },
+                Field::Body | Field::Remain => match node {
                     Node::Body(items) => {
                         raw.push(items);
                         Ok(())
@@ -192,19 +184,10 @@ impl<'o> BodyWriter<'o> {
                     }
                 }
                 Field::Plain(name) => self.item(name, node),
-                Field::Flatten => match node {
-                    Node::Map(entries) => self.map_body(entries),
-                    Node::Struct { fields, block_type } => self.struct_body(fields, *block_type),
-                    other => Err(unsupported(format!(
-                        "A flattened field must hold a map or a struct, not {}.",
-                        other.kind()
-                    ))),
-                },
             };
-            let name = document_name(key);
-            done.map_err(|e| e.add_key(name))?;
-            if !matches!(field, Field::Label(_) | Field::Raw | Field::Flatten) {
-                written.push(name);
+            done.map_err(|e| e.add_key(key))?;
+            if !matches!(field, Field::Label(_) | Field::Body | Field::Remain) {
+                written.push(key);
             }
         }
         for items in raw {
@@ -303,10 +286,10 @@ impl<'o> BodyWriter<'o> {
     fn blocks(&mut self, name: &str, labels: &mut Vec<String>, node: &Node) -> Result<()> {
         match node {
             Node::Null => Ok(()),
-            Node::Struct { fields, block_type } => {
+            Node::Struct { fields, marks } => {
                 let mut all = labels.clone();
                 for (key, value) in fields {
-                    if let Field::Label(label) = Field::parse(key) {
+                    if let Field::Label(label) = Field::of(key, *marks) {
                         match value {
                             Node::String(s) => all.push(s.clone()),
                             other => {
@@ -319,7 +302,7 @@ impl<'o> BodyWriter<'o> {
                     }
                 }
                 self.header(name, &all)?;
-                self.nested(|w| w.struct_body(fields, *block_type))
+                self.nested(|w| w.struct_body(fields, *marks))
             }
             Node::Body(items) => {
                 self.header(name, labels)?;

@@ -11,7 +11,7 @@ use std::fmt::Write;
 use hcl_core::types::is_identifier;
 use hcl_core::Value;
 
-use super::body::{document_name, Field};
+use super::body::Field;
 use super::node::{unsupported, Node};
 use crate::error::Result;
 
@@ -53,16 +53,17 @@ impl<'o> Expr<'o> {
             Node::Map(entries) => {
                 self.object(entries.iter().map(|(k, v)| Ok((k.as_str(), v))))?;
             }
-            Node::Struct { fields, .. } => {
+            Node::Struct { fields, marks } => {
                 self.object(fields.iter().filter_map(|(key, value)| {
-                    match (Field::parse(key), value) {
+                    match (Field::of(key, *marks), value) {
                         (Field::Expr(_), Node::Null) => None,
-                        (Field::Label(_) | Field::Raw, _) => Some(Err(unsupported(format!(
-                            "The field \"{}\" is a label or a body, which an object value \
-                             cannot hold: write its struct as a block.",
-                            document_name(key)
-                        )))),
-                        _ => Some(Ok((document_name(key), value))),
+                        (Field::Label(_) | Field::Body | Field::Remain, _) => {
+                            Some(Err(unsupported(format!(
+                                "The field \"{key}\" is a label or a body, which an object \
+                                 value cannot hold: write its struct as a block."
+                            ))))
+                        }
+                        _ => Some(Ok((*key, value))),
                     }
                 }))?;
             }

@@ -7,7 +7,7 @@ use hcl_core::{Code, Limits, Number};
 use serde::ser::{self, Serialize};
 
 use crate::error::{Error, Result};
-use crate::markers::BLOCK_STRUCT;
+use crate::markers::{marks, Marks};
 use crate::special::{EXPRESSION, RAW_BODY, RAW_JSON_BODY};
 
 /// A value as serde describes it.
@@ -23,11 +23,11 @@ pub(crate) enum Node {
     Seq(Vec<Node>),
     /// A map, with its keys as strings.
     Map(Vec<(String, Node)>),
-    /// A struct's fields, under their serde names (`#[hcl]` markers
-    /// included); `block_type` for an `#[hcl]` struct.
+    /// A struct's fields, under their serde names, and the marks of an
+    /// `#[hcl]` struct.
     Struct {
         fields: Vec<(&'static str, Node)>,
-        block_type: bool,
+        marks: Option<&'static Marks>,
     },
     /// A newtype, tuple or struct variant: its name and its content.
     Variant(&'static str, Box<Node>),
@@ -251,7 +251,7 @@ impl ser::Serializer for NodeSerializer {
         Ok(StructNode {
             inner: self.inner()?,
             fields: Vec::with_capacity(len.min(4096)),
-            block_type: name.starts_with(BLOCK_STRUCT),
+            marks: marks(name),
             variant: None,
         })
     }
@@ -386,15 +386,13 @@ impl ser::SerializeMap for MapNode {
 pub(crate) struct StructNode {
     inner: NodeSerializer,
     fields: Vec<(&'static str, Node)>,
-    block_type: bool,
+    marks: Option<&'static Marks>,
     variant: Option<&'static str>,
 }
 
 impl StructNode {
     fn push<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<()> {
-        let node = value
-            .serialize(self.inner)
-            .map_err(|e| e.add_key(super::body::document_name(key)))?;
+        let node = value.serialize(self.inner).map_err(|e| e.add_key(key))?;
         self.fields.push((key, node));
         Ok(())
     }
@@ -402,7 +400,7 @@ impl StructNode {
     fn finish(self) -> Node {
         let fields = Node::Struct {
             fields: self.fields,
-            block_type: self.block_type,
+            marks: self.marks,
         };
         match self.variant {
             Some(variant) => Node::Variant(variant, Box::new(fields)),

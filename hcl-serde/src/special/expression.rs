@@ -12,7 +12,7 @@ use super::{Payload, PayloadVisitor, PAYLOAD};
 /// `#[hcl(expr)]`, for values the application evaluates later or in its
 /// own way. In an `#[hcl]` struct a field of this type (or an `Option` of
 /// it) is read so without the option, as gohcl reads an `hcl.Expression`
-/// field; a plain derive needs the field renamed `$hcl:expr:NAME`. It
+/// field; a plain derive cannot have one (its fields are evaluated). It
 /// owns its source text; the first read parses the expression's own text,
 /// and later reads (and clones made after it) use that tree.
 ///
@@ -64,9 +64,10 @@ impl Expression {
     /// # Examples
     ///
     /// ```
+    /// #[hcl_serde::hcl]
     /// #[derive(serde::Deserialize)]
     /// struct Config {
-    ///     #[serde(rename = "$hcl:expr:x")]
+    ///     #[hcl(expr)]
     ///     x: hcl_serde::Expression,
     /// }
     /// let config: Config = hcl_serde::from_str("x = 1 + 2\n").unwrap();
@@ -90,9 +91,10 @@ impl Expression {
     /// # Examples
     ///
     /// ```
+    /// #[hcl_serde::hcl]
     /// #[derive(serde::Deserialize)]
     /// struct Config {
-    ///     #[serde(rename = "$hcl:expr:x")]
+    ///     #[hcl(expr)]
     ///     x: hcl_serde::Expression,
     /// }
     /// let config: Config = hcl_serde::from_str("x = [a, b]\n").unwrap();

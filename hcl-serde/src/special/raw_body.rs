@@ -91,9 +91,10 @@ impl RawBody {
     /// ```
     /// use hcl_core::{EvalContext, Value};
     /// use std::collections::HashMap;
+    /// #[hcl_serde::hcl]
     /// #[derive(serde::Deserialize)]
     /// struct Outer {
-    ///     #[serde(rename = "$hcl:remain")]
+    ///     #[hcl(remain)]
     ///     rest: hcl_serde::RawBody,
     /// }
     /// // `y` is not known yet, and the first pass does not evaluate `x`.
@@ -119,9 +120,10 @@ impl RawBody {
     /// # Examples
     ///
     /// ```
+    /// #[hcl_serde::hcl]
     /// #[derive(serde::Deserialize)]
     /// struct Outer {
-    ///     #[serde(rename = "$hcl:remain")]
+    ///     #[hcl(remain)]
     ///     rest: hcl_serde::RawBody,
     /// }
     /// let outer: Outer = hcl_serde::from_str("a = 1\nb = 2\n").unwrap();
@@ -167,9 +169,10 @@ impl RawBody {
     /// # Examples
     ///
     /// ```
+    /// #[hcl_serde::hcl]
     /// #[derive(serde::Deserialize)]
     /// struct Outer {
-    ///     #[serde(rename = "$hcl:remain")]
+    ///     #[hcl(remain)]
     ///     rest: hcl_serde::RawBody,
     /// }
     /// let outer: Outer = hcl_serde::from_str("a = 1\n").unwrap();

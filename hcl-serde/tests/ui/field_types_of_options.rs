@@ -9,6 +9,7 @@ struct Module {
     condition: String,
     #[hcl(expr)]
     maybe: Option<u8>,
+    // Any type takes what the other fields leave.
     #[hcl(remain)]
     rest: HashMap<String, String>,
 }

@@ -25,4 +25,15 @@ struct Skipped {
     computed: String,
 }
 
+// serde reads this struct as a map, without the name that carries the
+// label.
+#[hcl_serde::hcl]
+#[derive(Deserialize)]
+struct LabelAndFlatten {
+    #[hcl(label)]
+    name: String,
+    #[serde(flatten)]
+    rest: HashMap<String, String>,
+}
+
 fn main() {}

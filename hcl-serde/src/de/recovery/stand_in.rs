@@ -5,7 +5,6 @@ use hcl_core::Code;
 use serde::de::{self, Visitor};
 
 use super::{Resume, Scope};
-use crate::de::body::BLOCK_STRUCT;
 use crate::de::Session;
 use crate::error::{Error, Result};
 use crate::special::{BODY_PAYLOAD, SPANNED};
@@ -167,7 +166,7 @@ impl<'de> de::Deserializer<'de> for StandIn<'_, 'de> {
         // A field of an `#[hcl]` struct takes blocks only of a block type;
         // any other takes them of any struct.
         let takes_block = match self.missing {
-            Some(Resume::Missing(_, _, true)) => name.starts_with(BLOCK_STRUCT),
+            Some(Resume::Missing(_, _, true)) => crate::markers::is_marked(name),
             _ => name != SPANNED,
         };
         self.missing_block(takes_block);

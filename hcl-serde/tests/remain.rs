@@ -1,9 +1,11 @@
-//! A `#[serde(flatten)]` field of a `#[hcl]` struct: the decoder gives it
-//! what the other fields leave, read as its type (a map or a struct) and
-//! written back as items of the body, so that label fields beside it get
-//! their labels and `Spanned`, `Expression` and `RawBody` values inside or
-//! beside it arrive as they do elsewhere. Several flattened fields without
-//! labels are serde's own.
+//! The items a struct's other fields leave: an `#[hcl(remain)]` field of a
+//! map or a struct gets them, read as its type, and they are written back
+//! as items of the body, so that label fields beside it get their labels
+//! and `Spanned`, `Expression` and `RawBody` values inside or beside it
+//! arrive as they do elsewhere. For other formats it is an ordinary field.
+//! `#[serde(flatten)]` stays serde's own: serde reads such a struct as a
+//! map, without the struct's name, so it cannot be combined with role
+//! options.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
@@ -17,7 +19,7 @@ struct Service {
     #[hcl(label)]
     name: String,
     port: u16,
-    #[serde(flatten)]
+    #[hcl(remain)]
     settings: BTreeMap<String, String>,
 }
 
@@ -29,7 +31,7 @@ struct Config {
 const SRC: &str = "service \"web\" {\n  port = 80\n  image = \"nginx\"\n  user = \"www\"\n}\n";
 
 #[test]
-fn labels_and_a_flattened_map_are_both_filled() {
+fn labels_and_a_remain_map_are_both_filled() {
     let config: Config = hcl_serde::from_str(SRC).unwrap();
     let web = &config.service[0];
     assert_eq!((web.name.as_str(), web.port), ("web", 80));
@@ -43,7 +45,7 @@ fn labels_and_a_flattened_map_are_both_filled() {
 }
 
 #[test]
-fn the_flattened_items_are_written_back_into_the_block() {
+fn the_remaining_items_are_written_back_into_the_block() {
     let config: Config = hcl_serde::from_str(SRC).unwrap();
     let text = hcl_serde::to_string(&config).unwrap();
     assert_eq!(hcl_serde::from_str::<Config>(&text).unwrap(), config);
@@ -51,14 +53,14 @@ fn the_flattened_items_are_written_back_into_the_block() {
 }
 
 #[test]
-fn errors_in_the_flattened_items_point_at_them() {
+fn errors_in_the_remaining_items_point_at_them() {
     #[hcl_serde::hcl]
     #[derive(Deserialize, Debug)]
     struct Limits {
         #[hcl(label)]
         #[allow(dead_code)]
         name: String,
-        #[serde(flatten)]
+        #[hcl(remain)]
         #[allow(dead_code)]
         values: BTreeMap<String, u8>,
     }
@@ -75,12 +77,12 @@ fn errors_in_the_flattened_items_point_at_them() {
 }
 
 #[test]
-fn without_labels_a_flattened_map_takes_what_the_other_fields_leave() {
+fn without_labels_a_remain_map_takes_what_the_other_fields_leave() {
     #[hcl_serde::hcl]
     #[derive(Deserialize, Debug, PartialEq)]
     struct Plain {
         port: u16,
-        #[serde(flatten)]
+        #[hcl(remain)]
         rest: BTreeMap<String, u16>,
     }
     let plain: Plain = hcl_serde::from_str("port = 1\nother = 2\n").unwrap();
@@ -88,7 +90,7 @@ fn without_labels_a_flattened_map_takes_what_the_other_fields_leave() {
 }
 
 #[test]
-fn special_values_arrive_inside_and_beside_a_flattened_field() {
+fn special_values_arrive_inside_and_beside_a_remain_field() {
     use hcl_serde::{Expression, Spanned};
 
     #[derive(Deserialize, Debug)]
@@ -99,7 +101,7 @@ fn special_values_arrive_inside_and_beside_a_flattened_field() {
     #[derive(Deserialize, Debug)]
     struct WithStruct {
         name: String,
-        #[serde(flatten)]
+        #[hcl(remain)]
         limits: Limits,
     }
     #[hcl_serde::hcl]
@@ -107,7 +109,7 @@ fn special_values_arrive_inside_and_beside_a_flattened_field() {
     struct WithMap {
         #[hcl(expr)]
         when: Expression,
-        #[serde(flatten)]
+        #[hcl(remain)]
         rest: BTreeMap<String, Spanned<u16>>,
     }
     for (src, name) in [
@@ -151,13 +153,13 @@ fn several_flattened_fields_are_serde_s_own() {
 }
 
 #[test]
-fn errors_beside_and_inside_a_flattened_field_are_all_reported() {
+fn errors_beside_and_inside_a_remain_field_are_all_reported() {
     #[hcl_serde::hcl]
     #[derive(Deserialize, Debug)]
     struct Plain {
         #[allow(dead_code)]
         port: u16,
-        #[serde(flatten)]
+        #[hcl(remain)]
         #[allow(dead_code)]
         rest: BTreeMap<String, u16>,
     }
