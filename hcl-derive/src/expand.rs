@@ -389,8 +389,13 @@ fn rewrite(item: &mut DeriveInput, errors: &mut Errors) -> (TokenStream, FieldMa
                 });
                 (quote!(Attribute), Some((Mark::Expr, None)), name.clone())
             }
+            // A sequence or map without a default may be absent: empty.
+            Role::Auto if types::is_collection(&field.ty) && !optional && !serde.own_reader => {
+                (quote!(Auto), Some((Mark::Many, None)), name.clone())
+            }
             Role::Auto => (quote!(Auto), None, name.clone()),
         };
+        let optional = optional || matches!(marker, Some((Mark::Many, _)));
         if let Some((mark, label)) = marker {
             marks.de.push(Marked {
                 field: name.clone(),

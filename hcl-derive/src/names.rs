@@ -15,6 +15,8 @@ pub(crate) enum Mark {
     Expr,
     Body,
     Remain,
+    /// A sequence or map without a default, which may be absent.
+    Many,
 }
 
 impl Mark {
@@ -26,6 +28,7 @@ impl Mark {
             Mark::Expr => 'E',
             Mark::Body => 'Y',
             Mark::Remain => 'R',
+            Mark::Many => 'M',
         }
     }
 }

@@ -13,7 +13,7 @@
 //! ```
 //!
 //! `ROLE` is one letter (`L` label, `A` attr, `B` block, `E` expr, `Y`
-//! body, `R` remain), `FIELD` the field's serde name (for the direction
+//! body, `R` remain, `M` a sequence or map that may be absent), `FIELD` the field's serde name (for the direction
 //! the name is for) and `LABEL` a label's name where it differs from the
 //! field's, each escaped so that only ASCII letters and digits stay as
 //! they are and any other character is `_HEX_` (its code point in
@@ -43,6 +43,10 @@ pub(crate) enum Role {
     Body,
     /// `#[hcl(remain)]`.
     Remain,
+    /// A field without options of a sequence or map type and without a
+    /// default: it may be absent, and reads as empty then (zero blocks,
+    /// as gohcl's slices); `to_string` leaves it out when empty.
+    Many,
 }
 
 /// The roles an `#[hcl]` struct's name gives its fields.
@@ -131,6 +135,7 @@ fn parse(name: &'static str) -> Option<Marks> {
             'E' => Role::Expr,
             'Y' => Role::Body,
             'R' => Role::Remain,
+            'M' => Role::Many,
             'N' => {
                 // The label name of the label field before it.
                 match fields.last_mut() {

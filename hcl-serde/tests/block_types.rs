@@ -668,3 +668,38 @@ fn an_option_of_a_borrowing_block_type_reads_null_as_the_schema_says() {
     let err = hcl_serde::from_str::<Holder>(&format!("{line}\n")).unwrap_err();
     assert_eq!(err.to_string(), unsupported("named", line));
 }
+
+#[test]
+fn an_empty_sequence_or_map_is_left_out_and_reads_back_empty() {
+    // Without a default, a sequence or map may be absent: zero blocks, as
+    // gohcl's slices, or an empty argument.
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Serialize, Debug, PartialEq, Default)]
+    struct Vpc {
+        subnet: Vec<Subnet>,
+        zone: BTreeMap<String, Subnet>,
+        cidrs: Vec<String>,
+    }
+    let schema = Vpc::hcl_schema();
+    assert!(!schema.attribute("cidrs").unwrap().required);
+    assert!(schema.block("subnet").is_some() && schema.block("zone").is_some());
+
+    let empty = Vpc::default();
+    assert_eq!(hcl_serde::to_string(&empty).unwrap(), "");
+    assert_eq!(hcl_serde::from_str::<Vpc>("").unwrap(), empty);
+
+    let full = Vpc {
+        subnet: vec![Subnet { cidr: "a".into() }],
+        zone: BTreeMap::from([("z".to_owned(), Subnet { cidr: "b".into() })]),
+        cidrs: vec!["c".into()],
+    };
+    let text = hcl_serde::to_string(&full).unwrap();
+    assert!(
+        text.contains("subnet {\n") && text.contains("zone \"z\" {\n"),
+        "{text}"
+    );
+    assert_eq!(hcl_serde::from_str::<Vpc>(&text).unwrap(), full);
+    // Another format still requires the field: the serde contract is the
+    // type's own.
+    assert!(serde_json::from_str::<Vpc>("{}").is_err());
+}

@@ -115,6 +115,7 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
         }
         Item::Body(raw) => seed.deserialize(PayloadDeserializer(Payload::Body(raw))),
         Item::Rest(body) => seed.deserialize(BodyDeserializer::new(body, session)),
+        Item::Empty(field) => seed.deserialize(Empty(field)),
         Item::StandIn(missing_field) => seed.deserialize(StandIn::new(session, missing_field)),
     });
     result.map_err(|e| {
@@ -258,5 +259,47 @@ impl<'de, V: Visitor<'de>> de::DeserializeSeed<'de> for StructSeed<V> {
 
     fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<V::Value, D::Error> {
         d.deserialize_struct("", self.fields, self.visitor)
+    }
+}
+
+/// An absent sequence or map field that may be absent: empty, or `None`
+/// of an `Option` of one; any other type finds the field missing.
+struct Empty(&'static str);
+
+impl<'de> de::Deserializer<'de> for Empty {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value> {
+        Err(de::Error::missing_field(self.0))
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_none()
+    }
+
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_seq(de::value::SeqDeserializer::<_, Error>::new(
+            std::iter::empty::<()>(),
+        ))
+    }
+
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_map(de::value::MapDeserializer::<_, Error>::new(
+            std::iter::empty::<((), ())>(),
+        ))
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf unit unit_struct tuple tuple_struct struct enum
+        identifier ignored_any
     }
 }

@@ -28,7 +28,7 @@ use crate::special::{special_types, Payload, PayloadDeserializer, RawBody, Speci
 
 pub(crate) use super::access::{BodyAccess, EntryEnum, StructSeed, TupleSeed};
 pub(crate) use super::fields::*;
-use crate::markers::Marks;
+use crate::markers::{Marks, Role};
 
 /// A deserializer over a body (a file's or a block's).
 pub(crate) struct BodyDeserializer<'a, 's, 'de> {
@@ -71,6 +71,8 @@ pub(crate) enum Item<'a> {
     /// In place of what failed in an earlier pass; for a missing field,
     /// where it is missing.
     StandIn(Option<Resume>),
+    /// An absent sequence or map that reads as empty ([`Role::Many`]).
+    Empty(&'static str),
 }
 
 /// What an entry needs of an attribute: its name and places, without a
@@ -112,7 +114,7 @@ impl<'a> Item<'a> {
             | Item::NullOfBlock(attr)
             | Item::Json(attr, _) => Some(attr.expr_at),
             Item::Blocks(_, blocks, _) => blocks.first().map(BlockRef::def_location),
-            Item::Body(_) | Item::Rest(_) | Item::StandIn(_) => None,
+            Item::Body(_) | Item::Rest(_) | Item::StandIn(_) | Item::Empty(_) => None,
         }
     }
 
@@ -126,7 +128,9 @@ impl<'a> Item<'a> {
             | Item::NullOfBlock(attr)
             | Item::Json(attr, _) => Some(attr.name),
             Item::Blocks(name, ..) => Some(name),
-            Item::Label(_) | Item::Body(_) | Item::Rest(_) | Item::StandIn(_) => None,
+            Item::Label(_) | Item::Body(_) | Item::Rest(_) | Item::StandIn(_) | Item::Empty(_) => {
+                None
+            }
         }
     }
 
@@ -621,6 +625,16 @@ pub(crate) fn visit_entries<'de, 'a, V: Visitor<'de>>(
             .partition(|e| !e.item.is_stand_in(session));
         real.extend(stand_ins);
         entries = real;
+    }
+    // An absent field that may be: empty.
+    for &(field, role) in marks.map_or(&[][..], |m| &m.fields[..]) {
+        if role == Role::Many && !entries.iter().any(|e| e.key == field) {
+            entries.push(Entry {
+                key: field,
+                order: (usize::MAX, 0),
+                item: Item::Empty(field),
+            });
+        }
     }
     let access = BodyAccess::new(entries, session, missing);
     let scope = session.record.scope();

@@ -53,7 +53,7 @@ impl Field<'static> {
             return Field::Auto(field);
         };
         match marks.role(field) {
-            None => Field::Typed(field),
+            None | Some(Role::Many) => Field::Typed(field),
             Some(Role::Label(label)) => Field::Label(label),
             Some(Role::Attr) => Field::Attr(field),
             Some(Role::Block) => Field::Block(field),

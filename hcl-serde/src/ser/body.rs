@@ -38,6 +38,9 @@ pub(crate) enum Field<'a> {
     Remain,
     /// No role: an attribute or blocks, as its value decides.
     Plain(&'a str),
+    /// A sequence or map field without a default, which may be absent:
+    /// as `Plain`, left out when empty.
+    Many(&'a str),
 }
 
 impl<'a> Field<'a> {
@@ -45,6 +48,7 @@ impl<'a> Field<'a> {
     pub(crate) fn of(key: &'a str, marks: Option<&Marks>) -> Field<'a> {
         match marks.and_then(|m| m.role(key)) {
             None => Field::Plain(key),
+            Some(Role::Many) => Field::Many(key),
             Some(Role::Label(label)) => Field::Label(label),
             Some(Role::Attr) => Field::Attr(key),
             Some(Role::Block) => Field::Block(key),
@@ -81,6 +85,15 @@ fn is_block_types(node: &Node) -> bool {
         Node::Body(_) => true,
         Node::Seq(items) => !items.is_empty() && items.iter().all(is_block_types),
         Node::Map(entries) => !entries.is_empty() && entries.iter().all(|(_, v)| is_block_types(v)),
+        _ => false,
+    }
+}
+
+/// Whether `node` is an empty sequence or map.
+fn is_empty(node: &Node) -> bool {
+    match node {
+        Node::Seq(items) => items.is_empty(),
+        Node::Map(entries) => entries.is_empty(),
         _ => false,
     }
 }
@@ -176,14 +189,15 @@ impl<'o> BodyWriter<'o> {
                 Field::Block(name) => self.forced_blocks(name, node),
                 // An absent field of either kind: nothing.
                 Field::Plain(_) if block_type && matches!(node, Node::Null) => Ok(()),
-                Field::Plain(name) if block_type => {
+                Field::Many(_) if is_empty(node) => Ok(()),
+                Field::Plain(name) | Field::Many(name) if block_type => {
                     if is_block_types(node) {
                         self.blocks(name, &mut Vec::new(), node)
                     } else {
                         self.attribute(name, node)
                     }
                 }
-                Field::Plain(name) => self.item(name, node),
+                Field::Plain(name) | Field::Many(name) => self.item(name, node),
             };
             done.map_err(|e| e.add_key(key))?;
             if !matches!(field, Field::Label(_) | Field::Body | Field::Remain) {
