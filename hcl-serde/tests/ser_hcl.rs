@@ -427,3 +427,45 @@ fn a_multi_line_expression_inside_a_value_is_parenthesized() {
     let back: serde_json::Value = hcl_serde::from_str(&text).unwrap();
     assert_eq!(back, serde_json::json!({"all": {"a": [1, 2], "b": "hi\n"}}));
 }
+
+#[test]
+fn a_block_map_of_plain_structs_is_written_as_the_one_block_it_is_read_from() {
+    #[derive(Deserialize, Serialize, Debug, PartialEq)]
+    struct Provider {
+        source: String,
+        version: String,
+    }
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Serialize, Debug, PartialEq)]
+    struct Terraform {
+        #[hcl(block)]
+        required_providers: BTreeMap<String, Provider>,
+    }
+    let src = "required_providers {\n  aws = {\n    source  = \"hashicorp/aws\"\n    version = \"~> 5.0\"\n  }\n}\n";
+    let read: Terraform = hcl_serde::from_str(src).unwrap();
+    assert_eq!(read.required_providers["aws"].source, "hashicorp/aws");
+    let text = hcl_serde::to_string_pretty(&read).unwrap();
+    assert!(
+        text.starts_with("required_providers {\n  aws = {"),
+        "{text}"
+    );
+    assert_eq!(hcl_serde::from_str::<Terraform>(&text).unwrap(), read);
+}
+
+#[test]
+fn deny_unknown_fields_names_the_fields_as_written() {
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Service {
+        #[hcl(label)]
+        name: String,
+        port: u16,
+    }
+    let err = serde_json::from_str::<Service>(r#"{"name": "web", "prot": 1}"#).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "unknown field `prot`, expected `name` or `port` at line 1 column 22"
+    );
+}

@@ -284,13 +284,23 @@ impl<'o> BodyWriter<'o> {
     }
 
     /// The blocks of an `#[hcl(block)]` field: as [`Self::blocks`], but a
-    /// map that is not a map of blocks is one block with the map as its
-    /// body, and an empty one an empty block.
+    /// map that is not a map of block types is one block with the map as
+    /// its body (`required_providers { aws = { ... } }`), as such a map is
+    /// read, and an empty one an empty block.
     fn forced_blocks(&mut self, name: &str, node: &Node) -> Result<()> {
         match node {
-            Node::Map(entries) if entries.is_empty() || !is_blocks(node) => {
+            Node::Map(entries) if entries.is_empty() || !is_block_types(node) => {
                 self.header(name, &[])?;
-                self.nested(|w| w.map_body(entries))
+                self.nested(|w| {
+                    for (key, value) in entries {
+                        let done = match is_block_types(value) {
+                            true => w.blocks(key, &mut Vec::new(), value),
+                            false => w.attribute(key, value),
+                        };
+                        done.map_err(|e| e.add_key(key))?;
+                    }
+                    Ok(())
+                })
             }
             node => self.blocks(name, &mut Vec::new(), node),
         }
