@@ -261,8 +261,13 @@
 
 use proc_macro::TokenStream;
 
+mod attrs;
 mod case;
+mod checks;
+mod codegen;
+mod errors;
 mod expand;
+mod model;
 mod names;
 mod types;
 
