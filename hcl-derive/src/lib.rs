@@ -2,10 +2,12 @@
 //! macro, used as [`hcl_serde::hcl`](../hcl_serde/attr.hcl.html).
 //!
 //! Plain `#[derive(Deserialize)]` structs already decode HCL with
-//! `hcl_serde`: each field is an attribute or a block of the same name.
+//! `hcl_serde`: a field of a struct type (or an `Option`, sequence or map
+//! of one) takes blocks of its name, any other field an attribute.
 //! `#[hcl]` says what serde alone cannot: which fields are a block's
-//! labels, whether a field is an attribute or a block when its type leaves
-//! it open, and which fields take a block's unevaluated parts. It also
+//! labels, whether a field is an attribute or blocks against that rule,
+//! and which fields take a block's unevaluated parts; adding it does not
+//! change which of the other fields take blocks. It also
 //! gives the struct an [`HclSchema`](../hcl_serde/trait.HclSchema.html)
 //! impl, its body schema.
 //!
@@ -61,7 +63,7 @@
 //!
 //! | option                | the field takes                                   |
 //! |-----------------------|---------------------------------------------------|
-//! | (none)                | the blocks of its name when the type inside its containers (options, boxes, `Spanned`, sequences, maps) is a block type (it has `#[hcl]` itself, or is an `hcl_serde::RawBody`), else the attribute of its name, as the `HclSchema` says; a field whose type is named `Expression` (or `Option<Expression>`) is read as with `expr`, and must be `hcl_serde::Expression` |
+//! | (none)                | the blocks of its name when the type inside its containers (options, boxes, `Spanned`, sequences, maps) is a block type (a struct, with `#[hcl]` or without, or an `hcl_serde::RawBody`), else the attribute of its name, as the `HclSchema` says; a field whose type is named `Expression` (or `Option<Expression>`) is read as with `expr`, and must be `hcl_serde::Expression` |
 //! | `attr`                | the attribute of its name, whatever its type      |
 //! | `block`               | the blocks of its name, whatever its type         |
 //! | `expr`                | the attribute of its name, as an expression not yet evaluated (an `hcl_serde::Expression`) |
@@ -171,17 +173,15 @@
 //! does print them shows the marked name: RON with its `struct_names`
 //! option (which then reads it back too), or an XML root element.
 //!
-//! The marked name also tells the decoder and the serializer that the
-//! struct is a block type, so that each field without options is what the
-//! `HclSchema` says, both ways. A field whose type holds a block type
+//! Each field without options is what the `HclSchema` says, both ways, as
+//! in a struct without `#[hcl]`. A field whose type holds a block type
 //! reads it from blocks only, and an argument of the field's name (`null`
 //! included) is "Unsupported argument ... Did you mean to define a block
 //! of type ...?"; a field of any other type reads an argument only, and a
 //! block of its name is "Unsupported block type ... Did you mean to define
-//! argument ...?", each as schema processing reports it. So a struct read
-//! from a block inside an `#[hcl]` struct has `#[hcl]` itself, or its field
-//! says `block`. (A plain struct, without `#[hcl]`, reads each of its
-//! fields from an argument or from blocks, as the input has it.)
+//! argument ...?", each as schema processing reports it. A struct value
+//! written as an argument (`origin = { x = 1, y = 2 }`) needs
+//! `#[hcl(attr)]` on its field.
 //!
 //! `#[hcl(optional)]`, and `block` on a sequence or map (zero or more
 //! blocks), add `#[serde(default)]` to the field, which other formats see

@@ -74,9 +74,31 @@
 //! );
 //! ```
 //!
+//! # What a field takes
+//!
+//! One rule, the same with `#[hcl]` and without, in [`HclSchema`] and in
+//! [`to_string`]: a field whose type is a struct (with `#[hcl]` or
+//! without), a [`RawBody`], or an `Option`, sequence or map of one, takes
+//! blocks of its name (one label per map level, then the struct's own
+//! `#[hcl(label)]` fields); any other field takes an argument.
+//! `#[hcl(attr)]` and `#[hcl(block)]` override it. An argument for a block
+//! field (`null` included) is "Unsupported argument ... Did you mean to
+//! define a block of type ...?", a block for an argument's field
+//! "Unsupported block type ... Did you mean to define argument ...?",
+//! each as schema processing words it. Three things are decided as the
+//! value is read, since only the value's type tells: a field of an enum
+//! or of a self-describing type (`serde_json::Value`) takes what the
+//! input has; a sequence of sequences holds no blocks (its structs are
+//! values); and a plain derive, which cannot say `#[hcl(block)]`, reads
+//! one block as the body of a map field (`locals { ... }`) and an empty
+//! list or object as no blocks for a sequence or map of block types (an
+//! `#[hcl]` struct leaves such a field out instead, see below). A map target's entries
+//! (`HashMap<String, T>` read from a body) take what the input has.
+//!
 //! A field absent from the document is `None` when it is an `Option`, its
-//! default with `#[serde(default)]`, and otherwise "Missing required
-//! argument" (or "Missing X block", for a struct) at the start of the
+//! default with `#[serde(default)]`, empty when it is a sequence or map
+//! without options of an `#[hcl]` struct, and otherwise "Missing required
+//! argument" (or "Missing X block", for a block type) at the start of the
 //! enclosing body, as the reference reports it: the block's opening
 //! brace, or the file's first character.
 //!
@@ -92,9 +114,7 @@
 //! a stand-in may have caused is not reported: a type that rejects the
 //! stand-in, a whole-struct check such as `#[serde(try_from)]` over one,
 //! and, after an earlier error, the values of a `#[serde(flatten)]` field
-//! that serde reads itself (several in a struct without label fields, or
-//! any in a struct without `#[hcl]`: serde checks them only once the whole
-//! body is read); the next decode
+//! (serde checks them only once the whole body is read); the next decode
 //! reports them. A pass after an error leaves out the blocks of sequences
 //! and maps that an earlier pass read without error, since its value is
 //! never returned: each pass reads little more than what the earlier ones
@@ -123,10 +143,8 @@
 //! - any other type evaluates the value, its strings as templates
 //!   (`"${var.x}"`), as an attribute's.
 //!
-//! So a `#[hcl]` struct decodes a `.tf.json` file as its native twin (same
-//! values, same kinds of diagnostics, with ranges into the JSON), and a
-//! plain struct reads a nested object as a block or as a value as its
-//! field's type asks. A property name given twice is a duplicate argument
+//! So a struct decodes a `.tf.json` file as its native twin (same values,
+//! same kinds of diagnostics, with ranges into the JSON). A property name given twice is a duplicate argument
 //! (the JSON syntax also reads it as repeated blocks; here it is read as
 //! an argument first). A body merged from files of both syntaxes is not
 //! decoded: decode each file's body on its own.
@@ -266,21 +284,20 @@
 //! is written as blocks when its value is a struct, a non-empty sequence
 //! of structs (one block each), or a non-empty map whose values are such
 //! (one label per map level); an enum variant with struct content is a
-//! block labeled by its name. Everything else is an attribute: scalars,
-//! strings, sequences and maps of other values (as tuples and objects),
-//! `None` and `()` as `null`, a unit variant as its name, a newtype or
-//! tuple variant as an object of one key. So a configuration's nested structs come out
+//! block labeled by its name. `None` is left out. Everything else is an
+//! attribute: scalars, strings, sequences and maps of other values (as
+//! tuples and objects), `()` as `null`, a unit variant as its name, a
+//! newtype or tuple variant as an object of one key. So a configuration's nested structs come out
 //! as the blocks a person would write, where hcl-rs writes them as
 //! attributes with object values unless they are wrapped in its block
 //! types. `#[hcl]` fields are written in the shape they are read from:
 //! labels in the block header, `attr` always an attribute, `block` always
-//! blocks (a map of other values as one block with the map as its body,
+//! blocks (a map of values that are not `#[hcl]` structs as one block with
+//! the map as its body, `required_providers { aws = { ... } }`,
 //! `None` as no block), `expr` (left out when `None`), `body` and `remain`
 //! as their source text (one read from the JSON syntax is an error: only a
-//! schema tells its properties' blocks from its arguments); a field without options of an `#[hcl]` struct as
-//! its `HclSchema` says: blocks for a block type (an `#[hcl]` struct or a
-//! `RawBody`, or a sequence or map of them), an attribute for anything
-//! else, and nothing for `None`.
+//! schema tells its properties' blocks from its arguments); an empty
+//! sequence or map without options of an `#[hcl]` struct is left out.
 //!
 //! ```
 //! use std::collections::BTreeMap;
@@ -379,9 +396,9 @@ pub use hcl_core::{
 };
 
 pub use hcl_derive::hcl;
-pub use schema::HclSchema;
 #[doc(hidden)]
-pub use schema::{__private, build_schema};
+pub use schema::__private;
+pub use schema::HclSchema;
 
 /// The examples of the crate's README, run as documentation tests.
 #[cfg(doctest)]

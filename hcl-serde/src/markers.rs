@@ -113,11 +113,6 @@ pub(crate) fn marks(name: &'static str) -> Option<&'static Marks> {
     marks
 }
 
-/// Whether serde's `name` for a struct is an `#[hcl]` struct's.
-pub(crate) fn is_marked(name: &'static str) -> bool {
-    marks(name).is_some()
-}
-
 /// The marks in `name`, if it has them; text that needed unescaping is
 /// leaked, which [`marks`] does once per name.
 fn parse(name: &'static str) -> Option<Marks> {

@@ -41,8 +41,12 @@ pub trait HclSchema {
 #[doc(hidden)]
 pub mod __private {
 
-    pub use super::build_schema;
     pub use hcl_core::schema::BodySchema;
+
+    /// The schema of the fields the macro describes.
+    pub fn build_schema(fields: &[FieldInfo]) -> BodySchema {
+        super::schema_of_fields(fields)
+    }
 
     /// How the macro saw a field.
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -134,8 +138,7 @@ pub mod __private {
 }
 
 /// The schema of the fields the macro describes.
-#[doc(hidden)]
-pub fn build_schema(fields: &[__private::FieldInfo]) -> BodySchema {
+fn schema_of_fields(fields: &[__private::FieldInfo]) -> BodySchema {
     use __private::FieldKind;
     let mut attributes = Vec::new();
     let mut blocks = Vec::new();

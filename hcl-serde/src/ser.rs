@@ -3,8 +3,9 @@
 //!
 //! A value is written in two steps: serde describes it as a
 //! [`Node`](node::Node) (structs apart from maps, enum variants by name,
-//! the `#[hcl]` markers on field names), then [`body`] lays the node out
-//! as attributes and blocks and [`expr`] writes the values. The text is
+//! the roles `#[hcl]` gives fields, read from the struct's name), then
+//! [`body`] lays the node out as attributes and blocks and [`expr`] writes
+//! the values. The text is
 //! finally put in the canonical layout by [`hcl_core::format()`], the
 //! formatter of `hcl fmt`, so that the output is what a formatted file
 //! looks like.

@@ -1,6 +1,6 @@
-//! A field without options of an `#[hcl]` struct is what its `HclSchema`
-//! says: blocks when the type inside its containers is a block type (an
-//! `#[hcl]` struct or a `RawBody`), an argument otherwise. An argument for
+//! A field without options is what its `HclSchema` says: blocks when the
+//! type inside its containers is a block type (a struct, with `#[hcl]` or
+//! without, or a `RawBody`), an argument otherwise. An argument for
 //! a block type is "Unsupported argument", a block for anything else
 //! "Unsupported block type", each worded as schema processing words it;
 //! the serializer writes each back the way it is read.
@@ -33,8 +33,7 @@ struct Renamed {
     via: String,
 }
 
-/// A plain struct: no schema of its own, so an argument in an `#[hcl]`
-/// struct.
+/// A plain struct: a block type too, without labels.
 #[derive(Deserialize, Serialize, Debug, PartialEq)]
 struct Plain {
     cidr: String,
@@ -89,11 +88,20 @@ fn unsupported_block(name: &str, line: &str) -> String {
 #[test]
 fn the_schema_lists_them_as_blocks() {
     let schema = Network::hcl_schema();
-    for name in ["subnet", "subnets", "zones", "route", "raw", "forced_block"] {
+    for name in [
+        "subnet",
+        "subnets",
+        "zones",
+        "route",
+        "plain",
+        "plains",
+        "raw",
+        "forced_block",
+    ] {
         assert!(schema.block(name).is_some(), "{name}");
         assert!(schema.attribute(name).is_none(), "{name}");
     }
-    for name in ["forced", "plain", "tags", "plains"] {
+    for name in ["forced", "tags"] {
         assert!(schema.attribute(name).is_some(), "{name}");
         assert!(schema.block(name).is_none(), "{name}");
     }
@@ -118,6 +126,8 @@ fn an_argument_of_their_name_is_unsupported() {
     assert_eq!(error(&format!("{line}\n")), unsupported("subnet", line));
     let line = "route = { via = \"a\" }";
     assert_eq!(error(&format!("{line}\n")), unsupported("route", line));
+    let line = "plain = { cidr = \"a\" }";
+    assert_eq!(error(&format!("{line}\n")), unsupported("plain", line));
     let line = "subnet = \"a\"";
     assert_eq!(error(&format!("{line}\n")), unsupported("subnet", line));
     // Inside a sequence or a map, at the argument's name too.
@@ -128,8 +138,8 @@ fn an_argument_of_their_name_is_unsupported() {
 }
 
 #[test]
-fn an_argument_field_and_a_plain_struct_take_arguments() {
-    let src = "forced = { cidr = \"a\" }\nplain = { cidr = \"b\" }\n";
+fn an_argument_field_takes_an_argument_and_a_plain_struct_a_block() {
+    let src = "forced = { cidr = \"a\" }\nplain {\n  cidr = \"b\"\n}\n";
     let network: Network = hcl_serde::from_str(src).unwrap();
     assert_eq!(network.forced.unwrap().cidr, "a");
     assert_eq!(network.plain.unwrap().cidr, "b");
@@ -141,8 +151,6 @@ fn an_argument_field_and_a_plain_struct_take_arguments() {
 #[test]
 fn a_block_for_any_other_type_is_unsupported() {
     for (name, src) in [
-        ("plain", "plain {\n  cidr = \"c\"\n}\n"),
-        ("plains", "plains {\n  cidr = \"c\"\n}\n"),
         ("tags", "tags {\n  a = \"b\"\n}\n"),
         ("tags", "tags \"a\" {\n}\n"),
         ("forced", "forced {\n  cidr = \"c\"\n}\n"),
@@ -249,9 +257,9 @@ fn each_is_written_back_as_it_is_read() {
         "zones \"z\" {",
         "route {",
         "forced = {",
-        "plain = {",
+        "plain {",
         "tags = {",
-        "plains = [",
+        "plains {",
         "forced_block {",
     ] {
         assert!(
@@ -273,6 +281,7 @@ fn a_missing_field_is_a_missing_block_only_for_a_block_type() {
     struct Needs {
         subnet: Subnet,
         plain: Plain,
+        port: u16,
         settings: RawBody,
     }
     let err = hcl_serde::from_str::<Needs>("").unwrap_err();
@@ -285,6 +294,7 @@ fn a_missing_field_is_a_missing_block_only_for_a_block_type() {
         summaries,
         [
             "Missing subnet block",
+            "Missing plain block",
             "Missing required argument",
             "Missing settings block"
         ],
@@ -297,7 +307,7 @@ fn a_missing_field_is_a_missing_block_only_for_a_block_type() {
     assert_eq!(summaries, ["Missing required argument"]);
     assert_eq!(
         diags.iter().next().unwrap().detail,
-        err.diagnostics().iter().nth(1).unwrap().detail
+        err.diagnostics().iter().nth(2).unwrap().detail
     );
 }
 
@@ -305,7 +315,7 @@ fn a_missing_field_is_a_missing_block_only_for_a_block_type() {
 fn null_for_a_block_type_is_an_unsupported_argument() {
     // serde reads `null` as `None` before it asks for the type inside: the
     // field asks first.
-    for name in ["subnet", "route", "raw"] {
+    for name in ["subnet", "route", "plain", "raw"] {
         let line = format!("{name} = null");
         assert_eq!(error(&format!("{line}\n")), unsupported(name, &line));
     }
@@ -313,27 +323,26 @@ fn null_for_a_block_type_is_an_unsupported_argument() {
     for line in [
         "subnets = null",
         "zones = null",
+        "plains = null",
         "subnets = \"a\"",
         "zones = 1",
     ] {
         let name = line.split(' ').next().unwrap();
         assert_eq!(error(&format!("{line}\n")), unsupported(name, line));
     }
-    // Any other type reads `null` as ever: `None` for an `Option`...
-    let network: Network = hcl_serde::from_str("plain = null\nforced = null\n").unwrap();
-    assert_eq!((network.plain, network.forced), (None, None));
+    // Any other type reads `null` as ever: `None` for an `Option`.
+    let network: Network = hcl_serde::from_str("forced = null\n").unwrap();
+    assert_eq!(network.forced, None);
     // ...and an argument given null, which leaves it unset, for the rest.
-    assert_eq!(
-        err_codes("plains = null\n"),
-        [Code::MissingRequiredArgument]
-    );
-}
-
-fn err_codes(src: &str) -> Vec<Code> {
-    match hcl_serde::from_str::<Network>(src) {
-        Ok(network) => panic!("decoded {network:?}"),
-        Err(err) => err.diagnostics().iter().map(|d| d.code).collect(),
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Port {
+        port: u16,
     }
+    let err = hcl_serde::from_str::<Port>("port = null\n").unwrap_err();
+    let codes: Vec<Code> = err.diagnostics().iter().map(|d| d.code).collect();
+    assert_eq!(codes, [Code::MissingRequiredArgument]);
 }
 
 #[test]
@@ -380,7 +389,7 @@ fn other_formats_read_them_as_before() {
 
 #[test]
 fn every_such_error_is_reported_in_every_way_of_reading() {
-    let src = "plain {\n  cidr = \"a\"\n}\ntags {\n  a = \"b\"\n}\nsubnet = { cidr = \"c\" }\n\
+    let src = "forced {\n  cidr = \"a\"\n}\ntags {\n  a = \"b\"\n}\nsubnet = { cidr = \"c\" }\n\
                raw \"x\" {\n}\nroute = null\nzones = null\n";
     let err = hcl_serde::from_str::<Network>(src).unwrap_err();
     let codes: Vec<Code> = err.diagnostics().iter().map(|d| d.code).collect();
@@ -448,6 +457,8 @@ fn a_generic_field_is_what_its_type_argument_makes_it() {
     let schema = Holder::<Service>::hcl_schema();
     assert_eq!(schema.block("by_key").unwrap().label_names, ["key", "name"]);
     let schema = Holder::<Plain>::hcl_schema();
+    assert!(schema.block("value").is_some() && schema.block("by_key").is_some());
+    let schema = Holder::<String>::hcl_schema();
     assert!(schema.attribute("value").is_some() && schema.attribute("by_key").is_some());
 
     let src = "value {\n  cidr = \"a\"\n}\nby_key \"k\" {\n  cidr = \"b\"\n}\n";
@@ -455,9 +466,9 @@ fn a_generic_field_is_what_its_type_argument_makes_it() {
     assert_eq!(held.value.cidr, "a");
     assert_eq!(held.by_key.unwrap()["k"].cidr, "b");
     assert!(held.maybe.is_none());
-    let src = "value = { cidr = \"b\" }\nmaybe = null\n";
-    let held: Holder<Plain> = hcl_serde::from_str(src).unwrap();
-    assert_eq!(held.value.cidr, "b");
+    let src = "value = \"b\"\nmaybe = null\n";
+    let held: Holder<String> = hcl_serde::from_str(src).unwrap();
+    assert_eq!(held.value, "b");
     assert!(held.maybe.is_none());
     let inputs = [
         "value {\n  cidr = \"a\"\n}\n",
@@ -469,9 +480,10 @@ fn a_generic_field_is_what_its_type_argument_makes_it() {
         "value {\n  cidr = \"a\"\n}\nmaybe {\n  cidr = \"b\"\n}\n",
     ];
     agree::<Holder<Subnet>>(&inputs);
+    agree::<Holder<Plain>>(&inputs);
     // (A required argument given as a block: decoding reports the block
     // first, in source order, schema processing the missing argument.)
-    agree::<Holder<Plain>>(&inputs[1..2]);
+    agree::<Holder<String>>(&["value = \"a\"\n", "maybe = \"b\"\n"]);
 }
 
 #[test]
@@ -702,4 +714,60 @@ fn an_empty_sequence_or_map_is_left_out_and_reads_back_empty() {
     // Another format still requires the field: the serde contract is the
     // type's own.
     assert!(serde_json::from_str::<Vpc>("{}").is_err());
+}
+
+#[test]
+fn nested_plain_structs_are_blocks_with_hcl_and_without() {
+    // A Terraform-like schema written the obvious way: labels as fields,
+    // nested plain structs for the blocks inside.
+    #[derive(Deserialize, Serialize, Debug, PartialEq)]
+    struct Filter {
+        name: String,
+        values: Vec<String>,
+    }
+    #[derive(Deserialize, Serialize, Debug, PartialEq)]
+    struct Lifecycle {
+        create_before_destroy: bool,
+    }
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Serialize, Debug, PartialEq)]
+    struct Data {
+        #[hcl(label)]
+        kind: String,
+        #[hcl(label)]
+        name: String,
+        filter: Vec<Filter>,
+        lifecycle: Option<Lifecycle>,
+    }
+    #[derive(Deserialize, Serialize, Debug, PartialEq)]
+    struct PlainData {
+        filter: Vec<Filter>,
+        lifecycle: Option<Lifecycle>,
+    }
+    #[derive(Deserialize, Serialize, Debug, PartialEq)]
+    struct Config {
+        data: Vec<Data>,
+    }
+    let body = "  filter {\n    name   = \"name\"\n    values = [\"ubuntu-*\"]\n  }\n\
+                \x20 lifecycle {\n    create_before_destroy = true\n  }\n";
+    let config: Config =
+        hcl_serde::from_str(&format!("data \"aws_ami\" \"ubuntu\" {{\n{body}}}\n")).unwrap();
+    let data = &config.data[0];
+    assert_eq!(
+        (data.kind.as_str(), data.name.as_str()),
+        ("aws_ami", "ubuntu")
+    );
+    assert_eq!(data.filter[0].values, ["ubuntu-*"]);
+    assert!(data.lifecycle.as_ref().unwrap().create_before_destroy);
+    // The same fields without `#[hcl]` read the same blocks.
+    let plain: PlainData = hcl_serde::from_str(&body.replace("\n  ", "\n")).unwrap();
+    assert_eq!(plain.filter, data.filter);
+    assert_eq!(plain.lifecycle, data.lifecycle);
+    // And are written back as blocks.
+    let text = hcl_serde::to_string(&config).unwrap();
+    assert!(
+        text.contains("  filter {\n") && text.contains("  lifecycle {\n"),
+        "{text}"
+    );
+    assert_eq!(hcl_serde::from_str::<Config>(&text).unwrap(), config);
 }

@@ -185,7 +185,13 @@ struct Inner {
 
 #[test]
 fn objects_into_structs_and_options() {
-    check_decode("v = { a = 1 }\n", one(Inner { a: 1, b: None }));
+    // A struct is a block type: its field takes a block.
+    check_decode("v {\n  a = 1\n}\n", one(Inner { a: 1, b: None }));
+    let err = decode_err::<One<Inner>>("v = { a = 1 }\n");
+    assert!(
+        err.contains("Did you mean to define a block of type \"v\"?"),
+        "{err}"
+    );
     check_decode("v = null\n", one(None::<u8>));
     check_decode("v = 3\n", one(Some(3u8)));
     check_decode("", one(None::<u8>));

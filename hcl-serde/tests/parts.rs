@@ -126,9 +126,11 @@ fn an_error_in_a_nested_attribute_points_at_its_value() {
         #[allow(dead_code)]
         cpu: u8,
     }
+    #[hcl_serde::hcl]
     #[derive(serde::Deserialize, Debug)]
     struct Doc {
         #[allow(dead_code)]
+        #[hcl(attr)]
         limits: std::collections::BTreeMap<String, Limits>,
     }
     let src = "limits = {\n  web = { cpu = 1 }\n  db  = { cpu = 900 }\n}\n";
@@ -209,9 +211,11 @@ fn an_unknown_field_of_a_strict_struct_gets_a_suggestion() {
         #[allow(dead_code)]
         memory: u32,
     }
+    #[hcl_serde::hcl]
     #[derive(serde::Deserialize, Debug)]
     struct Doc {
         #[allow(dead_code)]
+        #[hcl(attr)]
         limits: Limits,
     }
     let err = hcl_serde::from_str::<Doc>("limits = { memroy = 1 }\n").unwrap_err();

@@ -291,15 +291,6 @@ impl<'de, 'a, 's> BlocksDeserializer<'a, 's, 'de> {
         Error::from_diagnostics(diag.into())
     }
 
-    /// [`Self::not_an_argument`] where only a block type may read the
-    /// blocks ([`BlockTarget::BlockType`]).
-    fn only_block_types(&self) -> Result<()> {
-        match self.target {
-            BlockTarget::BlockType => Err(self.not_an_argument()),
-            BlockTarget::Any => Ok(()),
-        }
-    }
-
     /// The blocks grouped by their label at `depth`, in order of first use.
     fn groups(self) -> Result<Vec<(&'a str, Self)>> {
         let t = self.block_type;
@@ -360,9 +351,6 @@ impl<'de> Special<'de> for BlocksDeserializer<'_, '_, 'de> {
         visitor: V,
     ) -> Result<V::Value> {
         let id = StructId::new(name, fields);
-        if !id.block_type() {
-            self.only_block_types()?;
-        }
         if let Some(slot) = &self.element_fields {
             slot.set(Some(id));
         }
@@ -386,8 +374,8 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_, 'de> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        // A type that describes itself has no schema: an argument.
-        self.only_block_types()?;
+        // A type that describes itself (a `serde_json::Value`) has no
+        // schema: it takes the blocks as they are, decided as they are read.
         let this = self.same_label_counts()?;
         let depth = this.depth;
         if !this.blocks.is_empty() && this.blocks.iter().all(|b| b.label_count() > depth) {
@@ -444,8 +432,7 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_, 'de> {
         variants: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
-        // An enum has no schema: an argument.
-        self.only_block_types()?;
+        // An enum takes blocks by their label, decided as they are read.
         // The block's next label names the variant; the variant's content
         // is the block with the labels after it.
         let t = self.block_type;

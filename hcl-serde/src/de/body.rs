@@ -85,6 +85,8 @@ pub(crate) struct AttrAt<'a> {
     /// Whether its field takes an argument or blocks (see
     /// [`BlockField`]).
     pub(crate) either: bool,
+    /// Whether its struct is an `#[hcl]` struct (see [`BlockField`]).
+    pub(crate) marked: bool,
 }
 
 impl<'a> AttrAt<'a> {
@@ -94,12 +96,14 @@ impl<'a> AttrAt<'a> {
             name_at: attr.name_location(),
             expr_at: attr.expr.location(),
             either: false,
+            marked: false,
         }
     }
 
     /// The argument, when its field takes an argument or blocks.
     pub(crate) fn block_field(&self) -> BlockField<'a> {
-        self.either.then_some((self.name, self.name_at))
+        self.either
+            .then_some((self.name, self.name_at, self.marked))
     }
 }
 
@@ -336,6 +340,7 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
         }
 
         let order = SourceOrder::new(&self.body, &content);
+        let marked = matches!(target, Keys::Struct(id) if id.marks().is_some());
         let index = FieldIndex::new(fields);
         // The field of an attribute: in the JSON syntax, a block field's
         // property is an attribute too (see `BlockHeaderSchema::any_labels`).
@@ -389,7 +394,10 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
             let (Some(&field), Some(&key)) = (fields.get(i), keys.get(i)) else {
                 continue;
             };
-            let at = AttrAt::of(attr);
+            let at = AttrAt {
+                marked,
+                ..AttrAt::of(attr)
+            };
             let position = order.key(attr.file, attr.span.start);
             let item = match syntax {
                 Syntax::Json => Ok(match field {
@@ -397,7 +405,7 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
                     _ => Item::Json(at, attr.expr),
                 }),
                 Syntax::Native => {
-                    if let Field::Auto(name) | Field::Typed(name) = field {
+                    if let Field::Auto(name) | Field::Plain(name) | Field::Typed(name) = field {
                         let first = index.block(name).and_then(first_block);
                         if let Some(block) = first.and_then(|b| content.blocks.get(b)) {
                             diags.push(block.type_location().error(
@@ -608,12 +616,18 @@ pub(crate) fn visit_entries<'de, 'a, V: Visitor<'de>>(
     session: &Session<'_, 'de>,
     visitor: V,
 ) -> Result<V::Value> {
-    let block_type = marks.is_some();
+    // Whether a missing field may take blocks: all but those `#[hcl]`
+    // makes arguments, labels or bodies.
+    let takes_blocks = |name: &str| {
+        marks
+            .and_then(|m| m.role(name))
+            .is_none_or(|role| matches!(role, Role::Block | Role::Many))
+    };
     for &name in session.resume.missing_fields(place) {
         entries.push(Entry {
             key: name,
             order: (usize::MAX, 0),
-            item: Item::StandIn(Some(Resume::Missing(place, name, block_type))),
+            item: Item::StandIn(Some(Resume::Missing(place, name, takes_blocks(name)))),
         });
     }
     if session.resume.any() {
@@ -642,7 +656,7 @@ pub(crate) fn visit_entries<'de, 'a, V: Visitor<'de>>(
         .visit_map(access)
         .map_err(|err| match err.missing_field() {
             Some(name) => {
-                let resume = Resume::Missing(place, name, block_type);
+                let resume = Resume::Missing(place, name, takes_blocks(name));
                 session.record.failed(scope, resume, false);
                 let err = err.of_struct(marks);
                 match missing {

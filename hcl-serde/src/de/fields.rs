@@ -11,14 +11,19 @@ use hcl_core::schema::{AttributeSchema, BlockHeaderSchema, BodySchema};
 /// What a target's field takes, from its name and its struct's marks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Field<'f> {
-    /// A plain struct's field: an attribute or the blocks of this name, as
-    /// the input has it.
+    /// A name a schema-less target (a map) found in the body: an attribute
+    /// or the blocks of this name, as the input has it.
     Auto(&'f str),
+    /// A plain derive's field: as [`Field::Typed`] for an argument (a
+    /// block type is refused), but its blocks may be read into any type
+    /// that takes them, a map of one block's body (`locals { ... }`)
+    /// included, since a plain derive cannot say `#[hcl(block)]`.
+    Plain(&'f str),
     /// A field without options of an `#[hcl]` struct: what its
     /// `HclSchema` says, which depends on the field's type and so is known
     /// only as the value is read: the blocks of this name when the type
-    /// inside its containers is a block type (an `#[hcl]` struct or a
-    /// `RawBody`), else an attribute (see `blocks::BlocksDeserializer`).
+    /// inside its containers is a block type (a struct or a `RawBody`),
+    /// else an attribute (see `blocks::BlocksDeserializer`).
     Typed(&'f str),
     /// `#[hcl(attr)]`: only an attribute.
     Attr(&'f str),
@@ -50,7 +55,7 @@ impl Field<'static> {
     /// `marks` (`None` for a struct without `#[hcl]`).
     pub(crate) fn of_struct(field: &'static str, marks: Option<&Marks>) -> Field<'static> {
         let Some(marks) = marks else {
-            return Field::Auto(field);
+            return Field::Plain(field);
         };
         match marks.role(field) {
             None | Some(Role::Many) => Field::Typed(field),
@@ -68,7 +73,11 @@ impl<'f> Field<'f> {
     /// The attribute name this field takes, if any.
     pub(crate) fn attribute(self) -> Option<&'f str> {
         match self {
-            Field::Auto(n) | Field::Typed(n) | Field::Attr(n) | Field::Expr(n) => Some(n),
+            Field::Auto(n)
+            | Field::Plain(n)
+            | Field::Typed(n)
+            | Field::Attr(n)
+            | Field::Expr(n) => Some(n),
             _ => None,
         }
     }
@@ -76,15 +85,16 @@ impl<'f> Field<'f> {
     /// The block type this field takes, if any.
     pub(crate) fn block_type(self) -> Option<&'f str> {
         match self {
-            Field::Auto(n) | Field::Typed(n) | Field::Block(n) => Some(n),
+            Field::Auto(n) | Field::Plain(n) | Field::Typed(n) | Field::Block(n) => Some(n),
             _ => None,
         }
     }
 
     /// Whether the field takes an argument or blocks, as its value's type
-    /// decides (see `value::BlockField`).
+    /// decides (see `value::BlockField`): a struct's field without a role.
+    /// (A map's entries take what the input has.)
     pub(crate) fn either(self) -> bool {
-        matches!(self, Field::Auto(_) | Field::Typed(_))
+        matches!(self, Field::Typed(_) | Field::Plain(_))
     }
 }
 
@@ -187,11 +197,6 @@ impl StructId {
     /// The marks `#[hcl]` gave the struct, if it has them.
     pub(crate) fn marks(self) -> Option<&'static Marks> {
         marks(self.name)
-    }
-
-    /// Whether the struct is an `#[hcl]` struct, a block type.
-    pub(crate) fn block_type(self) -> bool {
-        self.marks().is_some()
     }
 
     /// The number of its label fields.

@@ -67,6 +67,9 @@ struct Probe<'p> {
     maps: usize,
     /// The containers it is inside of.
     depth: u32,
+    /// Whether it is inside a sequence: a sequence of sequences holds no
+    /// blocks.
+    in_seq: bool,
 }
 
 impl Probe<'_> {
@@ -78,6 +81,7 @@ impl Probe<'_> {
             found: &found,
             maps: 0,
             depth: 0,
+            in_seq: false,
         });
         found.take()
     }
@@ -128,9 +132,8 @@ impl<'de> Special<'de> for Probe<'_> {
         _fields: &'static [&'static str],
         _visitor: V,
     ) -> Result<V::Value> {
-        if let Some(marks) = crate::markers::marks(name) {
-            self.found(marks.labels().collect());
-        }
+        let labels = crate::markers::marks(name).map(|m| m.labels().collect());
+        self.found(labels.unwrap_or_default());
         Err(Probe::no())
     }
 
@@ -151,11 +154,22 @@ impl<'de> de::Deserializer<'de> for Probe<'_> {
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        visitor.visit_seq(OneEntry::seq(self.inside()?))
+        if self.in_seq {
+            return Err(Probe::no());
+        }
+        let inside = Probe {
+            in_seq: true,
+            ..self.inside()?
+        };
+        visitor.visit_seq(OneEntry::seq(inside))
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        visitor.visit_map(OneEntry::map(self.inside()?))
+        let inside = Probe {
+            in_seq: false,
+            ..self.inside()?
+        };
+        visitor.visit_map(OneEntry::map(inside))
     }
 
     special_types!();
@@ -272,6 +286,9 @@ mod tests {
     #[test]
     fn block_types_are_found_inside_their_containers() {
         assert!(block_shape::<Block>().is_some());
+        // Any struct is a block type, with `#[hcl]` or without.
+        assert!(block_shape::<Plain>().is_some());
+        assert!(block_shape::<Vec<Plain>>().is_some());
         assert!(block_shape::<RawBody>().is_some());
         assert!(block_shape::<Option<Box<Block>>>().is_some());
         assert!(block_shape::<Vec<Block>>().is_some());
@@ -301,10 +318,8 @@ mod tests {
 
     #[test]
     fn other_types_are_not_block_types() {
-        assert!(block_shape::<Plain>().is_none());
         assert!(block_shape::<String>().is_none());
         assert!(block_shape::<Option<u32>>().is_none());
-        assert!(block_shape::<Vec<Plain>>().is_none());
         assert!(block_shape::<HashMap<String, String>>().is_none());
         assert!(block_shape::<hcl_core::Value>().is_none());
         assert!(block_shape::<serde_json::Value>().is_none());
@@ -350,6 +365,7 @@ mod tests {
         assert_eq!(told::<Vec<Vec<RawBody>>>(), Some(true));
         assert_eq!(told::<HashMap<String, Block>>(), Some(true));
         assert_eq!(told::<Vec<String>>(), Some(false));
-        assert_eq!(told::<BTreeMap<String, Plain>>(), Some(false));
+        assert_eq!(told::<BTreeMap<String, Plain>>(), Some(true));
+        assert_eq!(told::<BTreeMap<String, u8>>(), Some(false));
     }
 }

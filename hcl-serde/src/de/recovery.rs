@@ -85,7 +85,7 @@ pub(crate) enum Resume {
     /// its labels that do not match.
     Read(Place),
     /// The field of this name, missing from the body at this place, is a
-    /// stand-in; the body's target is an `#[hcl]` struct if `true`.
+    /// stand-in; it may take blocks if `true` (not an argument's field).
     Missing(Place, &'static str, bool),
     /// This element of a sequence or map of blocks is a stand-in.
     Element(Element),

@@ -28,13 +28,21 @@ pub(crate) struct ValueDeserializer<'v> {
     /// The argument this is (part of) the value of, when its field takes
     /// an argument or blocks (see [`BlockField`]).
     block_field: BlockField<'v>,
+    /// Whether this is an element of a sequence: a sequence inside one
+    /// holds no blocks, so the sequences it holds take any value.
+    in_seq: bool,
 }
 
 /// An argument (its name, and where that is written) whose field takes an
 /// argument or blocks: a block type (an `#[hcl]` struct, which the field's
 /// `HclSchema` lists as blocks) is never read from its value, as in schema
 /// processing, where such an argument is unsupported.
-pub(crate) type BlockField<'v> = Option<(&'v str, Location<'v>)>;
+///
+/// The `bool` is whether an empty sequence or map of block types is
+/// refused too: in an `#[hcl]` struct, which leaves out such a field when
+/// empty; a plain derive's field cannot be left out, so there it reads as
+/// no blocks.
+pub(crate) type BlockField<'v> = Option<(&'v str, Location<'v>, bool)>;
 
 impl<'v> ValueDeserializer<'v> {
     pub(crate) fn new(value: &'v Value) -> Self {
@@ -44,6 +52,7 @@ impl<'v> ValueDeserializer<'v> {
             shape: None,
             argument: None,
             block_field: None,
+            in_seq: false,
         }
     }
 
@@ -88,6 +97,7 @@ impl<'v> ValueDeserializer<'v> {
             shape: None,
             argument: None,
             block_field: self.block_field,
+            in_seq: self.in_seq,
         }
     }
 
@@ -128,6 +138,12 @@ impl<'v> ValueDeserializer<'v> {
             "Incorrect value type",
             format!("Expected {expected}, but found a value of type {found}."),
         )
+    }
+
+    /// What the elements of a sequence this value is get: nothing inside a
+    /// sequence's element.
+    fn seq_block_field(&self) -> BlockField<'v> {
+        self.block_field.filter(|_| !self.in_seq)
     }
 
     /// For the value of an argument whose field takes an argument or
@@ -188,7 +204,7 @@ impl<'v> ValueDeserializer<'v> {
 
 /// Schema processing's "Unsupported argument" for the argument `name`,
 /// written at `at`, whose field takes an argument or blocks.
-fn block_argument((name, at): (&str, Location<'_>)) -> Error {
+fn block_argument((name, at, _): (&str, Location<'_>, bool)) -> Error {
     Error::from_diagnostics(unsupported_block_argument(name, at).into())
 }
 
@@ -197,7 +213,7 @@ fn block_argument((name, at): (&str, Location<'_>)) -> Error {
 /// never asks for) are of a block type.
 fn empty_of_blocks<'de, S: de::DeserializeSeed<'de>>(field: BlockField<'_>, seed: S) -> Result<()> {
     match field {
-        Some(field) if probe::reads_blocks(seed) => Err(block_argument(field)),
+        Some(field) if field.2 && probe::reads_blocks(seed) => Err(block_argument(field)),
         _ => Ok(()),
     }
 }
@@ -255,12 +271,12 @@ impl<'de> Special<'de> for ValueDeserializer<'_> {
         _fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
-        let marks = crate::markers::marks(name);
-        if marks.is_some() {
-            if let Some(err) = self.block_argument() {
-                return Err(err);
-            }
+        // A struct is a block type: the argument of a field that takes an
+        // argument or blocks cannot hold one.
+        if let Some(err) = self.block_argument() {
+            return Err(err);
         }
+        let marks = crate::markers::marks(name);
         match self.kind()? {
             ValueKind::Map(e) | ValueKind::Object(e) => {
                 visit_map(e, self.at, self.shape, self.block_field, visitor)
@@ -310,7 +326,7 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
             }
             ValueKind::String(s) => visitor.visit_str(s),
             ValueKind::List(e) | ValueKind::Set(e) | ValueKind::Tuple(e) => {
-                visit_seq(e, self.at, self.shape, self.block_field, visitor)
+                visit_seq(e, self.at, self.shape, self.seq_block_field(), visitor)
             }
             ValueKind::Map(e) | ValueKind::Object(e) => {
                 visit_map(e, self.at, self.shape, self.block_field, visitor)
@@ -389,7 +405,7 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
         match self.kind()? {
             ValueKind::String(s) => visitor.visit_bytes(s.as_bytes()),
             ValueKind::List(e) | ValueKind::Tuple(e) => {
-                visit_seq(e, self.at, self.shape, self.block_field, visitor)
+                visit_seq(e, self.at, self.shape, self.seq_block_field(), visitor)
             }
             _ => Err(self.mismatch("a string")),
         }
@@ -428,7 +444,7 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         match self.kind()? {
             ValueKind::List(e) | ValueKind::Set(e) | ValueKind::Tuple(e) => {
-                visit_seq(e, self.at, self.shape, self.block_field, visitor)
+                visit_seq(e, self.at, self.shape, self.seq_block_field(), visitor)
             }
             _ => Err(self.not_a("a list, set or tuple", || {
                 probe::reads_blocks_in_seq(visitor)
@@ -540,6 +556,7 @@ fn part<'de, 'v, S: de::DeserializeSeed<'de>>(
     at: Option<Location<'v>>,
     block_field: BlockField<'v>,
     shape: Option<&'v Shape<'v>>,
+    in_seq: bool,
 ) -> Result<S::Value> {
     let part = ValueDeserializer {
         value,
@@ -547,6 +564,7 @@ fn part<'de, 'v, S: de::DeserializeSeed<'de>>(
         shape: None,
         argument: None,
         block_field,
+        in_seq,
     };
     match shape {
         Some(shape) => seed
@@ -575,7 +593,7 @@ impl<'de, 'v, I: Iterator<Item = (usize, &'v Value)>> de::SeqAccess<'de> for Seq
         match self.iter.next() {
             Some((i, v)) => {
                 let shape = self.shape.and_then(|s| s.element(i));
-                part(seed, v, self.at, self.block_field, shape)
+                part(seed, v, self.at, self.block_field, shape, true)
                     .map(Some)
                     .map_err(|e| e.add_index(i))
             }
@@ -654,7 +672,7 @@ impl<'de, 'v> de::MapAccess<'de> for MapAccess<'v> {
     fn next_value_seed<S: de::DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value> {
         match self.value.take() {
             Some((k, v, shape)) => {
-                part(seed, v, self.at, self.block_field, shape).map_err(|e| e.add_key(k))
+                part(seed, v, self.at, self.block_field, shape, false).map_err(|e| e.add_key(k))
             }
             None => Err(Error::message(
                 Code::InvalidValue,

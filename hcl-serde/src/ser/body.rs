@@ -81,11 +81,30 @@ fn is_blocks(node: &Node) -> bool {
 /// map of them.
 fn is_block_types(node: &Node) -> bool {
     match node {
-        Node::Struct { marks, .. } => marks.is_some(),
+        Node::Struct { .. } => true,
         Node::Body(_) => true,
         Node::Seq(items) => !items.is_empty() && items.iter().all(is_block_types),
         Node::Map(entries) => !entries.is_empty() && entries.iter().all(|(_, v)| is_block_types(v)),
         _ => false,
+    }
+}
+
+/// Whether `node` is a non-empty map of `#[hcl]` structs (or bodies), which
+/// an `#[hcl(block)]` map writes as labelled blocks; of other values it is
+/// one block with the map as its body.
+fn is_hcl_blocks(node: &Node) -> bool {
+    match node {
+        Node::Map(entries) => !entries.is_empty() && entries.iter().all(|(_, v)| is_hcl_block(v)),
+        _ => false,
+    }
+}
+
+/// Whether `node` is an `#[hcl]` struct, a body, or a map of them.
+fn is_hcl_block(node: &Node) -> bool {
+    match node {
+        Node::Struct { marks, .. } => marks.is_some(),
+        Node::Body(_) => true,
+        other => is_hcl_blocks(other),
     }
 }
 
@@ -183,11 +202,14 @@ impl<'o> BodyWriter<'o> {
                 Field::Attr(name) => self.attribute(name, node),
                 Field::Expr(name) => match node {
                     // An absent `Option<Expression>`.
-                    Node::Null => Ok(()),
+                    Node::Null | Node::None => Ok(()),
                     node => self.attribute(name, node),
                 },
                 Field::Block(name) => self.forced_blocks(name, node),
                 // An absent field of either kind: nothing.
+                // `None` of any struct's field: nothing (an `Option` of a
+                // block type refuses `null`).
+                Field::Plain(_) | Field::Many(_) if matches!(node, Node::None) => Ok(()),
                 Field::Plain(_) if block_type && matches!(node, Node::Null) => Ok(()),
                 Field::Many(_) if is_empty(node) => Ok(()),
                 Field::Plain(name) | Field::Many(name) if block_type => {
@@ -289,11 +311,11 @@ impl<'o> BodyWriter<'o> {
     /// read, and an empty one an empty block.
     fn forced_blocks(&mut self, name: &str, node: &Node) -> Result<()> {
         match node {
-            Node::Map(entries) if entries.is_empty() || !is_block_types(node) => {
+            Node::Map(entries) if entries.is_empty() || !is_hcl_blocks(node) => {
                 self.header(name, &[])?;
                 self.nested(|w| {
                     for (key, value) in entries {
-                        let done = match is_block_types(value) {
+                        let done = match is_hcl_block(value) {
                             true => w.blocks(key, &mut Vec::new(), value),
                             false => w.attribute(key, value),
                         };
@@ -309,7 +331,7 @@ impl<'o> BodyWriter<'o> {
     /// `node` as blocks of type `name`, with `labels` before their own.
     fn blocks(&mut self, name: &str, labels: &mut Vec<String>, node: &Node) -> Result<()> {
         match node {
-            Node::Null => Ok(()),
+            Node::Null | Node::None => Ok(()),
             Node::Struct { fields, marks } => {
                 let mut all = labels.clone();
                 for (key, value) in fields {

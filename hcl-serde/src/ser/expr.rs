@@ -41,7 +41,7 @@ impl<'o> Expr<'o> {
     /// may end there.
     fn value(&mut self, node: &Node, ends_line: bool) -> Result<()> {
         match node {
-            Node::Null => self.out.push_str("null"),
+            Node::Null | Node::None => self.out.push_str("null"),
             Node::Bool(b) => self.out.push_str(if *b { "true" } else { "false" }),
             Node::Number(text) => self.out.push_str(text),
             Node::String(s) => {
@@ -56,7 +56,7 @@ impl<'o> Expr<'o> {
             Node::Struct { fields, marks } => {
                 self.object(fields.iter().filter_map(|(key, value)| {
                     match (Field::of(key, *marks), value) {
-                        (Field::Expr(_), Node::Null) => None,
+                        (Field::Expr(_), Node::Null | Node::None) => None,
                         (Field::Label(_) | Field::Body | Field::Remain, _) => {
                             Some(Err(unsupported(format!(
                                 "The field \"{key}\" is a label or a body, which an object \

@@ -13,8 +13,10 @@ use crate::special::{EXPRESSION, RAW_BODY, RAW_JSON_BODY};
 /// A value as serde describes it.
 #[derive(Debug)]
 pub(crate) enum Node {
-    /// `None`, `()`, a unit struct.
+    /// `()`, a unit struct.
     Null,
+    /// `None`: `null`, or no field at all.
+    None,
     Bool(bool),
     /// A number's literal text.
     Number(String),
@@ -42,7 +44,7 @@ impl Node {
     /// What the node is, for messages.
     pub(crate) fn kind(&self) -> &'static str {
         match self {
-            Node::Null => "null",
+            Node::Null | Node::None => "null",
             Node::Bool(_) => "a bool",
             Node::Number(_) => "a number",
             Node::String(_) => "a string",
@@ -168,7 +170,7 @@ impl ser::Serializer for NodeSerializer {
         ))
     }
     fn serialize_none(self) -> Result<Node> {
-        Ok(Node::Null)
+        Ok(Node::None)
     }
     fn serialize_some<T: ?Sized + Serialize>(self, value: &T) -> Result<Node> {
         value.serialize(self)

@@ -163,10 +163,9 @@ impl<'de> de::Deserializer<'de> for StandIn<'_, 'de> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
-        // A field of an `#[hcl]` struct takes blocks only of a block type;
-        // any other takes them of any struct.
+        // A struct is a block type, unless its field takes an argument.
         let takes_block = match self.missing {
-            Some(Resume::Missing(_, _, true)) => crate::markers::is_marked(name),
+            Some(Resume::Missing(_, _, takes_blocks)) => takes_blocks && name != SPANNED,
             _ => name != SPANNED,
         };
         self.missing_block(takes_block);
