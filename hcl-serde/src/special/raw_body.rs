@@ -59,6 +59,15 @@ pub struct RawBody {
 }
 
 impl RawBody {
+    /// A body with nothing in it: what a stand-in reads.
+    pub(crate) fn empty() -> RawBody {
+        match hcl_core::parse("", "") {
+            Ok(file) => RawBody::from_body(&Body::from_file(&file)),
+            // An empty text always parses.
+            Err(_) => unreachable!("an empty file is a valid file"),
+        }
+    }
+
     /// Keeps `body` for later.
     pub(crate) fn from_body(body: &Body<'_>) -> RawBody {
         RawBody {

@@ -7,7 +7,7 @@ use serde::de::{self, Visitor};
 use super::{Resume, Scope};
 use crate::de::Session;
 use crate::error::{Error, Result};
-use crate::special::{BODY_PAYLOAD, SPANNED};
+use crate::special::{Payload, PayloadDeserializer, RawBody, BODY_PAYLOAD, SPANNED};
 
 /// A value every target accepts (zero, empty, none, the first variant),
 /// read in place of one that failed in an earlier pass.
@@ -113,8 +113,14 @@ impl<'de> de::Deserializer<'de> for StandIn<'_, 'de> {
         name: &'static str,
         visitor: V,
     ) -> Result<V::Value> {
-        // A `RawBody` is a block type.
+        // A `RawBody` is a block type, and an empty one stands in for it.
         self.missing_block(name == BODY_PAYLOAD);
+        if name == BODY_PAYLOAD {
+            let empty = PayloadDeserializer(Payload::Body(RawBody::empty()));
+            return visitor
+                .visit_newtype_struct(empty)
+                .map_err(|e| self.failed(e));
+        }
         let inner = self.inner();
         visitor
             .visit_newtype_struct(inner)
