@@ -90,9 +90,10 @@
 //! it or the struct has `#[serde(default)]`, or with `#[hcl(optional)]`.
 //! A field without options whose type is a sequence or a map (`Vec`,
 //! `VecDeque`, `HashMap`, `BTreeMap`, `IndexMap`) is optional too: absent,
-//! it reads as empty (zero blocks, as gohcl's slices, or no argument), and
-//! `hcl_serde::to_string` leaves it out when it is empty, so that a value
-//! with no blocks of a kind reads back as it was written. Other formats
+//! it reads as empty (zero blocks, as gohcl's slices, or no argument) or as
+//! its serde default, and `hcl_serde::to_string` leaves it out when it is
+//! empty, so that a value with no blocks of a kind reads back as it was
+//! written. Other formats
 //! still require it, as serde does (this takes no `#[serde(default)]`).
 //! `optional` adds `#[serde(default)]` to the field (unless the field or
 //! the struct has a serde `default` already), so its type needs a

@@ -283,6 +283,11 @@ fn shape(
         Role::Auto if types::is_collection(&field.ty) && !optional && !serde.own_reader => {
             Shape::new(Kind::Auto, Some(Mark::Many))
         }
+        // With a default, serde fills it when absent: only left out when
+        // empty.
+        Role::Auto if types::is_collection(&field.ty) && !serde.own_reader => {
+            Shape::new(Kind::Auto, Some(Mark::ManyWithDefault))
+        }
         Role::Auto => Shape::new(Kind::Auto, None),
     }
 }

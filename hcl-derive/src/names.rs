@@ -17,6 +17,8 @@ pub(crate) enum Mark {
     Remain,
     /// A sequence or map without a default, which may be absent.
     Many,
+    /// A sequence or map with a default, left out when empty.
+    ManyWithDefault,
 }
 
 impl Mark {
@@ -29,6 +31,7 @@ impl Mark {
             Mark::Body => 'Y',
             Mark::Remain => 'R',
             Mark::Many => 'M',
+            Mark::ManyWithDefault => 'D',
         }
     }
 }

@@ -343,7 +343,9 @@ impl Error {
             return self;
         }
         let mut err = match marks.role(field) {
-            None | Some(Role::Attr | Role::Expr | Role::Many) => return self,
+            None | Some(Role::Attr | Role::Expr | Role::Many | Role::ManyWithDefault) => {
+                return self
+            }
             // Label fields are filled from a block's labels, which a value
             // or a file's top level does not have.
             Some(Role::Label(label)) => Error::message(

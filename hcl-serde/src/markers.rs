@@ -13,7 +13,8 @@
 //! ```
 //!
 //! `ROLE` is one letter (`L` label, `A` attr, `B` block, `E` expr, `Y`
-//! body, `R` remain, `M` a sequence or map that may be absent), `FIELD` the field's serde name (for the direction
+//! body, `R` remain, `M` a sequence or map that may be absent, `D` one
+//! with a default), `FIELD` the field's serde name (for the direction
 //! the name is for) and `LABEL` a label's name where it differs from the
 //! field's, each escaped so that only ASCII letters and digits stay as
 //! they are and any other character is `_HEX_` (its code point in
@@ -47,6 +48,9 @@ pub(crate) enum Role {
     /// default: it may be absent, and reads as empty then (zero blocks,
     /// as gohcl's slices); `to_string` leaves it out when empty.
     Many,
+    /// The same with a default, which serde gives it when absent: left
+    /// out when empty.
+    ManyWithDefault,
 }
 
 /// The roles an `#[hcl]` struct's name gives its fields.
@@ -131,6 +135,7 @@ fn parse(name: &'static str) -> Option<Marks> {
             'Y' => Role::Body,
             'R' => Role::Remain,
             'M' => Role::Many,
+            'D' => Role::ManyWithDefault,
             'N' => {
                 // The label name of the label field before it.
                 match fields.last_mut() {

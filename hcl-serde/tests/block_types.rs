@@ -772,3 +772,22 @@ fn nested_plain_structs_are_blocks_with_hcl_and_without() {
     );
     assert_eq!(hcl_serde::from_str::<Config>(&text).unwrap(), config);
 }
+
+#[test]
+fn empty_sequences_and_maps_with_a_default_are_left_out_too() {
+    let empty = Network {
+        subnet: None,
+        subnets: vec![],
+        zones: BTreeMap::new(),
+        route: None,
+        forced: None,
+        plain: None,
+        tags: BTreeMap::new(),
+        plains: vec![],
+        raw: None,
+        forced_block: None,
+    };
+    let text = hcl_serde::to_string(&empty).unwrap();
+    assert_eq!(text, "");
+    assert_eq!(hcl_serde::from_str::<Network>(&text).unwrap(), empty);
+}

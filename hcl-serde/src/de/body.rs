@@ -621,7 +621,7 @@ pub(crate) fn visit_entries<'de, 'a, V: Visitor<'de>>(
     let takes_blocks = |name: &str| {
         marks
             .and_then(|m| m.role(name))
-            .is_none_or(|role| matches!(role, Role::Block | Role::Many))
+            .is_none_or(|role| matches!(role, Role::Block | Role::Many | Role::ManyWithDefault))
     };
     for &name in session.resume.missing_fields(place) {
         entries.push(Entry {

@@ -58,7 +58,7 @@ impl Field<'static> {
             return Field::Plain(field);
         };
         match marks.role(field) {
-            None | Some(Role::Many) => Field::Typed(field),
+            None | Some(Role::Many | Role::ManyWithDefault) => Field::Typed(field),
             Some(Role::Label(label)) => Field::Label(label),
             Some(Role::Attr) => Field::Attr(field),
             Some(Role::Block) => Field::Block(field),

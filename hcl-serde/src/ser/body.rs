@@ -38,8 +38,8 @@ pub(crate) enum Field<'a> {
     Remain,
     /// No role: an attribute or blocks, as its value decides.
     Plain(&'a str),
-    /// A sequence or map field without a default, which may be absent:
-    /// as `Plain`, left out when empty.
+    /// A sequence or map field without options, which may be absent: as
+    /// `Plain`, left out when empty.
     Many(&'a str),
 }
 
@@ -48,7 +48,7 @@ impl<'a> Field<'a> {
     pub(crate) fn of(key: &'a str, marks: Option<&Marks>) -> Field<'a> {
         match marks.and_then(|m| m.role(key)) {
             None => Field::Plain(key),
-            Some(Role::Many) => Field::Many(key),
+            Some(Role::Many | Role::ManyWithDefault) => Field::Many(key),
             Some(Role::Label(label)) => Field::Label(label),
             Some(Role::Attr) => Field::Attr(key),
             Some(Role::Block) => Field::Block(key),
@@ -199,6 +199,8 @@ impl<'o> BodyWriter<'o> {
                         other.kind()
                     ))),
                 },
+                // An absent `Option`: nothing.
+                Field::Attr(_) if matches!(node, Node::None) => Ok(()),
                 Field::Attr(name) => self.attribute(name, node),
                 Field::Expr(name) => match node {
                     // An absent `Option<Expression>`.
