@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use crate::attrs::Role;
-use crate::errors::{Concern, Errors, Stage};
+use crate::errors::Errors;
 use crate::model::{Field, Model};
 
 /// Checks the fields of `model` against each other.
@@ -36,7 +36,6 @@ fn labels_first(model: &Model, errors: &mut Errors) {
         if let Role::Label(_) = field.role {
             if seen_other {
                 errors.at(
-                    Concern::Field(field.index, Stage::Place),
                     field.role_span,
                     "label fields must come before all other fields",
                 );
@@ -55,7 +54,6 @@ fn unique_labels(model: &Model, errors: &mut Errors) {
         .filter_map(|field| Some((field, field.label.as_deref()?)));
     each_repeat(labels, |field, earlier, label| {
         errors.at(
-            Concern::Field(field.index, Stage::Names),
             field.ident_span,
             format!("field `{earlier}` already names a label \"{label}\""),
         );
@@ -71,7 +69,6 @@ fn unique_names(model: &Model, errors: &mut Errors) {
         .map(|field| (field, field.name.as_str()));
     each_repeat(names, |field, earlier, name| {
         errors.at(
-            Concern::Field(field.index, Stage::Names),
             field.ident_span,
             format!("field `{earlier}` already has the name \"{name}\" in the document"),
         );
@@ -96,11 +93,7 @@ fn each_repeat<'a>(
 fn at_most_one(model: &Model, role: &Role, message: &str, errors: &mut Errors) {
     let fields = model.fields.iter().filter(|field| field.role == *role);
     for field in fields.skip(1) {
-        errors.at(
-            Concern::Field(field.index, Stage::Names),
-            field.role_span,
-            message,
-        );
+        errors.at(field.role_span, message);
     }
 }
 
@@ -110,7 +103,6 @@ fn no_flatten_beside_marks(model: &Model, errors: &mut Errors) {
     // without the struct's name, which is where the roles travel.
     if let (Some(flatten), true) = (model.flatten, model.has_marks()) {
         errors.at(
-            Concern::Fields,
             flatten,
             "serde reads a struct with a #[serde(flatten)] field as a map, without the \
              struct's name, which is how #[hcl] options reach the decoder: take the items \

@@ -6,7 +6,7 @@ use quote::ToTokens;
 use syn::punctuated::Punctuated;
 use syn::{Attribute, Data, DeriveInput, Fields, Token};
 
-use crate::errors::{Concern, Errors};
+use crate::errors::Errors;
 use crate::{checks, codegen, model};
 
 /// The output of the macro for `args` (what is in the struct's
@@ -14,18 +14,15 @@ use crate::{checks, codegen, model};
 pub(crate) fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
     let mut errors = Errors::default();
     if !args.is_empty() {
-        errors.push(
-            Concern::Struct,
-            syn::Error::new_spanned(
-                args,
-                "#[hcl] on a struct takes no arguments: options go on its fields, as in #[hcl(label)]",
-            ),
-        );
+        errors.push(syn::Error::new_spanned(
+            args,
+            "#[hcl] on a struct takes no arguments: options go on its fields, as in #[hcl(label)]",
+        ));
     }
     let mut item: DeriveInput = match syn::parse2(input.clone()) {
         Ok(item) => item,
         Err(error) => {
-            errors.push(Concern::Struct, error);
+            errors.push(error);
             return with_errors(errors, input);
         }
     };
@@ -38,11 +35,7 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
         Data::Union(data) => Some(data.union_token.span),
     };
     if let Some(span) = span {
-        errors.at(
-            Concern::Struct,
-            span,
-            "#[hcl] applies to structs with named fields",
-        );
+        errors.at(span, "#[hcl] applies to structs with named fields");
         return with_errors(errors, input);
     }
     let derives = derives_deserialize(&item.attrs);
@@ -50,7 +43,6 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
         // A derive written above `#[hcl]` has run already, on the fields
         // as they were: its impl would ignore the renames.
         errors.at(
-            Concern::Struct,
             Span::call_site(),
             "#[hcl] must come before #[derive(Deserialize)], which must see the fields it renames",
         );

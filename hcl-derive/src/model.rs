@@ -9,7 +9,7 @@ use syn::{Data, DeriveInput, Type};
 
 use crate::attrs::{self, Container, FieldSerde, Options, Role};
 use crate::case::RenameRule;
-use crate::errors::{Concern, Errors, Stage};
+use crate::errors::Errors;
 use crate::names::Mark;
 use crate::types;
 
@@ -141,11 +141,10 @@ fn read_field(
     errors: &mut Errors,
 ) -> Option<Field> {
     let ident = field.ident.clone()?;
-    let concern = Concern::Field(index, Stage::Options);
     let options = match attrs::take_options(field) {
         Ok(options) => options,
         Err(error) => {
-            errors.push(concern, error);
+            errors.push(error);
             return None;
         }
     };
@@ -163,18 +162,13 @@ fn read_field(
     let has_options = options.annotated() || options.optional.is_some();
     if let Some(span) = serde.flatten.filter(|_| has_options) {
         errors.at(
-            concern,
             span,
             "#[serde(flatten)] cannot be combined with #[hcl(...)] options",
         );
         return None;
     }
     if let Some(span) = serde.skip.filter(|_| has_options) {
-        errors.at(
-            concern,
-            span,
-            "a field serde skips cannot take #[hcl(...)] options",
-        );
+        errors.at(span, "a field serde skips cannot take #[hcl(...)] options");
         return None;
     }
 
@@ -185,15 +179,7 @@ fn read_field(
         || container.default
         || options.optional.is_some()
         || many_blocks;
-    let shape = shape(
-        index,
-        field,
-        &options,
-        &serde,
-        &ident_name,
-        optional,
-        errors,
-    );
+    let shape = shape(field, &options, &serde, &ident_name, optional, errors);
     let optional = optional || shape.mark == Some(Mark::Many);
     let in_schema = matches!(
         options.role,
@@ -230,10 +216,9 @@ fn read_field(
     })
 }
 
-/// What the role in `options` makes of `field`, the field at `index`,
-/// optional in the schema as `optional` says before its type is looked at.
+/// What the role in `options` makes of `field`, optional in the schema
+/// as `optional` says before its type is looked at.
 fn shape(
-    index: usize,
     field: &syn::Field,
     options: &Options,
     serde: &FieldSerde,
@@ -244,14 +229,11 @@ fn shape(
     match &options.role {
         Role::Label(explicit) => {
             if !types::is_string_type(&field.ty) {
-                errors.push(
-                    Concern::Field(index, Stage::Type),
-                    syn::Error::new_spanned(
-                        &field.ty,
-                        "a label field must have a string type: String, &str, Cow<str>, \
+                errors.push(syn::Error::new_spanned(
+                    &field.ty,
+                    "a label field must have a string type: String, &str, Cow<str>, \
                          Box<str>, Rc<str>, Arc<str>, or Spanned<..> of one of them",
-                    ),
-                );
+                ));
             }
             let label = explicit
                 .clone()

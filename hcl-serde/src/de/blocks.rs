@@ -68,14 +68,14 @@ fn with_body<'de, 'a, 's, R>(
 /// What the blocks of a field may be read into.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum BlockTarget {
-    /// Any type that takes blocks: a plain struct's field, read as the
-    /// input has it.
+    /// Any type that takes blocks, a map of one block's body included: a
+    /// plain derive's field, a map's entry, an `#[hcl(block)]` field.
     Any,
-    /// A block type (an `#[hcl]` struct or a `RawBody`) inside the
-    /// field's containers: a field without options of an `#[hcl]` struct,
-    /// whose `HclSchema` makes it an argument for any other type. Blocks
-    /// read into another type are "Unsupported block type", as schema
-    /// processing reports a block where an argument is expected.
+    /// A field without options of an `#[hcl]` struct, whose `HclSchema`
+    /// makes it an argument unless its type is a block type: one block
+    /// read as a map's body is "Unsupported block type", as schema
+    /// processing reports a block where an argument is expected (scalars
+    /// refuse blocks whatever the target).
     BlockType,
 }
 

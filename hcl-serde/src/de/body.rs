@@ -2,9 +2,8 @@
 //! each attribute and each group of blocks handed to serde as the entry of
 //! its field.
 //!
-//! The `#[hcl]` attribute macro marks fields by renaming them (see
-//! [`Field::parse`]); a plain `#[derive(Deserialize)]` struct has plain
-//! names, each of which takes an attribute or the blocks of that type.
+//! What each field takes comes from its name and the roles `#[hcl]` gives
+//! its struct's fields in the struct's name (see [`Field::of_struct`]).
 
 use std::borrow::Cow;
 use std::collections::HashSet;
@@ -289,7 +288,7 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
                 (&level.fields, &level.schema)
             }
             Keys::Found(names) => {
-                found_fields = names.iter().map(|n| Field::parse(n)).collect();
+                found_fields = names.iter().map(|n| Field::Auto(n)).collect();
                 found_schema = schema_of(&found_fields);
                 (&found_fields, &found_schema)
             }

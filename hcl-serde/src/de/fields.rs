@@ -42,14 +42,6 @@ pub(crate) enum Field<'f> {
 
 use crate::markers::{marks, Marks, Role};
 
-impl<'f> Field<'f> {
-    /// The field `field` of a schema-less target (a name found in the
-    /// body).
-    pub(crate) fn parse(field: &'f str) -> Field<'f> {
-        Field::Auto(field)
-    }
-}
-
 impl Field<'static> {
     /// The field serde calls `field` of the struct whose marks are
     /// `marks` (`None` for a struct without `#[hcl]`).

@@ -276,11 +276,10 @@ impl<'de> Special<'de> for ValueDeserializer<'_> {
         if let Some(err) = self.block_argument() {
             return Err(err);
         }
-        let marks = crate::markers::marks(name);
         match self.kind()? {
             ValueKind::Map(e) | ValueKind::Object(e) => {
                 visit_map(e, self.at, self.shape, self.block_field, visitor)
-                    .map_err(|err| err.of_struct(marks))
+                    .map_err(|err| err.of_struct(crate::markers::marks(name)))
             }
             _ => Err(self.mismatch("an object")),
         }

@@ -5,14 +5,12 @@
 //!
 //! - a field marked `#[hcl(block)]`, whatever its value;
 //! - a field marked `#[hcl(attr)]` or `#[hcl(expr)]` never is;
-//! - a field without a role of an `#[hcl]` struct whose value is a block
-//!   type (an `#[hcl]` struct or a `RawBody`), a non-empty sequence of
-//!   them, or a non-empty map whose values are all such, as its
-//!   `HclSchema` says;
-//! - any other field or map entry whose value is a struct, a non-empty
-//!   sequence of structs (repeated blocks), or a non-empty map whose
-//!   values are all such (one label per map level); an enum variant with
-//!   struct content counts as a map of one entry, keyed by its name.
+//! - any other field or map entry whose value is a struct, a body, a
+//!   non-empty sequence of them (repeated blocks), or a non-empty map
+//!   whose values are all such (one label per map level); an enum variant
+//!   with struct content counts as a map of one entry, keyed by its name;
+//! - `None` is left out, and so is an empty sequence or map of an `#[hcl]`
+//!   struct's field without options.
 //!
 //! Everything else is an attribute, its value written by [`super::expr`].
 
@@ -72,19 +70,6 @@ fn is_blocks(node: &Node) -> bool {
                 })
         }
         Node::Map(entries) => !entries.is_empty() && entries.iter().all(|(_, v)| is_blocks(v)),
-        _ => false,
-    }
-}
-
-/// Whether `node`, the value of a field without options of an `#[hcl]`
-/// struct, is written as blocks: a block type, or a non-empty sequence or
-/// map of them.
-fn is_block_types(node: &Node) -> bool {
-    match node {
-        Node::Struct { .. } => true,
-        Node::Body(_) => true,
-        Node::Seq(items) => !items.is_empty() && items.iter().all(is_block_types),
-        Node::Map(entries) => !entries.is_empty() && entries.iter().all(|(_, v)| is_block_types(v)),
         _ => false,
     }
 }
@@ -174,7 +159,6 @@ impl<'o> BodyWriter<'o> {
         fields: &[(&'static str, Node)],
         marks: Option<&Marks>,
     ) -> Result<()> {
-        let block_type = marks.is_some();
         let mut raw: Vec<&[(String, String)]> = Vec::new();
         let mut written: Vec<&str> = Vec::new();
         for (key, node) in fields {
@@ -208,19 +192,10 @@ impl<'o> BodyWriter<'o> {
                     node => self.attribute(name, node),
                 },
                 Field::Block(name) => self.forced_blocks(name, node),
-                // An absent field of either kind: nothing.
-                // `None` of any struct's field: nothing (an `Option` of a
-                // block type refuses `null`).
+                // `None`: nothing (an `Option` of a block type refuses
+                // `null`).
                 Field::Plain(_) | Field::Many(_) if matches!(node, Node::None) => Ok(()),
-                Field::Plain(_) if block_type && matches!(node, Node::Null) => Ok(()),
                 Field::Many(_) if is_empty(node) => Ok(()),
-                Field::Plain(name) | Field::Many(name) if block_type => {
-                    if is_block_types(node) {
-                        self.blocks(name, &mut Vec::new(), node)
-                    } else {
-                        self.attribute(name, node)
-                    }
-                }
                 Field::Plain(name) | Field::Many(name) => self.item(name, node),
             };
             done.map_err(|e| e.add_key(key))?;
