@@ -1,6 +1,7 @@
 //! The layering of `ARCHITECTURE.md`, read from the sources: a module of
 //! hcl-core imports only its own layer and the layers below it, and
-//! hcl-serde never names the native syntax tree.
+//! hcl-serde never names the native syntax tree, and the modules of its
+//! decoder import only those below them.
 
 #![allow(
     clippy::panic,
@@ -23,6 +24,13 @@ const LAYERS: &[&[&str]] = &[
     &["schema"],
     &["typeexpr"],
     &["check"],
+];
+
+/// The modules of hcl-serde's decoder (`hcl-serde/src/de`), bottom first,
+/// as `ARCHITECTURE.md` lists them: each imports only those before it.
+const DECODER: &[&str] = &[
+    "fields", "shape", "probe", "recovery", "session", "value", "literal", "entry", "blocks",
+    "json", "access", "body",
 ];
 
 fn layer_of(module: &str) -> Option<usize> {
@@ -56,6 +64,12 @@ fn sources(path: &Path, out: &mut Vec<PathBuf>) {
 /// (doc links included) and `#[cfg(test)]` modules declared inline do not
 /// count.
 fn imports(text: &str) -> BTreeSet<String> {
+    paths_after(text, "crate::")
+}
+
+/// The first segments of the paths that follow `prefix` in the code of
+/// `text`, as [`imports`] reads them.
+fn paths_after(text: &str, prefix: &str) -> BTreeSet<String> {
     let mut found = BTreeSet::new();
     for line in text.lines() {
         let code = line.trim_start();
@@ -64,8 +78,8 @@ fn imports(text: &str) -> BTreeSet<String> {
         }
         let code = code.split("//").next().unwrap_or_default();
         let mut rest = code;
-        while let Some(at) = rest.find("crate::") {
-            rest = &rest[at + "crate::".len()..];
+        while let Some(at) = rest.find(prefix) {
+            rest = &rest[at + prefix.len()..];
             let name: String = rest
                 .chars()
                 .take_while(|c| c.is_ascii_lowercase() || *c == '_')
@@ -151,6 +165,77 @@ fn hcl_serde_never_names_the_syntax_tree() {
             !text.contains("hcl_core::ast"),
             "{} names hcl_core::ast",
             file.display()
+        );
+    }
+}
+
+#[test]
+fn decoder_modules_import_only_those_below_them() {
+    let de = Path::new(env!("CARGO_MANIFEST_DIR")).join("hcl-serde/src/de");
+    let mut wrong = Vec::new();
+    for (own, module) in DECODER.iter().enumerate() {
+        let mut files = Vec::new();
+        sources(&de.join(format!("{module}.rs")), &mut files);
+        assert!(!files.is_empty(), "no sources for the module de::{module}");
+        let mut inside = Vec::new();
+        sources(&de.join(module), &mut inside);
+        let mut uses = Vec::new();
+        for file in &files {
+            let text = std::fs::read_to_string(file).unwrap();
+            uses.extend(paths_after(&text, "super::").into_iter().map(|m| (file, m)));
+            uses.extend(
+                paths_after(&text, "crate::de::")
+                    .into_iter()
+                    .map(|m| (file, m)),
+            );
+        }
+        for file in &inside {
+            // In a module's own folder, `super::` is the module itself.
+            let text = std::fs::read_to_string(file).unwrap();
+            uses.extend(
+                paths_after(&text, "crate::de::")
+                    .into_iter()
+                    .map(|m| (file, m)),
+            );
+        }
+        for (file, import) in uses {
+            let Some(theirs) = DECODER.iter().position(|m| *m == import) else {
+                continue;
+            };
+            if theirs > own {
+                wrong.push(format!(
+                    "{}: de::{module} imports de::{import}",
+                    file.display()
+                ));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "imports against the decoder's order:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn every_decoder_module_has_a_place() {
+    let de = Path::new(env!("CARGO_MANIFEST_DIR")).join("hcl-serde/src/de.rs");
+    let text = std::fs::read_to_string(de).unwrap();
+    for line in text.lines() {
+        let line = line.trim();
+        let Some(rest) = ["pub(crate) mod ", "mod "]
+            .iter()
+            .find_map(|p| line.strip_prefix(p))
+        else {
+            continue;
+        };
+        let name = rest.trim_end_matches(';');
+        if name.ends_with("_tests") {
+            continue;
+        }
+        assert!(
+            DECODER.contains(&name),
+            "the module de::{name} has no place in the decoder's order"
         );
     }
 }

@@ -7,6 +7,7 @@
 mod access;
 mod blocks;
 mod body;
+mod entry;
 mod fields;
 mod json;
 #[cfg(test)]
@@ -444,7 +445,7 @@ impl<'c> Decoder<'c> {
         // A first pass that fails is followed by others, but most succeed:
         // it keeps no record of what it read, and the second one does.
         self.run_passes(source, input_bytes, false, |session, _| {
-            let result = T::deserialize(body::BodyDeserializer::new(body.clone(), session));
+            let result = T::deserialize(entry::BodyDeserializer::new(body.clone(), session));
             let result = match body.missing_item() {
                 Some(at) => result.map_err(|e| e.or_at(at)),
                 None => result,
@@ -544,7 +545,7 @@ impl<'c> Decoder<'c> {
         // past the first.
         session.errors_unreported = true;
         let body = lazy_body(&file);
-        let value = T::deserialize(body::BodyDeserializer::new(body, &session))
+        let value = T::deserialize(entry::BodyDeserializer::new(body, &session))
             .ok()
             .filter(|_| file.check_rest())?;
         Some(Decoded {
@@ -584,7 +585,7 @@ impl<'c> Decoder<'c> {
         input_bytes: usize,
     ) -> Result<Decoded<T>> {
         self.run_passes(source, input_bytes, true, |session, _| {
-            let result = T::deserialize(body::BodyDeserializer::new(body.clone(), session));
+            let result = T::deserialize(entry::BodyDeserializer::new(body.clone(), session));
             Some(match body.missing_item() {
                 Some(at) => result.map_err(|e| e.or_at(at)),
                 None => result,

@@ -8,14 +8,15 @@ use serde::de::value::BorrowedStrDeserializer;
 use serde::de::{self, IntoDeserializer, Visitor};
 
 use super::blocks::BlocksDeserializer;
+use super::json::JsonDeserializer;
 use super::literal::LiteralDeserializer;
 use super::recovery::{Place, Resume, StandIn};
+use super::session::Session;
 use super::value::ValueDeserializer;
-use super::Session;
 use crate::error::{Error, Result};
 use crate::special::{Payload, PayloadDeserializer};
 
-use super::body::*;
+use super::entry::{BodyDeserializer, Entry, Item, StructSeed, TupleSeed};
 
 /// The keys of a body, for serde's `visit_map`.
 pub(crate) struct BodyAccess<'a, 's, 'de> {
@@ -58,13 +59,13 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
             Item::StandIn(missing_field) => missing_field,
             _ => None,
         };
-        return seed.deserialize(StandIn::new(session, missing_field));
+        return seed.deserialize(StandIn::new(&session.record, missing_field));
     }
     // Where the item is, and its key in the error's path.
     let at = item.location();
     let key = item.key();
     let resume = || at.map(|at| Resume::Value(Place::of(at)));
-    let result = session.guarded(resume, || match item {
+    let result = session.record.guarded(resume, || match item {
         Item::Label(label) => {
             let at = label.location();
             let literal = LiteralDeserializer {
@@ -106,7 +107,7 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
             ))
         }
         Item::Json(attr, expr) => {
-            let json = super::json::JsonDeserializer::new(&attr, expr, session, missing);
+            let json = JsonDeserializer::new(&attr, expr, session, missing);
             seed.deserialize(json)
         }
         Item::Blocks(name, blocks, target) => {
@@ -116,7 +117,9 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
         Item::Body(raw) => seed.deserialize(PayloadDeserializer(Payload::Body(raw))),
         Item::Rest(body) => seed.deserialize(BodyDeserializer::new(body, session)),
         Item::Empty(field) => seed.deserialize(Empty(field)),
-        Item::StandIn(missing_field) => seed.deserialize(StandIn::new(session, missing_field)),
+        Item::StandIn(missing_field) => {
+            seed.deserialize(StandIn::new(&session.record, missing_field))
+        }
     });
     result.map_err(|e| {
         let e = match at {
@@ -231,34 +234,6 @@ impl<'de> de::VariantAccess<'de> for EntryVariant<'_, '_, 'de> {
     ) -> Result<V::Value> {
         let seed = StructSeed { fields, visitor };
         deserialize_item(self.item, seed, self.session, self.missing)
-    }
-}
-
-/// A seed that asks for a tuple of `len`.
-pub(crate) struct TupleSeed<V> {
-    pub(crate) len: usize,
-    pub(crate) visitor: V,
-}
-
-impl<'de, V: Visitor<'de>> de::DeserializeSeed<'de> for TupleSeed<V> {
-    type Value = V::Value;
-
-    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<V::Value, D::Error> {
-        d.deserialize_tuple(self.len, self.visitor)
-    }
-}
-
-/// A seed that asks for a struct of `fields`.
-pub(crate) struct StructSeed<V> {
-    pub(crate) fields: &'static [&'static str],
-    pub(crate) visitor: V,
-}
-
-impl<'de, V: Visitor<'de>> de::DeserializeSeed<'de> for StructSeed<V> {
-    type Value = V::Value;
-
-    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<V::Value, D::Error> {
-        d.deserialize_struct("", self.fields, self.visitor)
     }
 }
 

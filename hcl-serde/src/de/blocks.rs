@@ -18,18 +18,17 @@ use hcl_core::{suggest_name, Code, Diagnostic, Diagnostics, SourceFile, Value};
 use serde::de::{self, IntoDeserializer, Visitor};
 use serde::forward_to_deserialize_any;
 
-use super::body::{BodyDeserializer, Field, Keys, StructId, StructSeed, TupleSeed};
+use super::entry::{BlockRef, BlockTarget, BodyDeserializer, StructSeed, TupleSeed};
+use super::fields::{Keys, StructId};
 use super::literal::LiteralDeserializer;
 use super::recovery::{Element, Place, Resume, Role, StandIn};
+use super::session::Session;
 use super::value::ValueDeserializer;
-use super::Session;
 use crate::error::{Error, Result};
 use crate::special::{special_types, Special};
 
-mod block_ref;
 mod missing_key;
 
-pub(crate) use block_ref::BlockRef;
 use missing_key::MissingKey;
 
 /// Calls `read` with the deserializer of `block`'s body, whose labels past
@@ -63,30 +62,6 @@ fn with_body<'de, 'a, 's, R>(
         };
         read(at, de)
     })
-}
-
-/// What the blocks of a field may be read into.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum BlockTarget {
-    /// Any type that takes blocks, a map of one block's body included: a
-    /// plain derive's field, a map's entry, an `#[hcl(block)]` field.
-    Any,
-    /// A field without options of an `#[hcl]` struct, whose `HclSchema`
-    /// makes it an argument unless its type is a block type: one block
-    /// read as a map's body is "Unsupported block type", as schema
-    /// processing reports a block where an argument is expected (scalars
-    /// refuse blocks whatever the target).
-    BlockType,
-}
-
-impl BlockTarget {
-    /// What the blocks of `field` may be read into.
-    pub(crate) fn of(field: Option<&Field<'_>>) -> Self {
-        match field {
-            Some(Field::Typed(_)) => BlockTarget::BlockType,
-            _ => BlockTarget::Any,
-        }
-    }
 }
 
 /// A deserializer over the blocks of one type, of which the first `depth`
@@ -234,9 +209,11 @@ impl<'de, 'a, 's> BlocksDeserializer<'a, 's, 'de> {
         };
         let resume = Resume::Element(element);
         if session.resume.contains(&resume) {
-            return seed.deserialize(StandIn::new(session, None));
+            return seed.deserialize(StandIn::new(&session.record, None));
         }
-        let value = session.guarded(|| Some(resume), || seed.deserialize(self))?;
+        let value = session
+            .record
+            .guarded(|| Some(resume), || seed.deserialize(self))?;
         session.record.read_element(element);
         Ok(value)
     }

@@ -9,157 +9,24 @@ use std::borrow::Cow;
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use hcl_core::analysis::{ExprRef, Location};
-use hcl_core::schema::{Attribute, Block, Body, BodyContent, BodySchema, Label};
-use hcl_core::{Code, Diagnostics, Range, Severity, SourceFile, Syntax, Value};
+use hcl_core::analysis::Location;
+use hcl_core::schema::{Attribute, Body, BodyContent, BodySchema};
+use hcl_core::{Code, Diagnostics, Range, Severity, SourceFile, Syntax};
 use serde::de::{self, Visitor};
 use serde::forward_to_deserialize_any;
 
 use crate::special::Expression;
 
-use super::blocks::{BlockRef, BlockTarget};
 use super::recovery::{Place, Resume};
+use super::session::Session;
 use super::shape::Shape;
-use super::value::BlockField;
-use super::Session;
 use crate::error::{Error, Result};
 use crate::special::{special_types, Payload, PayloadDeserializer, RawBody, Special};
 
-pub(crate) use super::access::{BodyAccess, EntryEnum, StructSeed, TupleSeed};
-pub(crate) use super::fields::*;
+use super::access::{BodyAccess, EntryEnum};
+use super::entry::{AttrAt, BlockRef, BlockTarget, BodyDeserializer, Entry, Item};
+use super::fields::*;
 use crate::markers::{Marks, Role};
-
-/// A deserializer over a body (a file's or a block's).
-pub(crate) struct BodyDeserializer<'a, 's, 'de> {
-    pub(crate) body: Body<'a>,
-    pub(crate) session: &'s Session<'s, 'de>,
-    /// The block this is the body of, and how many of its labels enclosing
-    /// maps took; the rest go to label fields.
-    pub(crate) block: Option<(Block<'a>, usize)>,
-}
-
-/// One key of a body for serde: its field name, and what it holds.
-pub(crate) struct Entry<'a> {
-    pub(crate) key: &'a str,
-    /// Where it starts, to keep source order: (file number, byte).
-    pub(crate) order: (usize, u32),
-    pub(crate) item: Item<'a>,
-}
-
-pub(crate) enum Item<'a> {
-    Label(Label<'a>),
-    /// An evaluated attribute, with where its value's parts were written.
-    Attribute(AttrAt<'a>, Value, Shape<'a>),
-    /// An attribute whose value is a quoted string without interpolations.
-    Literal(AttrAt<'a>, Cow<'a, str>),
-    /// An attribute kept unevaluated.
-    Expression(AttrAt<'a>, Expression),
-    /// The argument `null` of a field that takes an argument or blocks,
-    /// read into an `Option` of a block type: "Unsupported argument", as
-    /// schema processing says (serde would read `None` without asking
-    /// the type inside; see `BodyAccess::next_value`).
-    NullOfBlock(AttrAt<'a>),
-    /// An attribute of the JSON syntax, which its target reads as blocks
-    /// or evaluates (see `json`).
-    Json(AttrAt<'a>, ExprRef<'a>),
-    /// The blocks of a type, and what they may be read into.
-    Blocks(&'a str, Vec<BlockRef<'a>>, BlockTarget),
-    Body(RawBody),
-    /// What the other fields did not take, for a flattened field.
-    Rest(Body<'a>),
-    /// In place of what failed in an earlier pass; for a missing field,
-    /// where it is missing.
-    StandIn(Option<Resume>),
-    /// An absent sequence or map that reads as empty ([`Role::Many`]).
-    Empty(&'static str),
-}
-
-/// What an entry needs of an attribute: its name and places, without a
-/// borrow of its syntax tree, which may be gone by the time it is read.
-#[derive(Clone, Copy)]
-pub(crate) struct AttrAt<'a> {
-    pub(crate) name: &'a str,
-    pub(crate) name_at: Location<'a>,
-    pub(crate) expr_at: Location<'a>,
-    /// Whether its field takes an argument or blocks (see
-    /// [`BlockField`]).
-    pub(crate) either: bool,
-    /// Whether its struct is an `#[hcl]` struct (see [`BlockField`]).
-    pub(crate) marked: bool,
-}
-
-impl<'a> AttrAt<'a> {
-    pub(crate) fn of(attr: &Attribute<'a>) -> Self {
-        AttrAt {
-            name: attr.name,
-            name_at: attr.name_location(),
-            expr_at: attr.expr.location(),
-            either: false,
-            marked: false,
-        }
-    }
-
-    /// The argument, when its field takes an argument or blocks.
-    pub(crate) fn block_field(&self) -> BlockField<'a> {
-        self.either
-            .then_some((self.name, self.name_at, self.marked))
-    }
-}
-
-impl<'a> Item<'a> {
-    /// Where the item is: its value's place, or its first block's.
-    pub(crate) fn location(&self) -> Option<Location<'a>> {
-        match self {
-            Item::Label(label) => Some(label.location()),
-            Item::Attribute(attr, ..)
-            | Item::Literal(attr, _)
-            | Item::Expression(attr, _)
-            | Item::NullOfBlock(attr)
-            | Item::Json(attr, _) => Some(attr.expr_at),
-            Item::Blocks(_, blocks, _) => blocks.first().map(BlockRef::def_location),
-            Item::Body(_) | Item::Rest(_) | Item::StandIn(_) | Item::Empty(_) => None,
-        }
-    }
-
-    /// Its key in the path of an error inside it: the argument's name or
-    /// the block type.
-    pub(crate) fn key(&self) -> Option<&'a str> {
-        match self {
-            Item::Attribute(attr, ..)
-            | Item::Literal(attr, _)
-            | Item::Expression(attr, _)
-            | Item::NullOfBlock(attr)
-            | Item::Json(attr, _) => Some(attr.name),
-            Item::Blocks(name, ..) => Some(name),
-            Item::Label(_) | Item::Body(_) | Item::Rest(_) | Item::StandIn(_) | Item::Empty(_) => {
-                None
-            }
-        }
-    }
-
-    /// Where a next pass carries on past an error in this item.
-    pub(crate) fn resume(&self) -> Option<Resume> {
-        self.location().map(|at| Resume::Value(Place::of(at)))
-    }
-
-    /// Whether this pass leaves the item out (see [`Resume::Absent`]).
-    pub(crate) fn is_absent(&self, session: &Session<'_, '_>) -> bool {
-        match self {
-            Item::Blocks(..) => self
-                .location()
-                .is_some_and(|at| session.resume.contains(&Resume::Absent(Place::of(at)))),
-            _ => false,
-        }
-    }
-
-    /// Whether this pass reads a stand-in for the item.
-    pub(crate) fn is_stand_in(&self, session: &Session<'_, '_>) -> bool {
-        match self {
-            Item::StandIn(_) => true,
-            _ => self.resume().is_some_and(|r| session.resume.contains(&r)),
-        }
-    }
-}
 
 /// The entry of an attribute that `field` takes: its unevaluated
 /// expression, its string literal, or its value. `literal` is the text of
@@ -234,14 +101,6 @@ impl<'a> SourceOrder<'a> {
 }
 
 impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
-    pub(crate) fn new(body: Body<'a>, session: &'s Session<'s, 'de>) -> Self {
-        BodyDeserializer {
-            body,
-            session,
-            block: None,
-        }
-    }
-
     /// The body's identity across passes.
     pub(crate) fn place(&self) -> Place {
         match &self.block {

@@ -35,12 +35,13 @@ use hcl_core::analysis::{Constructor, Elements, ExprRef, Location, Pairs, Static
 use hcl_core::schema::Block;
 use serde::de::{self, Visitor};
 
-use super::blocks::{BlockRef, BlocksDeserializer};
-use super::body::{AttrAt, StructId};
+use super::blocks::BlocksDeserializer;
+use super::entry::{AttrAt, BlockRef};
+use super::fields::StructId;
 use super::literal::LiteralDeserializer;
+use super::session::Session;
 use super::shape::Shape;
 use super::value::ValueDeserializer;
-use super::Session;
 use crate::error::{Error, Result};
 use crate::special::{special_types, Special, SPANNED};
 

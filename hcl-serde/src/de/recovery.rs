@@ -38,7 +38,6 @@ use hcl_core::analysis::Location;
 use hcl_core::Code;
 use hcl_core::Diagnostic;
 
-use super::Session;
 use crate::error::{Error, Result};
 
 /// The most passes one decode makes.
@@ -215,7 +214,7 @@ impl PassRecord {
     }
 }
 
-impl Session<'_, '_> {
+impl PassRecord {
     /// The one guard of every-error decoding at a value's boundary (an
     /// entry of a body, an element of blocks): reads the value with
     /// `read`; an error gets `resume()`, the value's place, as where a
@@ -227,7 +226,7 @@ impl Session<'_, '_> {
         resume: impl FnOnce() -> Option<Resume>,
         read: impl FnOnce() -> Result<T>,
     ) -> Result<T> {
-        let record = &self.record;
+        let record = self;
         let stand_ins = record.stand_ins.get();
         let scope = record.scope();
         let result = read();

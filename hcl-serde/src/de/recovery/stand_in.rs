@@ -4,28 +4,28 @@
 use hcl_core::Code;
 use serde::de::{self, Visitor};
 
-use super::{Resume, Scope};
-use crate::de::Session;
+use super::{PassRecord, Resume, Scope};
 use crate::error::{Error, Result};
 use crate::special::{Payload, PayloadDeserializer, RawBody, BODY_PAYLOAD, SPANNED};
 
 /// A value every target accepts (zero, empty, none, the first variant),
 /// read in place of one that failed in an earlier pass.
-pub(crate) struct StandIn<'s, 'de> {
-    pub(crate) session: &'s Session<'s, 'de>,
+pub(crate) struct StandIn<'s> {
+    /// The record of the pass that reads it.
+    record: &'s PassRecord,
     /// The missing field this stands in for, if it is one.
     pub(crate) missing: Option<Resume>,
     /// The read of the stand-in, in which a target's error is its doing.
     scope: Scope,
 }
 
-impl<'de, 's> StandIn<'s, 'de> {
-    pub(crate) fn new(session: &'s Session<'s, 'de>, missing: Option<Resume>) -> Self {
-        let count = &session.record.stand_ins;
+impl<'s> StandIn<'s> {
+    pub(crate) fn new(record: &'s PassRecord, missing: Option<Resume>) -> Self {
+        let count = &record.stand_ins;
         count.set(count.get() + 1);
-        let scope = session.record.scope();
+        let scope = record.scope();
         StandIn {
-            session,
+            record,
             missing,
             scope,
         }
@@ -35,17 +35,13 @@ impl<'de, 's> StandIn<'s, 'de> {
     /// takes a block, when `takes_block` (see `Found::name_missing_blocks`).
     fn missing_block(&self, takes_block: bool) {
         if let (Some(missing), true) = (self.missing, takes_block) {
-            self.session
-                .record
-                .missing_blocks
-                .borrow_mut()
-                .push(missing);
+            self.record.missing_blocks.borrow_mut().push(missing);
         }
     }
 
     fn inner(&self) -> Self {
         StandIn {
-            session: self.session,
+            record: self.record,
             missing: None,
             scope: self.scope,
         }
@@ -54,7 +50,7 @@ impl<'de, 's> StandIn<'s, 'de> {
     /// The error of a target that failed on this stand-in, recorded as
     /// the stand-in's doing.
     fn failed(&self, err: Error) -> Error {
-        self.session.record.failed_on_stand_in(self.scope);
+        self.record.failed_on_stand_in(self.scope);
         err
     }
 }
@@ -68,7 +64,7 @@ macro_rules! zero {
     )*};
 }
 
-impl<'de> de::Deserializer<'de> for StandIn<'_, 'de> {
+impl<'de> de::Deserializer<'de> for StandIn<'_> {
     type Error = Error;
 
     zero! {
@@ -205,12 +201,12 @@ impl<'de> de::Deserializer<'de> for StandIn<'_, 'de> {
     }
 }
 
-struct StandInSeq<'s, 'de> {
-    stand_in: StandIn<'s, 'de>,
+struct StandInSeq<'s> {
+    stand_in: StandIn<'s>,
     left: usize,
 }
 
-impl<'de> de::SeqAccess<'de> for StandInSeq<'_, 'de> {
+impl<'de> de::SeqAccess<'de> for StandInSeq<'_> {
     type Error = Error;
 
     fn next_element_seed<T: de::DeserializeSeed<'de>>(
@@ -226,12 +222,12 @@ impl<'de> de::SeqAccess<'de> for StandInSeq<'_, 'de> {
 }
 
 /// A struct of stand-ins, one per field.
-struct StandInMap<'s, 'de> {
-    stand_in: StandIn<'s, 'de>,
+struct StandInMap<'s> {
+    stand_in: StandIn<'s>,
     fields: std::slice::Iter<'static, &'static str>,
 }
 
-impl<'de> de::MapAccess<'de> for StandInMap<'_, 'de> {
+impl<'de> de::MapAccess<'de> for StandInMap<'_> {
     type Error = Error;
 
     fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
@@ -248,14 +244,14 @@ impl<'de> de::MapAccess<'de> for StandInMap<'_, 'de> {
     }
 }
 
-struct StandInEnum<'s, 'de> {
-    stand_in: StandIn<'s, 'de>,
+struct StandInEnum<'s> {
+    stand_in: StandIn<'s>,
     variant: &'static str,
 }
 
-impl<'de, 's> de::EnumAccess<'de> for StandInEnum<'s, 'de> {
+impl<'de, 's> de::EnumAccess<'de> for StandInEnum<'s> {
     type Error = Error;
-    type Variant = StandIn<'s, 'de>;
+    type Variant = StandIn<'s>;
 
     fn variant_seed<V: de::DeserializeSeed<'de>>(
         self,
@@ -267,7 +263,7 @@ impl<'de, 's> de::EnumAccess<'de> for StandInEnum<'s, 'de> {
     }
 }
 
-impl<'de> de::VariantAccess<'de> for StandIn<'_, 'de> {
+impl<'de> de::VariantAccess<'de> for StandIn<'_> {
     type Error = Error;
 
     fn unit_variant(self) -> Result<()> {
