@@ -128,7 +128,6 @@ fn check_lazy(name: &str, accepted: bool) -> Option<(usize, usize)> {
         );
         let file = hcl_core::parse(&text, "f").expect("accepted files parse");
         assert_eq!(items, parsed_items(&file.body), "{}", path.display());
-        check_split(&text, &path.display().to_string());
         taken += 1;
     }
     println!(
@@ -136,74 +135,6 @@ fn check_lazy(name: &str, accepted: bool) -> Option<(usize, usize)> {
         files.len()
     );
     Some((taken, files.len()))
-}
-
-/// `debug` with every span in it moved `by` bytes on.
-fn shift_spans(debug: &str, by: u32) -> String {
-    let marker = "Span { start: ";
-    let mut out = String::new();
-    let mut rest = debug;
-    while let Some(at) = rest.find(marker) {
-        out.push_str(&rest[..at + marker.len()]);
-        let after = &rest[at + marker.len()..];
-        let digits = after.find(|c: char| !c.is_ascii_digit()).expect("a start");
-        let start: u32 = after[..digits].parse().expect("a number");
-        let after = after[digits..].strip_prefix(", end: ").expect("an end");
-        let digits = after.find(|c: char| !c.is_ascii_digit()).expect("an end");
-        let end: u32 = after[..digits].parse().expect("a number");
-        out.push_str(&format!("{}, end: {}", start + by, end + by));
-        rest = &after[digits..];
-    }
-    out.push_str(rest);
-    out
-}
-
-/// The file split into its items (`LazyFile::split`) has the items of the
-/// file read whole, with the same syntax trees and the same positions.
-fn check_split(text: &str, name: &str) {
-    let whole = hcl_core::__private::LazyFile::scan(text, name).expect("scanned before");
-    let split = whole.split().expect("a file read whole");
-    let owned =
-        hcl_core::__private::SplitFile::new(text.to_string(), name).expect("scanned before");
-    assert_eq!(format!("{owned:?}"), format!("{split:?}"), "{name}");
-    let file = hcl_core::__private::LazyFile::of_split(&split);
-    let range = |f: &hcl_core::__private::LazyFile<'_>, span| f.source().range(span);
-    for (i, (a, b)) in whole.items().zip(file.items()).enumerate() {
-        assert_eq!(
-            (a.name(), a.label_count()),
-            (b.name(), b.label_count()),
-            "{name}"
-        );
-        for (x, y) in a.labels().zip(b.labels()) {
-            assert_eq!(x.value, y.value, "{name}");
-            assert_eq!(range(&whole, x.span), range(&file, y.span), "{name}");
-        }
-        assert_eq!(range(&whole, a.span()), range(&file, b.span()), "{name}");
-        let line = range(&whole, a.name_span()).start.line;
-        let line_text =
-            |f: &hcl_core::__private::LazyFile<'_>| f.source().line_text(line).map(str::to_owned);
-        assert_eq!(line_text(&whole), line_text(&file), "{name}");
-        let source = file.item_source(i).expect("each item's text");
-        let shift = source.pos(0).byte;
-        let (tree, own) = if a.is_block() {
-            let block = file.block_in(i, &source).expect("parsed before");
-            (
-                format!("{:?}", whole.block(i)),
-                format!("{:?}", Some(block)),
-            )
-        } else {
-            (
-                format!("{:?}", whole.attribute(i)),
-                format!("{:?}", file.attribute(i)),
-            )
-        };
-        assert_eq!(shift_spans(&own, shift), tree, "{name}");
-    }
-    assert_eq!(
-        range(&whole, whole.end_span()),
-        range(&file, file.end_span()),
-        "{name}"
-    );
 }
 
 #[test]

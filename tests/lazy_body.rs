@@ -3,7 +3,7 @@
 //! texts of its own when the corpus is absent), every item, range,
 //! expression text, value and diagnostic that schema processing gives,
 //! at every depth, read through the body's own methods and block by block
-//! through `with_parsed`, from the text and from a split file.
+//! through `with_parsed`.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
@@ -12,7 +12,7 @@ mod shared_corpus;
 
 use std::fmt::Write as _;
 
-use hcl_core::__private::{lazy_body, with_parsed, LazyFile, SplitFile};
+use hcl_core::__private::{lazy_body, with_parsed, LazyFile};
 use hcl_core::schema::{Body, BodySchema};
 use hcl_core::{Diagnostics, EvalContext};
 use shared_corpus::{corpus_files, shared_corpus};
@@ -124,24 +124,20 @@ fn describe(body: &Body<'_>, read: Read, out: &mut String) {
     }
 }
 
-/// `text` parsed whole, item by item in both ways, and split: the four
+/// `text` parsed whole and item by item in both ways: the three
 /// descriptions, or `None` when the scan does not take the file.
-fn four_ways(text: &str) -> Option<[String; 4]> {
+fn three_ways(text: &str) -> Option<[String; 3]> {
     let whole = hcl_core::parse(text, "f.hcl").ok()?;
     let mut expected = String::new();
     describe(&Body::from_file(&whole), Read::Kept, &mut expected);
-    let mut found = [String::new(), String::new(), String::new()];
+    let mut found = [String::new(), String::new()];
     for (read, out) in [Read::Kept, Read::Scoped].into_iter().zip(&mut found) {
         let file = LazyFile::scan(text, "f.hcl")?;
         describe(&lazy_body(&file), read, out);
         assert!(file.check_rest(), "{text}");
     }
-    let split = SplitFile::new(text.to_string(), "f.hcl").ok()?;
-    let file = LazyFile::of_split(&split);
-    describe(&lazy_body(&file), Read::Scoped, &mut found[2]);
-    assert!(file.check_rest(), "{text}");
-    let [a, b, c] = found;
-    Some([expected, a, b, c])
+    let [a, b] = found;
+    Some([expected, a, b])
 }
 
 /// Fails at the first line where `found` differs from `expected`.
@@ -154,7 +150,7 @@ fn same_lines(found: &str, expected: &str, what: &str) {
 }
 
 fn assert_same(text: &str, what: &str) -> bool {
-    let Some([expected, kept, scoped, split]) = four_ways(text) else {
+    let Some([expected, kept, scoped]) = three_ways(text) else {
         return false;
     };
     same_lines(&kept, &expected, &format!("{what}: kept trees"));
@@ -163,7 +159,6 @@ fn assert_same(text: &str, what: &str) -> bool {
         &expected,
         &format!("{what}: trees parsed per read"),
     );
-    same_lines(&split, &expected, &format!("{what}: split file"));
     true
 }
 
@@ -195,21 +190,6 @@ fn an_item_that_does_not_parse_voids_the_reading() {
     let content = lazy_body(&file).content(&schema).unwrap();
     let read = with_parsed(&content.blocks[0].body, |body| body.items().0.len());
     assert_eq!(read, 0, "an empty body in its place");
-    assert!(!file.check_rest());
-    // A split file gives a block's text to one read: a second read voids.
-    let split = SplitFile::new("b {\n  c = 1\n}\n".to_string(), "f.hcl").unwrap();
-    let file = LazyFile::of_split(&split);
-    let schema = BodySchema::builder().block("b", &[]).build().unwrap();
-    let content = lazy_body(&file).content(&schema).unwrap();
-    let body = &content.blocks[0].body;
-    assert_eq!(with_parsed(body, |b| b.just_attributes().unwrap().len()), 1);
-    assert!(file.check_rest());
-    assert_eq!(with_parsed(body, |b| b.just_attributes().unwrap().len()), 0);
-    assert!(!file.check_rest());
-    // Keeping a split file's top level whole voids its reading too.
-    let split = SplitFile::new("a = 1\n".to_string(), "f.hcl").unwrap();
-    let file = LazyFile::of_split(&split);
-    let _ = lazy_body(&file).to_owned_body();
     assert!(!file.check_rest());
 }
 

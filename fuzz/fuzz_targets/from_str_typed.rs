@@ -1,8 +1,7 @@
 //! Decoding arbitrary text into Terraform-like typed configs (plain
 //! structs, and `#[hcl]` structs whose fields without options are what
 //! their schema says), and checking that reading it one top-level item at a
-//! time gives what the file parsed whole gives, and reading it from a file
-//! split into its items the same.
+//! time gives what the file parsed whole gives, and `from_file` the same.
 #![no_main]
 
 use std::collections::BTreeMap;
@@ -160,8 +159,8 @@ fn check<T: DeserializeOwned + Debug>(data: &[u8]) {
         };
         assert_eq!(show(&decoded), show(&whole));
 
-        // `from_file` splits a file into its items' own texts and reads it
-        // again whole after an error: the same value or the same errors.
+        // `from_file` reads what `from_named_str` reads: the same value or
+        // the same errors.
         let path = std::env::temp_dir().join(format!("hcl-fuzz-{}.hcl", std::process::id()));
         std::fs::write(&path, data).expect("a temporary file");
         let from_file = native.from_file::<T>(&path).map(|decoded| decoded.value);

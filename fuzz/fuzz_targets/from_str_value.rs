@@ -1,7 +1,7 @@
 //! Decoding arbitrary text into schema-less targets: hcl-core's `Value`
 //! and `serde_json::Value`; the second also checks that reading the file
 //! one top-level item at a time gives what the file parsed whole gives,
-//! and that reading it from a file split into its items gives the same.
+//! and that `from_file` gives the same.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -39,8 +39,8 @@ fuzz_target!(|data: &[u8]| {
         };
         assert_eq!(show(&decoded), show(&whole));
 
-        // `from_file` splits a file into its items' own texts and reads it
-        // again whole after an error: the same value or the same errors.
+        // `from_file` reads what `from_named_str` reads: the same value or
+        // the same errors.
         let path = std::env::temp_dir().join(format!("hcl-fuzz-{}.hcl", std::process::id()));
         std::fs::write(&path, data).expect("a temporary file");
         let from_file = native

@@ -155,9 +155,6 @@ pub struct SourceFile {
     /// Where each line starts, found the first time a position is asked
     /// for: most reads never need one.
     line_starts: OnceLock<Vec<u32>>,
-    /// For a text made of parts of a file: where each part lies in it, in
-    /// order. Empty for a whole file.
-    pieces: Box<[Piece]>,
     /// Column checkpoints in lines longer than [`CHECKPOINT_SPAN`], found
     /// the first time a position far into such a line is asked for.
     checkpoints: OnceLock<Box<[Checkpoint]>>,
@@ -182,17 +179,6 @@ struct Checkpoint {
 /// long its line, so many diagnostics on one long line cost time in
 /// proportion to their number, not to the line's length times it.
 const CHECKPOINT_SPAN: usize = 4096;
-
-/// Where a part of a file lies in it: the part starts at `text_start` in a
-/// [`SourceFile`]'s text and at byte `byte`, line `line` of the file. Each
-/// part starts a line, both in the text and in the file, and runs to the
-/// next part or the end of the text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Piece {
-    pub(crate) text_start: u32,
-    pub(crate) byte: u32,
-    pub(crate) line: u32,
-}
 
 /// The byte order mark, as UTF-8 text.
 const BOM: &str = "\u{feff}";
@@ -219,7 +205,6 @@ impl SourceFile {
             name: Arc::from(name),
             text: text.into_boxed_str(),
             line_starts: OnceLock::new(),
-            pieces: Box::default(),
             checkpoints: OnceLock::new(),
             json: false,
             json_checkpoints: OnceLock::new(),
@@ -277,61 +262,6 @@ impl SourceFile {
     /// ```
     pub fn is_json(&self) -> bool {
         self.json
-    }
-
-    /// A text made of parts of the file `name`, laid out by `pieces` (see
-    /// [`Piece`]): offsets into `text` resolve to the file's positions, and
-    /// lines of the file to their text where the parts hold them.
-    pub(crate) fn from_pieces(name: Arc<str>, text: String, pieces: Vec<Piece>) -> Self {
-        SourceFile {
-            name,
-            text: text.into_boxed_str(),
-            line_starts: OnceLock::new(),
-            pieces: pieces.into_boxed_slice(),
-            checkpoints: OnceLock::new(),
-            json: false,
-            json_checkpoints: OnceLock::new(),
-        }
-    }
-
-    /// The part that holds text offset `offset`, with the index of its
-    /// first line among the text's lines.
-    fn piece_at(&self, offset: u32) -> Option<(Piece, usize)> {
-        let after = self.pieces.partition_point(|p| p.text_start <= offset);
-        let piece = *self.pieces.get(after.checked_sub(1)?)?;
-        let first_line = self.line_index(piece.text_start);
-        Some((piece, first_line))
-    }
-
-    /// The byte offset in the file of `offset` in the text: the same
-    /// offset, unless the text is a piece of a file (as the text of one
-    /// item of a file read item by item is), where the byte stands in the
-    /// whole file. Orders places of different pieces of one file.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let source = hcl_core::SourceFile::new("f.hcl", "a = 1\n");
-    /// assert_eq!(source.file_offset(4), 4);
-    /// ```
-    pub fn file_offset(&self, offset: u32) -> u32 {
-        let after = self.pieces.partition_point(|p| p.text_start <= offset);
-        match after.checked_sub(1).and_then(|i| self.pieces.get(i)) {
-            Some(piece) => piece.byte + (offset - piece.text_start),
-            None => offset,
-        }
-    }
-
-    /// The byte and line in the file where the line that holds text offset
-    /// `offset` starts; `None` for a whole file.
-    pub(crate) fn line_origin(&self, offset: u32) -> Option<(u32, u32)> {
-        let (piece, first_line) = self.piece_at(offset)?;
-        let index = self.line_index(offset);
-        let line_start = *self.line_starts().get(index)?;
-        Some((
-            piece.byte + line_start.checked_sub(piece.text_start)?,
-            piece.line + (index - first_line) as u32,
-        ))
     }
 
     /// The index of the text's line that holds `offset`.
@@ -395,17 +325,10 @@ impl SourceFile {
         if line_start == 0 && byte >= BOM.len() && self.text.starts_with(BOM) {
             column -= 1;
         }
-        match self.piece_at(byte as u32) {
-            Some((piece, first_line)) => Pos {
-                line: piece.line + (line_idx - first_line) as u32,
-                column,
-                byte: piece.byte + (byte as u32 - piece.text_start),
-            },
-            None => Pos {
-                line: (line_idx + 1) as u32,
-                column,
-                byte: byte as u32,
-            },
+        Pos {
+            line: (line_idx + 1) as u32,
+            column,
+            byte: byte as u32,
         }
     }
 
@@ -499,7 +422,7 @@ impl SourceFile {
     /// The text of line `line` of the file (counting from 1) without its
     /// line ending; `None` for a line that this source does not hold.
     pub fn line_text(&self, line: u32) -> Option<&str> {
-        let idx = self.text_line_index(line)?;
+        let idx = Self::text_line_index(line)?;
         let start = *self.line_starts().get(idx)? as usize;
         let end = self
             .line_starts()
@@ -514,30 +437,14 @@ impl SourceFile {
     /// without its line ending; `None` for a line this source does not
     /// hold.
     pub(crate) fn line_with_start(&self, line: u32) -> Option<(u32, &str)> {
-        let idx = self.text_line_index(line)?;
+        let idx = Self::text_line_index(line)?;
         let start = *self.line_starts().get(idx)?;
-        Some((self.file_offset(start), self.line_text(line)?))
+        Some((start, self.line_text(line)?))
     }
 
-    /// The index among the text's lines of the file's line `line`.
-    fn text_line_index(&self, line: u32) -> Option<usize> {
-        let local = (line as usize).checked_sub(1)?;
-        if self.pieces.is_empty() {
-            return Some(local);
-        }
-        let after = self.pieces.partition_point(|p| p.line <= line);
-        let index = after.checked_sub(1)?;
-        let piece = self.pieces.get(index)?;
-        let first_line = self.line_index(piece.text_start);
-        let idx = first_line + (line - piece.line) as usize;
-        let part_end = self
-            .pieces
-            .get(index + 1)
-            .map_or(self.text.len() as u32, |next| next.text_start);
-        // Lines start parts, so a line that starts within one ends there.
-        // The empty line after a text's last line break is the file's next
-        // line, which the text does not hold.
-        (*self.line_starts().get(idx)? < part_end).then_some(idx)
+    /// The index among the text's lines of line `line`.
+    fn text_line_index(line: u32) -> Option<usize> {
+        (line as usize).checked_sub(1)
     }
 
     /// The number of lines of the text (a final line without a newline
@@ -562,9 +469,8 @@ fn memchr_newline(bytes: &[u8]) -> Option<usize> {
 }
 
 /// Whether span `a` of `a_file` is the same text as span `b` of `b_file`,
-/// at the same place of a file of the same name. The sources may hold the
-/// file differently: whole, or one item's text (a block of a
-/// file split into its items).
+/// at the same place of a file of the same name, in sources that may be
+/// two reads of one file.
 pub(crate) fn same_text(
     a_file: &Arc<SourceFile>,
     a: Span,
@@ -643,38 +549,6 @@ mod tests {
         assert_eq!(file.line_text(2), Some("cé d"));
         assert_eq!(file.line_text(4), None);
         assert_eq!(file.line_count(), 3);
-    }
-
-    #[test]
-    fn a_text_of_parts_gives_the_file_positions_and_only_its_lines() {
-        // Lines 2 and 5-6 of "a\nbb = 1\nc\nd\ne = [\n]\n".
-        let pieces = vec![
-            Piece {
-                text_start: 0,
-                byte: 2,
-                line: 2,
-            },
-            Piece {
-                text_start: 7,
-                byte: 13,
-                line: 5,
-            },
-        ];
-        let file = SourceFile::from_pieces(Arc::from("f"), "bb = 1\ne = [\n]\n".into(), pieces);
-        let at = |byte, line, column| Pos { line, column, byte };
-        assert_eq!(file.pos(0), at(2, 2, 1));
-        assert_eq!(file.pos(5), at(7, 2, 6));
-        assert_eq!(file.pos(7), at(13, 5, 1));
-        assert_eq!(file.pos(13), at(19, 6, 1));
-        assert_eq!(file.pos(99), at(21, 7, 1));
-        assert_eq!(file.file_offset(9), 15);
-        assert_eq!(file.range(Span::new(7, 14)).to_string(), "f:5,1-6,2");
-        assert_eq!(file.line_text(2), Some("bb = 1"));
-        assert_eq!(file.line_text(5), Some("e = ["));
-        assert_eq!(file.line_text(6), Some("]"));
-        for missing in [0, 1, 3, 4, 7, 8] {
-            assert_eq!(file.line_text(missing), None, "line {missing}");
-        }
     }
 
     #[test]

@@ -27,7 +27,7 @@ use std::io::Read;
 use std::path::Path;
 use std::sync::Arc;
 
-use hcl_core::__private::{lazy_body, LazyFile, SplitFile};
+use hcl_core::__private::{lazy_body, LazyFile};
 use hcl_core::schema::Body;
 use hcl_core::span::Span;
 use hcl_core::Code;
@@ -159,12 +159,6 @@ pub fn from_reader<T: DeserializeOwned, R: Read>(mut reader: R) -> Result<T> {
 }
 
 /// Like [`from_str`], reading the file at `path`; diagnostics name it.
-///
-/// A regular file is split into its top-level items as it is read, and the
-/// text of each block is freed once decoded, so that a large file is not
-/// held whole while its values are made. After an error the file is read
-/// again and decoded whole, for the diagnostics: if it changed in between,
-/// the result is that of the second read.
 ///
 /// # Errors
 ///
@@ -491,67 +485,14 @@ impl<'c> Decoder<'c> {
     pub fn from_file<T: DeserializeOwned>(&self, path: impl AsRef<Path>) -> Result<Decoded<T>> {
         let path = path.as_ref();
         let name = path.display().to_string();
-        let read = || {
-            std::fs::read(path).map_err(|e| {
-                Error::message(
-                    Code::ReadFailed,
-                    "Failed to read file",
-                    format!("The file \"{name}\" could not be read: {e}."),
-                )
-            })
-        };
-        let text = match String::from_utf8(read()?) {
-            Ok(text) => text,
-            Err(e) => return self.decode_bytes(e.into_bytes(), &name),
-        };
-        // A regular file of the native syntax can be read again, so its
-        // text need not be kept for the errors: it is split into its items,
-        // each freed once read. Anything else is decoded whole.
-        if self.syntax_of(&name, &text) == Syntax::Json
-            || !std::fs::metadata(path).is_ok_and(|m| m.is_file())
-        {
-            return self.decode_source(&self.source_file(&name, text), Borrowable::NONE);
-        }
-        let input_bytes = text.len();
-        let split = match SplitFile::new(text, &name) {
-            Ok(split) => split,
-            Err(text) => {
-                return self.decode_source(&self.source_file(&name, text), Borrowable::NONE);
-            }
-        };
-        if let Some(decoded) = self.decode_split(&split, input_bytes) {
-            return Ok(decoded);
-        }
-        // An error, or a target that needs the whole file: read again
-        // whole, for the diagnostics that path gives.
-        drop(split);
-        self.decode_bytes(read()?, &name)
-    }
-
-    /// Decodes a file split into its items, freeing the text of each block
-    /// once it is read; `None` for an error or anything else that needs
-    /// the whole file (whose text is gone).
-    fn decode_split<T: DeserializeOwned>(
-        &self,
-        split: &SplitFile,
-        input_bytes: usize,
-    ) -> Option<Decoded<T>> {
-        let file = LazyFile::of_split(split);
-        let default_ctx = EvalContext::new();
-        let ctx = self.document_context(&default_ctx, input_bytes);
-        let points = ResumePoints::default();
-        let mut session = self.session(&ctx, &points, Borrowable::NONE);
-        // The errors are found again in the whole file: none are looked for
-        // past the first.
-        session.errors_unreported = true;
-        let body = lazy_body(&file);
-        let value = T::deserialize(entry::BodyDeserializer::new(body, &session))
-            .ok()
-            .filter(|_| file.check_rest())?;
-        Some(Decoded {
-            value,
-            warnings: session.warnings.into_inner(),
-        })
+        let bytes = std::fs::read(path).map_err(|e| {
+            Error::message(
+                Code::ReadFailed,
+                "Failed to read file",
+                format!("The file \"{name}\" could not be read: {e}."),
+            )
+        })?;
+        self.decode_bytes(bytes, &name)
     }
 
     /// Decodes an already parsed body; see [`from_body`].
@@ -672,7 +613,6 @@ impl<'c> Decoder<'c> {
             resume,
             record: recovery::PassRecord::default(),
             source,
-            errors_unreported: false,
             schemas: Default::default(),
         }
     }

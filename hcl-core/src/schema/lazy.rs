@@ -69,14 +69,11 @@ impl<'a> Block<'a> {
 
 /// Calls `read` with `body`: for the body of a top-level block of a file
 /// read item by item that is not parsed yet, with the body of a tree parsed
-/// for this call alone and dropped after it (in a split file, with the
-/// block's text), so that the file need not keep it. Any other body is
-/// passed as it is.
+/// for this call alone and dropped after it, so that the file need not
+/// keep it. Any other body is passed as it is.
 ///
-/// A block whose body is read so cannot be read again from a split file,
-/// whose text it took: a second read, like a block that does not parse as
-/// scanned, gets an empty body, and the file's
-/// [`LazyFile::check_rest`] then says that its reading is void.
+/// A block that does not parse as scanned gets an empty body, and the
+/// file's [`LazyFile::check_rest`] then says that its reading is void.
 ///
 /// # Examples
 ///
@@ -104,14 +101,9 @@ pub fn with_parsed<R>(body: &Body<'_>, read: impl FnOnce(&Body<'_>) -> R) -> R {
     if file.kept_block_if_any(index).is_some() {
         return read(body);
     }
-    // Parsed on the stack, with its source (in a split file, the block's
-    // own text, taken from the file), and dropped after `read`.
-    let source = file.item_source(index);
-    let parsed = source
-        .as_ref()
-        .and_then(|source| Some((file.block_in(index, source)?, source)));
-    match &parsed {
-        Some((block, source)) => read(&Block::native(block, source).body),
+    // Parsed on the stack, and dropped after `read`.
+    match file.block(index) {
+        Some(block) => read(&Block::native(&block, file.source()).body),
         None => {
             file.give_up();
             read(&Body::empty())
@@ -152,9 +144,8 @@ mod tests {
         body: Body<'static>,
         content: BodyContent<'static>,
         file: LazyFile<'static>,
-        split: crate::parser::SplitFile,
     ) -> impl Send + Sync {
-        (body, content, file, split)
+        (body, content, file)
     }
 
     #[test]

@@ -5,7 +5,7 @@ use std::sync::{Arc, OnceLock};
 
 use super::body::{Body, NameSet, PartRef};
 use super::json::JsonBody;
-use super::native::{Items, NativeBody, NativeView};
+use super::native::{NativeBody, NativeView};
 use crate::analysis::Location;
 use crate::diagnostic::Diagnostics;
 use crate::json::reparse_json;
@@ -71,13 +71,6 @@ impl Body<'_> {
         let parts = self.part_refs().into_iter().map(|part| {
             let (source, span, end_span, view) = match part {
                 PartRef::Native(body) => {
-                    if let Items::Lazy(file) = body.items() {
-                        // A split file's text is not whole: its reading
-                        // is void, and the file is read whole instead.
-                        if file.is_split() {
-                            file.give_up();
-                        }
-                    }
                     let (span, end_span) = body.spans();
                     let view = View::Native(body.view());
                     (body.file(), span, end_span, view)

@@ -429,8 +429,6 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_, 'de> {
         };
         let Some(label) = block.label(self.depth) else {
             // Without a label, a body of one argument or block names it.
-            // (Its tree is kept for the read that follows: a split file
-            // gives a block's text once.)
             let (attrs, blocks) = block.0.body.items();
             if attrs.len() + blocks.len() == 1 {
                 return self.with_one(|at, body| {
@@ -659,10 +657,6 @@ fn sibling_diagnostics<'de, 'a, 's>(
 ) -> Diagnostics {
     let mut diags = Diagnostics::default();
     for sibling in siblings {
-        // A decode that reports no errors of its own has no use for more.
-        if sibling.session.errors_unreported {
-            break;
-        }
         let Some(id) = sibling.element_fields.as_ref().and_then(|f| f.get()) else {
             break;
         };

@@ -69,9 +69,8 @@ fn mixed_syntaxes() -> Error {
 /// The source order of a body's items, as (part, byte): the number of
 /// the item's file among the body's parts, and where it starts there.
 struct SourceOrder<'a> {
-    /// The files of a merged body's parts, in order, or of a file read
-    /// item by item, whose items' texts are pieces of it; `None` when every
-    /// item is of one text.
+    /// The files of a merged body's parts, in order; `None` when every
+    /// item is of one file.
     files: Option<Vec<&'a Arc<SourceFile>>>,
 }
 
@@ -88,15 +87,14 @@ impl<'a> SourceOrder<'a> {
         }
     }
 
-    /// The order key of `start` in `file`: where it stands in its part's
-    /// file, also when `file` holds a piece of it (an item of a file split
-    /// into its items).
+    /// The order key of `start` in `file`: its part's number, and where it
+    /// stands in the part's file.
     fn key(&self, file: &Arc<SourceFile>, start: u32) -> (usize, u32) {
         let Some(files) = &self.files else {
             return (0, start);
         };
         let part = files.iter().position(|f| Arc::ptr_eq(f, file));
-        (part.unwrap_or(0), file.file_offset(start))
+        (part.unwrap_or(0), start)
     }
 }
 

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use hcl_core::__private::{LazyFile, SplitFile};
+use hcl_core::__private::LazyFile;
 use hcl_core::{Code, EvalContext, Value};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -27,16 +27,8 @@ fn whole<T: DeserializeOwned>(text: &str) -> crate::Result<T> {
 }
 
 /// `text` decoded item by item into `T` is what it is whole, keeping no
-/// block tree; and from a split file too, which gives up only after an
-/// error or, `whole_body`, for a target that keeps the top level whole.
+/// block tree.
 fn same<T: DeserializeOwned + std::fmt::Debug>(text: &str) -> crate::Result<T> {
-    same_or_whole(text, false)
-}
-
-fn same_or_whole<T: DeserializeOwned + std::fmt::Debug>(
-    text: &str,
-    whole_body: bool,
-) -> crate::Result<T> {
     let (lazy, kept) = lazily::<T>(text).expect("the scan takes the file");
     let show = |r: &crate::Result<T>| match r {
         Ok(v) => format!("{v:?}"),
@@ -44,12 +36,6 @@ fn same_or_whole<T: DeserializeOwned + std::fmt::Debug>(
     };
     assert_eq!(show(&lazy), show(&whole::<T>(text)), "{text}");
     assert_eq!(kept, 0, "block trees kept");
-    let split = SplitFile::new(text.to_string(), "<input>").expect("the scan takes the file");
-    if let Some(decoded) = Decoder::new().decode_split::<T>(&split, text.len()) {
-        assert_eq!(format!("{:?}", decoded.value), show(&lazy));
-    } else {
-        assert!(lazy.is_err() || whole_body, "a split file gave up");
-    }
     lazy
 }
 
@@ -124,8 +110,7 @@ fn every_target_is_read_one_item_at_a_time() {
         #[hcl(remain)]
         rest: RawBody,
     }
-    // A split file has no whole text to keep: `from_file` reads it again.
-    let remain = same_or_whole::<Remain>(CONFIG, true).unwrap();
+    let remain = same::<Remain>(CONFIG).unwrap();
     assert_eq!(remain.region, "eu-west-1");
     assert_eq!(
         remain

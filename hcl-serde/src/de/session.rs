@@ -22,9 +22,6 @@ pub(crate) struct Session<'c, 'de> {
     pub(crate) record: recovery::PassRecord,
     /// The caller's text, which string values can borrow from.
     pub(crate) source: Borrowable<'de>,
-    /// Whether an error ends the decode unreported, to be found again by
-    /// another: then nothing is done to find more errors.
-    pub(crate) errors_unreported: bool,
     /// The schemas of the struct types read, by their field lists.
     pub(crate) schemas: super::fields::SchemaCache,
 }

@@ -1,7 +1,7 @@
 //! The trees of a [`LazyFile`]'s items for readers that borrow them for as
 //! long as the file: the attributes and blocks that schema processing of
 //! the file's body hands out. A reader that wants a block's tree only for a
-//! while parses it with [`LazyFile::block_in`] instead, and drops it.
+//! while parses it with [`LazyFile::block`] instead, and drops it.
 
 use std::sync::{Arc, OnceLock};
 
@@ -94,19 +94,18 @@ impl<'src> LazyFile<'src> {
         self.kept.blocks.get()?.get(index)?.get()?.as_ref()
     }
 
-    /// Parses top-level item `index` into a tree of its own, which owns
-    /// its text in a [`SplitFile`](super::SplitFile) (a block's taken from
-    /// the file). `None` when it does not parse as scanned or its text was
-    /// taken before, which gives the reading up.
+    /// Parses top-level item `index` into a tree of its own, which shares
+    /// the file's source. `None` when it does not parse as scanned, which
+    /// gives the reading up.
     fn item_tree(&self, index: usize) -> Option<Arc<SyntaxTree>> {
-        let tree = self.item_source(index).and_then(|source| {
-            SyntaxTree::build(source, |file| match self.item_in(index, file) {
+        let tree = SyntaxTree::build(Arc::clone(self.source()), |file| {
+            match self.parse_in(index, file.text(), file) {
                 Some(Item::Attribute(attribute)) => Ok(Root::Attribute(attribute)),
                 Some(Item::Block(block)) => Ok(Root::Block(block)),
                 None => Err(()),
-            })
-            .ok()
-        });
+            }
+        })
+        .ok();
         if tree.is_none() {
             self.give_up();
         }

@@ -16,20 +16,17 @@
 use std::borrow::Cow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::sync::Mutex;
 
 mod kept;
 mod scan;
-mod split;
 #[cfg(test)]
 mod tests;
 
 use self::scan::{label_spans, scan_headers, skip_gap};
-use self::split::split_text;
 use super::{parse_item, Item};
 use crate::ast::{Attribute, Block, Label};
 use crate::limits::Limits;
-use crate::span::{Piece, SourceFile, Span};
+use crate::span::{SourceFile, Span};
 
 /// A file whose top-level items are parsed one at a time, on demand.
 ///
@@ -41,10 +38,7 @@ use crate::span::{Piece, SourceFile, Span};
 ///
 /// What the scan keeps is small (a few dozen bytes an item), so that a
 /// reader that parses one item at a time and drops its tree needs little
-/// more memory than the text. A reader that owns the text can also give it
-/// up: [`LazyFile::split`] copies each item's text apart, for a
-/// [`LazyFile::of_split`] that hands each block's text over to be freed
-/// once read.
+/// more memory than the text.
 ///
 /// # Examples
 ///
@@ -66,72 +60,18 @@ use crate::span::{Piece, SourceFile, Span};
 /// ```
 #[derive(Debug)]
 pub struct LazyFile<'src> {
-    /// The whole text; for a [`SplitFile`], the text of its headers.
+    /// The whole text.
     text: &'src str,
     /// The source of `text`.
     file: Arc<SourceFile>,
-    items: Cow<'src, [Header]>,
+    items: Vec<Header>,
     /// Whether each item has been parsed and found as scanned.
     checked: Vec<AtomicBool>,
     limits: Limits,
-    /// For a [`SplitFile`]: each item's own text.
-    split: Option<&'src SplitFile>,
     /// The trees kept for readers that borrow them.
     kept: kept::Kept,
-    /// Whether an item failed to parse as scanned, or a reader needed
-    /// what the file cannot give (a split file's whole text).
+    /// Whether an item failed to parse as scanned.
     gave_up: AtomicBool,
-}
-
-/// A scanned file split into its top-level items, each with its own text,
-/// so that a reader can free the text of each item once it has read it:
-/// while it reads, the file's text is no longer held whole. Read it with
-/// [`LazyFile::of_split`].
-///
-/// What stays for the whole read is what the scan found: each item's
-/// header lines (its name, labels and braces), which name and label
-/// positions point into, and the file's last line, for what is missing
-/// from it. Positions in the split file's sources are those of the file.
-///
-/// # Examples
-///
-/// ```
-/// use hcl_core::__private::LazyFile;
-///
-/// let text = "service \"web\" {\n  port = 80\n}\n\nregion = \"eu\"\n";
-/// let split = LazyFile::scan(text, "app.hcl").unwrap().split().unwrap();
-/// let file = LazyFile::of_split(&split);
-/// assert_eq!(file.item(0).unwrap().label(0).unwrap().value, "web");
-///
-/// // The block's text is given up to whoever reads it.
-/// let source = file.item_source(0).unwrap();
-/// let block = file.block_in(0, &source).unwrap();
-/// let port = &block.body.attributes[0];
-/// assert_eq!(source.range(port.span).to_string(), "app.hcl:2,3-12");
-/// assert!(file.item_source(0).is_none());
-///
-/// let (region, source) = file.attribute_in(1).unwrap();
-/// assert_eq!(source.range(region.span).start.line, 5);
-/// assert!(file.check_rest());
-/// ```
-#[derive(Debug)]
-pub struct SplitFile {
-    headers: Arc<SourceFile>,
-    /// As in [`LazyFile`], but with the name and brace spans in `headers`,
-    /// and `start` and `next` in the item's own text, which starts at the
-    /// start of the line of its name: where its header lines start.
-    items: Vec<Header>,
-    own_texts: Vec<OwnText>,
-    /// The sources of the top-level attributes, by item number: kept, as
-    /// their values are read before the blocks and point into them.
-    attributes: Vec<(u32, Arc<SourceFile>)>,
-}
-
-/// The text of an item of a [`SplitFile`]: the item, from the start of its
-/// first line, and the gap after it. A block's, until a reader takes it;
-/// an attribute's is in [`SplitFile::attributes`].
-struct OwnText {
-    text: Mutex<Option<Box<str>>>,
 }
 
 /// What the scan read of a top-level item.
@@ -311,52 +251,12 @@ impl<'src> LazyFile<'src> {
         Some(LazyFile {
             text,
             file,
-            items: Cow::Owned(items),
+            items,
             checked,
             limits: Limits::default(),
-            split: None,
             kept: kept::Kept::default(),
             gave_up: AtomicBool::new(false),
         })
-    }
-
-    /// Splits the scanned file into its items, each with its own text (see
-    /// [`SplitFile`]); the file's text can then be freed. `None` for a file
-    /// that is already split.
-    ///
-    /// # Examples
-    ///
-    /// See [`SplitFile`].
-    pub fn split(&self) -> Option<SplitFile> {
-        if self.split.is_some() {
-            return None;
-        }
-        let name = Arc::clone(self.file.name_arc());
-        Some(split_text(self.text.to_string(), &self.items, name))
-    }
-
-    /// Reads a [`SplitFile`] as a lazy file, whose items give up their
-    /// text to the reader that parses them: see [`LazyFile::item_source`].
-    ///
-    /// # Examples
-    ///
-    /// See [`SplitFile`].
-    pub fn of_split(split: &'src SplitFile) -> Self {
-        LazyFile {
-            text: split.headers.text(),
-            file: Arc::clone(&split.headers),
-            items: Cow::Borrowed(&split.items),
-            checked: split.items.iter().map(|_| AtomicBool::new(false)).collect(),
-            limits: Limits::default(),
-            split: Some(split),
-            kept: kept::Kept::default(),
-            gave_up: AtomicBool::new(false),
-        }
-    }
-
-    /// Whether the file is a [`SplitFile`]'s, whose text is not whole.
-    pub(crate) fn is_split(&self) -> bool {
-        self.split.is_some()
     }
 
     fn text_of(&self, span: Span) -> &'src str {
@@ -442,119 +342,29 @@ impl<'src> LazyFile<'src> {
     /// assert_eq!(file.attribute(0).unwrap().expr.span, hcl_core::Span::new(4, 9));
     /// ```
     pub fn attribute(&self, index: usize) -> Option<Attribute<'src>> {
-        let parsed = match self.split {
-            None => self.parse_in(index, self.text, &self.file, None)?,
-            Some(split) => {
-                let source = split.attribute(index)?;
-                self.parse_in(index, source.text(), source, Some(split.byte(index)?))?
-            }
-        };
-        match parsed {
+        match self.parse_in(index, self.text, &self.file)? {
             Item::Attribute(attr) => Some(attr),
             Item::Block(_) => None,
         }
     }
 
-    /// Parses item `index`, an attribute, with the source its spans are
-    /// in: the file's, or in a [`SplitFile`] the attribute's own.
-    ///
-    /// # Examples
-    ///
-    /// See [`SplitFile`].
-    pub fn attribute_in(&self, index: usize) -> Option<(Attribute<'src>, &Arc<SourceFile>)> {
-        let source = match self.split {
-            None => &self.file,
-            Some(split) => split.attribute(index)?,
-        };
-        Some((self.attribute(index)?, source))
-    }
-
     /// Parses item `index`, a block. `None` when it is not one, or does not
-    /// parse as scanned, and in a [`SplitFile`], whose blocks are read with
-    /// [`LazyFile::block_in`].
+    /// parse as scanned.
     ///
     /// # Examples
     ///
     /// See [`LazyFile`].
     pub fn block(&self, index: usize) -> Option<Block<'src>> {
-        if self.split.is_some() {
-            return None;
-        }
-        match self.parse_in(index, self.text, &self.file, None)? {
+        match self.parse_in(index, self.text, &self.file)? {
             Item::Block(block) => Some(block),
             Item::Attribute(_) => None,
         }
-    }
-
-    /// The source that item `index` is parsed from, with
-    /// [`LazyFile::block_in`]: the file's, or in a [`SplitFile`] the item's
-    /// own. A split file gives a block's text up to the caller, once: it is
-    /// freed when the caller is done with it, and asking again gives
-    /// `None`.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let file = hcl_core::__private::LazyFile::scan("b {}\n", "f.hcl").unwrap();
-    /// let source = file.item_source(0).unwrap();
-    /// assert!(std::sync::Arc::ptr_eq(&source, file.source()));
-    /// assert!(file.block_in(0, &source).is_some());
-    /// ```
-    pub fn item_source(&self, index: usize) -> Option<Arc<SourceFile>> {
-        let Some(split) = self.split else {
-            return Some(Arc::clone(&self.file));
-        };
-        if let Some(source) = split.attribute(index) {
-            return Some(Arc::clone(source));
-        }
-        let own = split.own_texts.get(index)?;
-        let (byte, line) = split.origin(index)?;
-        let piece = Piece {
-            text_start: 0,
-            byte,
-            line,
-        };
-        Some(Arc::new(SourceFile::from_pieces(
-            Arc::clone(self.file.name_arc()),
-            own.text.lock().ok()?.take()?.into_string(),
-            vec![piece],
-        )))
-    }
-
-    /// Parses item `index`, a block, from `source`, which
-    /// [`LazyFile::item_source`] gave. `None` when it is not a block, or
-    /// does not parse as scanned.
-    ///
-    /// # Examples
-    ///
-    /// See [`LazyFile::item_source`].
-    pub fn block_in<'t>(&self, index: usize, source: &'t Arc<SourceFile>) -> Option<Block<'t>> {
-        match self.item_in(index, source)? {
-            Item::Block(block) => Some(block),
-            Item::Attribute(_) => None,
-        }
-    }
-
-    /// Parses item `index` from `source`, which [`LazyFile::item_source`]
-    /// gave (or, for an attribute of a [`SplitFile`], its own source), and
-    /// checks it against the scan.
-    pub(crate) fn item_in<'t>(
-        &self,
-        index: usize,
-        source: &'t Arc<SourceFile>,
-    ) -> Option<Item<'t>> {
-        let shift = match self.split {
-            None => None,
-            Some(split) => Some(split.byte(index)?),
-        };
-        self.parse_in(index, source.text(), source, shift)
     }
 
     /// Parses every item not parsed yet, dropping the trees: true when all
     /// of the file parsed as scanned, so that it is valid and its items are
     /// those [`parse`](crate::parse) gives, and no reader of its body was
-    /// refused what it asked for (an item that did not parse, a split
-    /// file's text taken already or kept whole).
+    /// refused an item that did not parse as scanned.
     ///
     /// # Examples
     ///
@@ -574,25 +384,17 @@ impl<'src> LazyFile<'src> {
             {
                 return true;
             }
-            match self.split {
-                None => self.parse_in(i, self.text, &self.file, None).is_some(),
-                Some(_) => self
-                    .item_source(i)
-                    .is_some_and(|source| self.item_in(i, &source).is_some()),
-            }
+            self.parse_in(i, self.text, &self.file).is_some()
         })
     }
 
     /// Parses item `index` from `text`, the text of `file`, and checks it
-    /// against the scan. `shift` is where `text` starts in the file when
-    /// it is an item's own (in a [`SplitFile`]), whose scanned spans are in
-    /// the headers' text.
-    fn parse_in<'t>(
+    /// against the scan.
+    pub(crate) fn parse_in<'t>(
         &self,
         index: usize,
         text: &'t str,
         file: &Arc<SourceFile>,
-        shift: Option<u32>,
     ) -> Option<Item<'t>> {
         let item = self.item(index)?;
         let header = item.header;
@@ -602,35 +404,19 @@ impl<'src> LazyFile<'src> {
         if next != header.next as usize {
             return None;
         }
-        // How far a scanned span is from where it is in `text`: none for a
-        // whole file. In a split file, the name, labels and opening brace
-        // are in one piece of the headers' text, the closing brace perhaps
-        // in the next.
-        let distance = |scanned: Option<Span>| match (shift, scanned) {
-            (Some(byte), Some(span)) => {
-                i64::from(self.file.file_offset(span.start))
-                    - i64::from(span.start)
-                    - i64::from(byte)
-            }
-            _ => 0,
-        };
-        let head = distance(Some(header.name_span));
-        let same = |scanned: Span, parsed: Span, distance: i64| {
-            scanned.len() == parsed.len()
-                && i64::from(scanned.start) + distance == i64::from(parsed.start)
-        };
+        let same = |scanned: Span, parsed: Span| scanned == parsed;
         let matches = match (&parsed, header.braces()) {
-            (Item::Attribute(attr), None) => same(header.name_span, attr.name_span, head),
+            (Item::Attribute(attr), None) => same(header.name_span, attr.name_span),
             (Item::Block(block), Some((open, close))) => {
-                same(header.name_span, block.type_span, head)
-                    && same(open, block.open_brace_span, head)
-                    && same(close, block.close_brace_span, distance(Some(close)))
+                same(header.name_span, block.type_span)
+                    && same(open, block.open_brace_span)
+                    && same(close, block.close_brace_span)
                     && block.labels.len() == item.label_count()
                     && block
                         .labels
                         .iter()
                         .zip(item.labels())
-                        .all(|(a, b)| a.value == b.value && same(b.span, a.span, head))
+                        .all(|(a, b)| a.value == b.value && same(b.span, a.span))
             }
             _ => false,
         };
