@@ -29,11 +29,13 @@ pub(crate) fn schema_impl(item: &DeriveInput, model: &Model) -> TokenStream {
     // Checks that a field's type fits its option, at the type.
     let checks = model.fields.iter().filter_map(type_check);
     // Bounds the `HclSchema` impl needs: a generic field type read by
-    // `block_shape`.
+    // `block_shape` or `may_be_absent`.
     let bounds = model
         .fields
         .iter()
-        .filter(|field| field.block_shape && types::mentions(&field.ty, &params))
+        .filter(|field| {
+            (field.block_shape || field.probe_absent) && types::mentions(&field.ty, &params)
+        })
         .map(|field| {
             let ty = &field.ty;
             quote!(#ty: ::hcl_serde::__private::Deserialize<'static>)
@@ -88,9 +90,14 @@ fn field_info(field: &Field) -> TokenStream {
         Kind::Attribute => quote!(Attribute),
         Kind::Block => quote!(Block),
     };
-    let optional = field.optional;
-    let map_levels = field.map_levels;
     let ty = &field.ty;
+    let optional = if field.probe_absent {
+        quote!(::hcl_serde::__private::may_be_absent::<#ty>())
+    } else {
+        let optional = field.optional;
+        quote!(#optional)
+    };
+    let map_levels = field.map_levels;
     let block = if field.block_shape {
         quote!(::hcl_serde::__private::block_shape::<#ty>())
     } else {

@@ -86,8 +86,11 @@
 //! it; the names are the struct's [`HclSchema::hcl_labels`](../hcl_serde/trait.HclSchema.html#tymethod.hcl_labels),
 //! and a block type holding the struct takes that many labels.
 //!
-//! A field is optional in the schema when its type is an `Option`, when
-//! it or the struct has `#[serde(default)]`, or with `#[hcl(optional)]`.
+//! A field is optional in the schema when its type reads an absent field
+//! as serde's derive reads one (an `Option`, under any name: an alias or a
+//! generic parameter too; the type is asked when the schema is made),
+//! when it or the struct has `#[serde(default)]`, or with
+//! `#[hcl(optional)]`.
 //! A field without options whose type is a sequence or a map (`Vec`,
 //! `VecDeque`, `HashMap`, `BTreeMap`, `IndexMap`) is optional too: absent,
 //! it reads as empty (zero blocks, as gohcl's slices, or no argument) or as

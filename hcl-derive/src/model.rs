@@ -57,6 +57,10 @@ pub(crate) struct Field {
     pub(crate) in_schema: bool,
     /// Whether the schema asks its type whether it holds a block type.
     pub(crate) block_shape: bool,
+    /// Whether the schema asks its type whether it may be absent (an
+    /// `Option` of any name): a field the options and serde attributes do
+    /// not make optional, read by its type's own `Deserialize`.
+    pub(crate) probe_absent: bool,
     /// The maps around the block type it may hold, each a label.
     pub(crate) map_levels: usize,
     /// The check its type must pass for its role.
@@ -209,6 +213,7 @@ fn read_field(
         optional,
         in_schema,
         block_shape: wants_block && !serde.own_reader,
+        probe_absent: in_schema && !optional && !serde.own_reader,
         map_levels: if wants_block { map_levels } else { 0 },
         check: shape.check,
         adds_default,

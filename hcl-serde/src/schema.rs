@@ -70,8 +70,9 @@ pub mod __private {
         pub name: &'static str,
         /// How it was annotated.
         pub kind: FieldKind,
-        /// Whether it may be absent (`Option`, `#[serde(default)]`,
-        /// `#[hcl(optional)]`).
+        /// Whether it may be absent (`#[serde(default)]`,
+        /// `#[hcl(optional)]`, or a type that reads an absent field: see
+        /// [`may_be_absent`]).
         pub optional: bool,
         /// The map levels around the type inside the field's containers,
         /// as the macro reads them from the type's name: a label each for
@@ -84,6 +85,12 @@ pub mod __private {
 
     pub use crate::de::probe::BlockShape;
     pub use serde::Deserialize;
+
+    /// Whether a field of type `T` may be absent: whether `T` reads a
+    /// missing field, as an `Option` of any name does.
+    pub fn may_be_absent<T: Deserialize<'static>>() -> bool {
+        crate::de::probe::may_be_absent::<T>()
+    }
 
     /// Where the block type inside `T` is, when `T` holds one (an `#[hcl]`
     /// struct or a `RawBody`, inside options, boxes, sequences and maps):

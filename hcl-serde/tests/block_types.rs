@@ -488,6 +488,43 @@ fn a_generic_field_is_what_its_type_argument_makes_it() {
 }
 
 #[test]
+fn a_field_that_reads_absent_is_optional_whatever_its_type_is_called() {
+    type Maybe<T> = Option<T>;
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Ports<T> {
+        http: Maybe<u16>,
+        https: T,
+        admin: u16,
+    }
+    let schema = Ports::<Option<u16>>::hcl_schema();
+    let required = |name| schema.attribute(name).unwrap().required;
+    assert_eq!((required("http"), required("https")), (false, false));
+    assert!(required("admin"));
+    assert!(
+        Ports::<u16>::hcl_schema()
+            .attribute("https")
+            .unwrap()
+            .required
+    );
+    // Decoding agrees: the fields serde reads absent may be left out.
+    agree::<Ports<Option<u16>>>(&[
+        "admin = 1
+",
+        "http = 80
+",
+    ]);
+    agree::<Ports<u16>>(&[
+        "admin = 1
+",
+        "admin = 1
+https = 443
+",
+    ]);
+}
+
+#[test]
 fn an_alias_or_a_spanned_block_type_is_a_block_type() {
     type Zones = BTreeMap<String, Subnet>;
     #[hcl_serde::hcl]

@@ -11,6 +11,7 @@
 //! the way, a label each), and fails every read, so that nothing is made.
 //! So the schema says what decoding does, whatever the type is called: a
 //! generic parameter, an alias, a `Spanned` or an `Arc` of a block type.
+//! Whether a field may be absent is asked of its type the same way.
 
 use std::cell::Cell;
 
@@ -19,6 +20,34 @@ use serde::forward_to_deserialize_any;
 
 use crate::error::{Error, Result};
 use crate::special::{special_types, Special, BODY_PAYLOAD};
+
+/// Whether `T` reads an absent field without error, as serde's derive asks
+/// it when the field is missing: an `Option` does, whatever it is called.
+pub(crate) fn may_be_absent<'de, T: de::Deserialize<'de>>() -> bool {
+    T::deserialize(Absent).is_ok()
+}
+
+/// What serde's derive reads a missing field from: `None` for an
+/// `Option`, an error for anything else.
+struct Absent;
+
+impl<'de> de::Deserializer<'de> for Absent {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value> {
+        Err(de::Error::custom("absent"))
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_none()
+    }
+
+    forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf unit unit_struct newtype_struct seq tuple tuple_struct
+        map struct enum identifier ignored_any
+    }
+}
 
 /// Where a block type is inside a type: the maps around it, each keyed by
 /// a label, and its own labels.
