@@ -8,7 +8,7 @@ mod access;
 mod blocks;
 mod body;
 mod entry;
-mod fields;
+pub(crate) mod fields;
 mod json;
 #[cfg(test)]
 mod lazy_tests;

@@ -2,7 +2,9 @@
 //! describes it: which fields are attributes and which are blocks, with
 //! their labels.
 
-use hcl_core::schema::{AttributeSchema, BlockHeaderSchema, BodySchema};
+use hcl_core::schema::BodySchema;
+
+use crate::de::fields::{body_schema, Takes};
 
 /// Types whose body schema is known: the types annotated with
 /// [`#[hcl]`](crate::hcl).
@@ -144,34 +146,35 @@ pub mod __private {
     pub const fn body_field<T: BodyField + ?Sized>() {}
 }
 
-/// The schema of the fields the macro describes.
+/// The schema of the fields the macro describes: what each takes, as the
+/// macro and the field's type say, made a schema as decoding makes its
+/// own ([`body_schema`]).
 fn schema_of_fields(fields: &[__private::FieldInfo]) -> BodySchema {
+    body_schema(
+        fields
+            .iter()
+            .filter_map(|field| Some((field.name, takes(field)?))),
+    )
+}
+
+/// What `field` takes: an argument, required unless it may be absent, or
+/// blocks with the labels of the block type inside it.
+fn takes(field: &__private::FieldInfo) -> Option<Takes> {
     use __private::FieldKind;
-    let mut attributes = Vec::new();
-    let mut blocks = Vec::new();
-    for field in fields {
-        let block_labels = match (field.kind, &field.block) {
-            (FieldKind::Skip, _) => continue,
-            (FieldKind::Attribute, _) | (FieldKind::Auto, None) => None,
-            // A map of a type that is not a block type, as blocks: labelled
-            // blocks keyed by label, or one block whose body is the map.
-            (FieldKind::Block, None) if field.map_levels > 0 => {
-                blocks.push(BlockHeaderSchema::any_labels(field.name));
-                continue;
-            }
-            (FieldKind::Block, None) => Some(Vec::new()),
-            (FieldKind::Block | FieldKind::Auto, Some(shape)) => {
-                let mut names = vec!["key"; shape.map_levels];
-                names.extend(&shape.labels);
-                Some(names)
-            }
-        };
-        match block_labels {
-            Some(labels) => blocks.push(BlockHeaderSchema::new(field.name, &labels)),
-            None if field.optional => attributes.push(AttributeSchema::optional(field.name)),
-            None => attributes.push(AttributeSchema::required(field.name)),
+    let argument = Takes::Argument {
+        required: !field.optional,
+    };
+    Some(match (field.kind, &field.block) {
+        (FieldKind::Skip, _) => return None,
+        (FieldKind::Attribute, _) | (FieldKind::Auto, None) => argument,
+        // A map of a type that is not a block type, as blocks: labelled
+        // blocks keyed by label, or one block whose body is the map.
+        (FieldKind::Block, None) if field.map_levels > 0 => Takes::Blocks(None),
+        (FieldKind::Block, None) => Takes::Blocks(Some(Vec::new())),
+        (FieldKind::Block | FieldKind::Auto, Some(shape)) => {
+            let mut names = vec!["key"; shape.map_levels];
+            names.extend(&shape.labels);
+            Takes::Blocks(Some(names))
         }
-    }
-    // The macro rejects two fields of one name, so this cannot fail.
-    BodySchema::new(attributes, blocks).unwrap_or_default()
+    })
 }

@@ -216,36 +216,77 @@ impl<'k, 'a> Keys<'k, 'a> {
     }
 }
 
-/// The schema that reads a body for `fields`: an optional attribute for
-/// each field that takes one, and a block type whose labels the reader
-/// checks for each field that takes blocks (the struct each block reaches
-/// says how many labels it takes, and map levels take some too). Whether a
-/// field is required is serde's to say, when the field is missing.
-pub(crate) fn schema_of(fields: &[Field<'_>]) -> BodySchema {
-    let attributes = distinct(fields, Field::attribute);
-    let blocks = distinct(fields, Field::block_type);
-    // Each name is declared once, so this cannot fail.
-    BodySchema::new(
-        attributes
-            .into_iter()
-            .map(AttributeSchema::optional)
-            .collect(),
-        blocks
-            .into_iter()
-            .map(BlockHeaderSchema::any_labels)
-            .collect(),
-    )
-    .unwrap_or_default()
+/// What a field takes, as far as it is known before its value is read: the
+/// one description both decoding and `HclSchema` make a body schema from
+/// ([`body_schema`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Takes {
+    /// An argument, which may be absent unless `required`.
+    Argument { required: bool },
+    /// Blocks with these label names, or with any labels when `None`: the
+    /// struct each block reaches checks them (`Block::check_labels`).
+    Blocks(Option<Vec<&'static str>>),
+    /// An argument or blocks, as the field's type decides when its value is
+    /// read: a field serde names without its type, in decoding. Optional,
+    /// with any labels; whether it may be absent is serde's to say when it
+    /// is missing.
+    Either,
 }
 
-/// The names `name` gives of `fields`, each once.
-fn distinct<'f>(fields: &[Field<'f>], name: fn(Field<'f>) -> Option<&'f str>) -> Vec<&'f str> {
-    let mut seen = HashSet::new();
-    fields
-        .iter()
-        .filter_map(|&f| name(f))
-        .filter(|n| seen.insert(*n))
-        .collect()
+impl Field<'_> {
+    /// What the field takes before its value is read, as decoding knows
+    /// it: serde gives the field's name, not its type, so a field without
+    /// a role takes either, and whether it may be absent is serde's to
+    /// say when it is missing.
+    pub(crate) fn takes(self) -> Option<Takes> {
+        match self {
+            Field::Auto(_) | Field::Plain(_) | Field::Typed(_) => Some(Takes::Either),
+            Field::Attr(_) | Field::Expr(_) => Some(Takes::Argument { required: false }),
+            Field::Block(_) => Some(Takes::Blocks(None)),
+            Field::Label(_) | Field::Body | Field::Remain => None,
+        }
+    }
+}
+
+/// The body schema of a struct level from what each of its fields takes,
+/// the first field of a name taking it: an attribute for each field that
+/// takes an argument, a block type for each that takes blocks, both for
+/// one that takes either.
+pub(crate) fn body_schema<'f>(fields: impl IntoIterator<Item = (&'f str, Takes)>) -> BodySchema {
+    let mut attributes = Vec::new();
+    let mut blocks = Vec::new();
+    let (mut attribute_names, mut block_names) = (HashSet::new(), HashSet::new());
+    for (name, takes) in fields {
+        let (argument, block) = match takes {
+            Takes::Argument { required } => (Some(required), None),
+            Takes::Blocks(labels) => (None, Some(labels)),
+            Takes::Either => (Some(false), Some(None)),
+        };
+        if let Some(required) = argument.filter(|_| attribute_names.insert(name)) {
+            attributes.push(match required {
+                true => AttributeSchema::required(name),
+                false => AttributeSchema::optional(name),
+            });
+        }
+        if let Some(labels) = block.filter(|_| block_names.insert(name)) {
+            blocks.push(match labels {
+                Some(labels) => BlockHeaderSchema::new(name, &labels),
+                None => BlockHeaderSchema::any_labels(name),
+            });
+        }
+    }
+    // Each name is declared once, so this cannot fail.
+    BodySchema::new(attributes, blocks).unwrap_or_default()
+}
+
+/// The schema that reads a body for `fields` in decoding (see
+/// [`Field::takes`]).
+pub(crate) fn schema_of(fields: &[Field<'_>]) -> BodySchema {
+    body_schema(
+        fields
+            .iter()
+            .filter_map(|&f| Some((f.attribute().or(f.block_type())?, f.takes()?))),
+    )
 }
 
 /// A struct type's fields, parsed from their keys, and the schema they
@@ -296,5 +337,52 @@ impl SchemaCache {
             entries.push((key, Rc::clone(&level)));
         }
         level
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_schema_from_what_each_field_takes() {
+        let schema = body_schema([
+            ("port", Takes::Argument { required: true }),
+            ("host", Takes::Argument { required: false }),
+            ("service", Takes::Blocks(Some(vec!["name"]))),
+            ("tags", Takes::Blocks(None)),
+            ("either", Takes::Either),
+            // A later field of a name takes nothing.
+            ("port", Takes::Argument { required: false }),
+        ]);
+        let required = |name| schema.attribute(name).map(|a| a.required);
+        assert_eq!(required("port"), Some(true));
+        assert_eq!(required("host"), Some(false));
+        assert_eq!(required("either"), Some(false));
+        assert_eq!(schema.block("service").unwrap().label_names, ["name"]);
+        assert_eq!(
+            schema.block("tags"),
+            Some(&BlockHeaderSchema::any_labels("tags"))
+        );
+        assert_eq!(
+            schema.block("either"),
+            Some(&BlockHeaderSchema::any_labels("either"))
+        );
+        assert!(schema.attribute("service").is_none() && schema.block("port").is_none());
+    }
+
+    #[test]
+    fn decoding_takes_either_where_only_the_value_can_say() {
+        let fields = [
+            Field::Typed("a"),
+            Field::Attr("b"),
+            Field::Block("c"),
+            Field::Label("name"),
+        ];
+        let schema = schema_of(&fields);
+        assert!(schema.attribute("a").is_some() && schema.block("a").is_some());
+        assert!(schema.attribute("b").is_some_and(|b| !b.required));
+        assert!(schema.block("c").is_some() && schema.attribute("c").is_none());
+        assert!(schema.attribute("name").is_none() && schema.block("name").is_none());
     }
 }
