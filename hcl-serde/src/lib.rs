@@ -254,9 +254,7 @@
 //! instead of the tree of the whole file (several times the text). This
 //! holds for every target. [`from_file`] and [`from_reader`]
 //! keep the text they read without copying it; [`from_str`] copies it
-//! once, for diagnostics; [`from_file`] also frees each block's text once
-//! the block is decoded, and so reads the file again whole after an error
-//! (or for a [`RawBody`] of the whole file). A file the scan cannot follow
+//! once, for diagnostics. A file the scan cannot follow
 //! or with a syntax error is parsed whole, and its syntax errors are the
 //! ones reported: the values, warnings and errors are the same either way.
 //! Errors are found one item at a time too, so a decode that fails needs
