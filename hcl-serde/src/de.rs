@@ -438,12 +438,8 @@ impl<'c> Decoder<'c> {
         let body = lazy_body(file);
         // A first pass that fails is followed by others, but most succeed:
         // it keeps no record of what it read, and the second one does.
-        self.run_passes(source, input_bytes, false, |session, _| {
-            let result = T::deserialize(entry::BodyDeserializer::new(body.clone(), session));
-            let result = match body.missing_item() {
-                Some(at) => result.map_err(|e| e.or_at(at)),
-                None => result,
-            };
+        self.run_passes(source, input_bytes, false, |session| {
+            let result = decode_pass(&body, session);
             file.check_rest().then_some(result)
         })
     }
@@ -525,12 +521,8 @@ impl<'c> Decoder<'c> {
         source: Borrowable<'de>,
         input_bytes: usize,
     ) -> Result<Decoded<T>> {
-        self.run_passes(source, input_bytes, true, |session, _| {
-            let result = T::deserialize(entry::BodyDeserializer::new(body.clone(), session));
-            Some(match body.missing_item() {
-                Some(at) => result.map_err(|e| e.or_at(at)),
-                None => result,
-            })
+        self.run_passes(source, input_bytes, true, |session| {
+            Some(decode_pass(body, session))
         })
         .unwrap_or_else(|| {
             Err(Error::message(
@@ -543,8 +535,8 @@ impl<'c> Decoder<'c> {
 
     /// Runs `pass` until it succeeds or no further error can be reached:
     /// after an error, passes with stand-ins for what failed find the
-    /// others (see `recovery`). `pass` gets each pass's session, and
-    /// whether it is the first; its `None` gives up. The first pass records
+    /// others (see `recovery`). `pass` gets each pass's session; its
+    /// `None` gives up. The first pass records
     /// what it read for the next if `record_first`. The document is
     /// `input_bytes` long, for its evaluation budget.
     fn run_passes<'de, T>(
@@ -552,7 +544,7 @@ impl<'c> Decoder<'c> {
         source: Borrowable<'de>,
         input_bytes: usize,
         record_first: bool,
-        mut pass: impl FnMut(&Session<'_, 'de>, bool) -> Option<Result<T>>,
+        mut pass: impl FnMut(&Session<'_, 'de>) -> Option<Result<T>>,
     ) -> Option<Result<Decoded<T>>> {
         let default_ctx = EvalContext::new();
         let mut points = ResumePoints::default();
@@ -564,7 +556,7 @@ impl<'c> Decoder<'c> {
             let ctx = self.document_context(&default_ctx, input_bytes);
             let mut session = self.session(&ctx, &points, source);
             session.record.followed = record_first || !first;
-            let result = pass(&session, first)?;
+            let result = pass(&session)?;
             first = false;
             let Session {
                 warnings, record, ..
@@ -615,6 +607,16 @@ impl<'c> Decoder<'c> {
             source,
             schemas: Default::default(),
         }
+    }
+}
+
+/// One pass of decoding `body` into `T`: an error without a place is
+/// placed where something missing from the body would go.
+fn decode_pass<'de, T: Deserialize<'de>>(body: &Body<'_>, session: &Session<'_, 'de>) -> Result<T> {
+    let result = T::deserialize(entry::BodyDeserializer::new(body.clone(), session));
+    match body.missing_item() {
+        Some(at) => result.map_err(|e| e.or_at(at)),
+        None => result,
     }
 }
 

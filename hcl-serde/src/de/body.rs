@@ -139,15 +139,15 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
         let level;
         let found_fields: Vec<Field<'a>>;
         let found_schema;
-        let (fields, schema): (&[Field<'a>], &BodySchema) = match target {
+        let (fields, schema, marked): (&[Field<'a>], &BodySchema, bool) = match target {
             Keys::Struct(id) => {
                 level = self.session.schemas.level(id);
-                (&level.fields, &level.schema)
+                (&level.fields, &level.schema, level.marks.is_some())
             }
             Keys::Found(names) => {
                 found_fields = names.iter().map(|n| Field::Auto(n)).collect();
                 found_schema = schema_of(&found_fields);
-                (&found_fields, &found_schema)
+                (&found_fields, &found_schema, false)
             }
         };
         let mut diags = Diagnostics::default();
@@ -196,7 +196,6 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
         }
 
         let order = SourceOrder::new(&self.body, &content);
-        let marked = matches!(target, Keys::Struct(id) if id.marks().is_some());
         let index = FieldIndex::new(fields);
         // The field of an attribute: in the JSON syntax, a block field's
         // property is an attribute too (see `BlockHeaderSchema::any_labels`).
@@ -452,7 +451,7 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
         let entries = self.read(keys).map_err(with_labels)?;
         let missing = self.body.missing_item();
         let marks = match keys {
-            Keys::Struct(id) => id.marks(),
+            Keys::Struct(id) => self.session.schemas.level(id).marks,
             Keys::Found(_) => None,
         };
         visit_entries(entries, self.place(), missing, marks, self.session, visitor)

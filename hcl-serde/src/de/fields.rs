@@ -294,6 +294,8 @@ pub(crate) fn schema_of(fields: &[Field<'_>]) -> BodySchema {
 pub(crate) struct StructLevel {
     pub(crate) fields: Vec<Field<'static>>,
     pub(crate) schema: BodySchema,
+    /// The marks `#[hcl]` gave the struct, if it has them.
+    pub(crate) marks: Option<&'static Marks>,
 }
 
 /// The levels of the struct types read so far, by their field lists: a
@@ -331,7 +333,11 @@ impl SchemaCache {
             .map(|k| Field::of_struct(k, marks))
             .collect();
         let schema = schema_of(&fields);
-        let level = Rc::new(StructLevel { fields, schema });
+        let level = Rc::new(StructLevel {
+            fields,
+            schema,
+            marks,
+        });
         let mut entries = self.entries.borrow_mut();
         if entries.len() < SCHEMA_CACHE_SIZE {
             entries.push((key, Rc::clone(&level)));
