@@ -613,7 +613,8 @@ impl<'c> Decoder<'c> {
 /// One pass of decoding `body` into `T`: an error without a place is
 /// placed where something missing from the body would go.
 fn decode_pass<'de, T: Deserialize<'de>>(body: &Body<'_>, session: &Session<'_, 'de>) -> Result<T> {
-    let result = T::deserialize(entry::BodyDeserializer::new(body.clone(), session));
+    let de = entry::BodyDeserializer::new(body.clone(), recovery::Place::ROOT, session);
+    let result = T::deserialize(de);
     match body.missing_item() {
         Some(at) => result.map_err(|e| e.or_at(at)),
         None => result,

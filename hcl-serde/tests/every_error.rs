@@ -602,3 +602,52 @@ fn an_error_swallowed_by_the_target_leaves_no_trace_in_later_ones() {
     let ok: Forgiving = hcl_serde::from_str(&fixed).unwrap();
     assert!(ok.server.is_empty());
 }
+
+thread_local! {
+    /// How many `Ticket`s this thread has refused.
+    static REFUSED: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// A number whose `Deserialize` refuses all but 0, naming each refusal by
+/// its count: the same source read twice fails twice, differently.
+#[derive(Debug)]
+struct Ticket;
+
+impl<'de> Deserialize<'de> for Ticket {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        if u8::deserialize(d)? == 0 {
+            return Ok(Ticket);
+        }
+        let n = REFUSED.with(|t| {
+            t.set(t.get() + 1);
+            t.get()
+        });
+        Err(serde::de::Error::custom(format!("ticket {n} refused")))
+    }
+}
+
+#[test]
+fn two_blocks_from_one_piece_of_source_are_two_places() {
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Desk {
+        ticket: Ticket,
+    }
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Office {
+        desk: Vec<Desk>,
+    }
+    // One file merged twice: its one block is two blocks of the body, at
+    // the same range. Each is read, and each error reported.
+    let file = hcl_core::parse("desk {\n  ticket = 1\n}\n", "office.hcl").unwrap();
+    let body = hcl_core::schema::Body::merge_files([&file, &file]);
+    REFUSED.with(|t| t.set(0));
+    let err = hcl_serde::from_body::<Office>(&body, &EvalContext::new()).unwrap_err();
+    let details: Vec<&str> = err
+        .diagnostics()
+        .iter()
+        .map(|d| d.detail.as_str())
+        .collect();
+    assert_eq!(details, ["ticket 1 refused", "ticket 2 refused"]);
+}

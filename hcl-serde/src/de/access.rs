@@ -10,7 +10,7 @@ use serde::de::{self, IntoDeserializer, Visitor};
 use super::blocks::BlocksDeserializer;
 use super::json::JsonDeserializer;
 use super::literal::LiteralDeserializer;
-use super::recovery::{Place, Resume, StandIn};
+use super::recovery::{Resume, StandIn};
 use super::session::Session;
 use super::value::ValueDeserializer;
 use crate::error::{Error, Result};
@@ -64,9 +64,10 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
     // Where the item is, and its key in the error's path.
     let at = item.location();
     let key = item.key();
-    let resume = || at.map(|at| Resume::Value(Place::of(at)));
+    let place = item.place_of();
+    let resume = || place.map(|p| Resume::Value(p.place()));
     let result = session.record.guarded(resume, || match item {
-        Item::Label(label) => {
+        Item::Label(label, _) => {
             let at = label.location();
             let literal = LiteralDeserializer {
                 text: label.value,
@@ -115,7 +116,7 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
             seed.deserialize(blocks)
         }
         Item::Body(raw) => seed.deserialize(PayloadDeserializer(Payload::Body(raw))),
-        Item::Rest(body) => seed.deserialize(BodyDeserializer::new(body, session)),
+        Item::Rest(body, place) => seed.deserialize(BodyDeserializer::new(body, place, session)),
         Item::Empty(field) => seed.deserialize(Empty(field)),
         Item::StandIn(missing_field) => {
             seed.deserialize(StandIn::new(&session.record, missing_field))

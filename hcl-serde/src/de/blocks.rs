@@ -21,7 +21,7 @@ use serde::forward_to_deserialize_any;
 use super::entry::{BlockRef, BlockTarget, BodyDeserializer, StructSeed, TupleSeed};
 use super::fields::{Keys, StructId};
 use super::literal::LiteralDeserializer;
-use super::recovery::{Element, Place, Resume, Role, StandIn};
+use super::recovery::{Element, Resume, Role, StandIn};
 use super::session::Session;
 use super::value::ValueDeserializer;
 use crate::error::{Error, Result};
@@ -36,11 +36,13 @@ use missing_key::MissingKey;
 /// of a top-level block of a file read item by item is parsed for `read`
 /// and its tree dropped after (see `hcl_core::__private::with_parsed`).
 fn with_body<'de, 'a, 's, R>(
-    block: Block<'a>,
+    block: BlockRef<'a>,
     depth: usize,
     session: &'s Session<'s, 'de>,
     read: impl for<'b> FnOnce(Location<'b>, BodyDeserializer<'b, 's, 'de>) -> R,
 ) -> R {
+    let BlockRef { block, place } = block;
+    let block = *block;
     with_parsed(&block.body, |body| {
         let body = body.clone();
         let block = Block {
@@ -59,6 +61,7 @@ fn with_body<'de, 'a, 's, R>(
             body,
             session,
             block: Some((block, depth)),
+            place,
         };
         read(at, de)
     })
@@ -157,7 +160,7 @@ impl<'de, 'a, 's> BlocksDeserializer<'a, 's, 'de> {
         if diags.has_errors() {
             return Err(Error::from_diagnostics(diags));
         }
-        with_body(*first.0, self.depth, self.session, read)
+        with_body(first, self.depth, self.session, read)
     }
 
     /// "Inconsistent labels" when the blocks do not all have as many
@@ -221,7 +224,7 @@ impl<'de, 'a, 's> BlocksDeserializer<'a, 's, 'de> {
     /// This element of a sequence or map, as an identity across passes.
     fn element(&self, role: Role) -> Option<Element> {
         let first = self.blocks.first()?;
-        Some((Place::of(first.def_location()), self.depth, role))
+        Some((first.place, self.depth, role))
     }
 
     /// Whether this pass leaves this element out, read without error in an
@@ -243,7 +246,7 @@ impl<'de, 'a, 's> BlocksDeserializer<'a, 's, 'de> {
     fn not_an_argument(&self) -> Error {
         if let Some(first) = self.blocks.first() {
             let record = &self.session.record;
-            let absent = Resume::Absent(Place::of(first.def_location()));
+            let absent = Resume::Absent(first.place);
             record.failed(record.scope(), absent, false);
         }
         let t = self.block_type;
@@ -429,7 +432,7 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_, 'de> {
         };
         let Some(label) = block.label(self.depth) else {
             // Without a label, a body of one argument or block names it.
-            let (attrs, blocks) = block.0.body.items();
+            let (attrs, blocks) = block.block.body.items();
             if attrs.len() + blocks.len() == 1 {
                 return self.with_one(|at, body| {
                     body.deserialize_enum(name, variants, visitor)
@@ -670,7 +673,7 @@ fn sibling_diagnostics<'de, 'a, 's>(
             sibling.session.record.check_element(element);
         }
         let label_fields = id.label_count();
-        let check = |block: &Block<'_>| {
+        let check = |block: &BlockRef<'_>| {
             with_body(block.clone(), sibling.depth, sibling.session, |_, body| {
                 // Read while the error travels: its failure stays the
                 // pass's.
@@ -683,7 +686,7 @@ fn sibling_diagnostics<'de, 'a, 's>(
         };
         match sibling.blocks.as_slice() {
             [one] if one.label_count() <= sibling.depth + label_fields => {
-                diags.extend(check(&one.0));
+                diags.extend(check(one));
             }
             _ => {
                 if let Ok(groups) = sibling.groups() {

@@ -101,10 +101,7 @@ impl<'a> SourceOrder<'a> {
 impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
     /// The body's identity across passes.
     pub(crate) fn place(&self) -> Place {
-        match &self.block {
-            Some((block, _)) => Place::of(block.location()),
-            None => self.body.missing_item().map_or(Place::NOWHERE, Place::of),
-        }
+        self.place
     }
 
     /// Where the body is, for `Spanned`: its block, or its file.
@@ -185,7 +182,7 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
         for (field, &key) in fields.iter().zip(keys) {
             let item = match (field, &rest) {
                 (Field::Body, _) => Item::Body(RawBody::from_body(&self.body)),
-                (Field::Remain, Some(rest)) => Item::Rest(rest.clone()),
+                (Field::Remain, Some(rest)) => Item::Rest(rest.clone(), self.place.rest()),
                 _ => continue,
             };
             entries.push(Entry {
@@ -251,7 +248,7 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
             };
             let at = AttrAt {
                 marked,
-                ..AttrAt::of(attr)
+                ..AttrAt::of(attr, self.place)
             };
             let position = order.key(attr.file, attr.span.start);
             let item = match syntax {
@@ -322,7 +319,8 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
                     item: Item::Blocks(_, existing, _),
                     ..
                 }) => {
-                    existing.push(BlockRef::new(block));
+                    let place = self.place.block(block.block_type, existing.len());
+                    existing.push(BlockRef::new(block, place));
                     continue;
                 }
                 // An argument of the same name was read: the blocks are
@@ -338,7 +336,10 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
                 order: order.key(block.file, block.span.start),
                 item: Item::Blocks(
                     block.block_type,
-                    vec![BlockRef::new(block)],
+                    vec![{
+                        let place = self.place.block(block.block_type, 0);
+                        BlockRef::new(block, place)
+                    }],
                     BlockTarget::of(fields.get(j)),
                 ),
             });
@@ -425,14 +426,14 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
             .zip(keys)
             .filter(|(f, _)| matches!(f, Field::Label(_)))
             .map(|(_, k)| *k);
-        for label in labels {
+        for (i, label) in labels.iter().enumerate() {
             let Some(key) = label_keys.next() else {
                 break;
             };
             entries.push(Entry {
                 key,
                 order: (0, 0),
-                item: Item::Label(label.clone()),
+                item: Item::Label(label.clone(), self.place.label(depth + i)),
             });
         }
     }

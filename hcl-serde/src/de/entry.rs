@@ -28,15 +28,19 @@ pub(crate) struct BodyDeserializer<'a, 's, 'de> {
     /// The block this is the body of, and how many of its labels enclosing
     /// maps took; the rest go to label fields.
     pub(crate) block: Option<(Block<'a>, usize)>,
+    /// The body's identity across passes.
+    pub(crate) place: Place,
 }
 
 impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
-    /// The deserializer of a file's body, or one that is no block's.
-    pub(crate) fn new(body: Body<'a>, session: &'s Session<'s, 'de>) -> Self {
+    /// The deserializer of a file's body, or one that is no block's, at
+    /// `place`.
+    pub(crate) fn new(body: Body<'a>, place: Place, session: &'s Session<'s, 'de>) -> Self {
         BodyDeserializer {
             body,
             session,
             block: None,
+            place,
         }
     }
 }
@@ -50,7 +54,8 @@ pub(crate) struct Entry<'a> {
 }
 
 pub(crate) enum Item<'a> {
-    Label(Label<'a>),
+    /// A label, and its place.
+    Label(Label<'a>, Place),
     /// An evaluated attribute, with where its value's parts were written.
     Attribute(AttrAt<'a>, Value, Shape<'a>),
     /// An attribute whose value is a quoted string without interpolations.
@@ -68,8 +73,9 @@ pub(crate) enum Item<'a> {
     /// The blocks of a type, and what they may be read into.
     Blocks(&'a str, Vec<BlockRef<'a>>, BlockTarget),
     Body(RawBody),
-    /// What the other fields did not take, for a flattened field.
-    Rest(Body<'a>),
+    /// What the other fields did not take, for a flattened field, and its
+    /// place.
+    Rest(Body<'a>, Place),
     /// In place of what failed in an earlier pass; for a missing field,
     /// where it is missing.
     StandIn(Option<Resume>),
@@ -89,17 +95,26 @@ pub(crate) struct AttrAt<'a> {
     pub(crate) either: bool,
     /// Whether its struct is an `#[hcl]` struct (see [`BlockField`]).
     pub(crate) marked: bool,
+    /// The place of the body it is in.
+    pub(crate) body: Place,
 }
 
 impl<'a> AttrAt<'a> {
-    pub(crate) fn of(attr: &Attribute<'a>) -> Self {
+    /// What an entry needs of `attr`, of the body at `body`.
+    pub(crate) fn of(attr: &Attribute<'a>, body: Place) -> Self {
         AttrAt {
             name: attr.name,
             name_at: attr.name_location(),
             expr_at: attr.expr.location(),
             either: false,
             marked: false,
+            body,
         }
+    }
+
+    /// The attribute's identity across passes.
+    pub(crate) fn place(&self) -> Place {
+        self.body.attribute(self.name)
     }
 
     /// The argument, when its field takes an argument or blocks.
@@ -113,14 +128,36 @@ impl<'a> Item<'a> {
     /// Where the item is: its value's place, or its first block's.
     pub(crate) fn location(&self) -> Option<Location<'a>> {
         match self {
-            Item::Label(label) => Some(label.location()),
+            Item::Label(label, _) => Some(label.location()),
             Item::Attribute(attr, ..)
             | Item::Literal(attr, _)
             | Item::Expression(attr, _)
             | Item::NullOfBlock(attr)
             | Item::Json(attr, _) => Some(attr.expr_at),
             Item::Blocks(_, blocks, _) => blocks.first().map(BlockRef::def_location),
-            Item::Body(_) | Item::Rest(_) | Item::StandIn(_) | Item::Empty(_) => None,
+            Item::Body(_) | Item::Rest(..) | Item::StandIn(_) | Item::Empty(_) => None,
+        }
+    }
+
+    /// The item's identity across passes: its attribute's, its label's, or
+    /// its first block's.
+    pub(crate) fn place(&self) -> Option<Place> {
+        self.place_of().map(PlaceOf::place)
+    }
+
+    /// What the item's place is made from, to make it only when it is
+    /// asked for (after an error): an attribute's costs a hash of its
+    /// name.
+    pub(crate) fn place_of(&self) -> Option<PlaceOf<'a>> {
+        match self {
+            Item::Label(_, place) => Some(PlaceOf::Known(*place)),
+            Item::Attribute(attr, ..)
+            | Item::Literal(attr, _)
+            | Item::Expression(attr, _)
+            | Item::NullOfBlock(attr)
+            | Item::Json(attr, _) => Some(PlaceOf::Attribute(attr.body, attr.name)),
+            Item::Blocks(_, blocks, _) => blocks.first().map(|b| PlaceOf::Known(b.place)),
+            Item::Body(_) | Item::Rest(..) | Item::StandIn(_) | Item::Empty(_) => None,
         }
     }
 
@@ -134,23 +171,25 @@ impl<'a> Item<'a> {
             | Item::NullOfBlock(attr)
             | Item::Json(attr, _) => Some(attr.name),
             Item::Blocks(name, ..) => Some(name),
-            Item::Label(_) | Item::Body(_) | Item::Rest(_) | Item::StandIn(_) | Item::Empty(_) => {
-                None
-            }
+            Item::Label(..)
+            | Item::Body(_)
+            | Item::Rest(..)
+            | Item::StandIn(_)
+            | Item::Empty(_) => None,
         }
     }
 
     /// Where a next pass carries on past an error in this item.
     pub(crate) fn resume(&self) -> Option<Resume> {
-        self.location().map(|at| Resume::Value(Place::of(at)))
+        self.place().map(Resume::Value)
     }
 
     /// Whether this pass leaves the item out (see [`Resume::Absent`]).
     pub(crate) fn is_absent(&self, session: &Session<'_, '_>) -> bool {
         match self {
             Item::Blocks(..) => self
-                .location()
-                .is_some_and(|at| session.resume.contains(&Resume::Absent(Place::of(at)))),
+                .place()
+                .is_some_and(|place| session.resume.contains(&Resume::Absent(place))),
             _ => false,
         }
     }
@@ -160,6 +199,23 @@ impl<'a> Item<'a> {
         match self {
             Item::StandIn(_) => true,
             _ => self.resume().is_some_and(|r| session.resume.contains(&r)),
+        }
+    }
+}
+
+/// What an item's [`Place`] is made from (see [`Item::place_of`]).
+#[derive(Clone, Copy)]
+pub(crate) enum PlaceOf<'a> {
+    Known(Place),
+    /// The attribute of this name of the body at this place.
+    Attribute(Place, &'a str),
+}
+
+impl PlaceOf<'_> {
+    pub(crate) fn place(self) -> Place {
+        match self {
+            PlaceOf::Known(place) => place,
+            PlaceOf::Attribute(body, name) => body.attribute(name),
         }
     }
 }
@@ -192,35 +248,43 @@ impl BlockTarget {
 /// held in lists whose space is freed only when the last is read, while
 /// each box is freed as its block is read.
 #[derive(Clone)]
-pub(crate) struct BlockRef<'a>(pub(crate) Box<Block<'a>>);
+pub(crate) struct BlockRef<'a> {
+    pub(crate) block: Box<Block<'a>>,
+    /// The block's identity across passes.
+    pub(crate) place: Place,
+}
 
 impl<'a> BlockRef<'a> {
-    pub(crate) fn new(block: Block<'a>) -> Self {
-        BlockRef(Box::new(block))
+    /// `block`, at `place`.
+    pub(crate) fn new(block: Block<'a>, place: Place) -> Self {
+        BlockRef {
+            block: Box::new(block),
+            place,
+        }
     }
 
     pub(crate) fn label_count(&self) -> usize {
-        self.0.labels.len()
+        self.block.labels.len()
     }
 
     pub(crate) fn label(&self, index: usize) -> Option<Label<'a>> {
-        self.0.labels.get(index).cloned()
+        self.block.labels.get(index).cloned()
     }
 
     pub(crate) fn location(&self) -> Location<'a> {
-        self.0.location()
+        self.block.location()
     }
 
     pub(crate) fn def_location(&self) -> Location<'a> {
-        self.0.def_location()
+        self.block.def_location()
     }
 
     pub(crate) fn type_location(&self) -> Location<'a> {
-        self.0.type_location()
+        self.block.type_location()
     }
 
     pub(crate) fn open_brace_location(&self) -> Location<'a> {
-        Location::new(self.0.file, self.0.open_brace_span)
+        Location::new(self.block.file, self.block.open_brace_span)
     }
 }
 

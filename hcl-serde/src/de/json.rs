@@ -39,6 +39,7 @@ use super::blocks::BlocksDeserializer;
 use super::entry::{AttrAt, BlockRef};
 use super::fields::StructId;
 use super::literal::LiteralDeserializer;
+use super::recovery::Place;
 use super::session::Session;
 use super::shape::Shape;
 use super::value::ValueDeserializer;
@@ -56,6 +57,8 @@ pub(crate) struct JsonDeserializer<'a, 's, 'de> {
     session: &'s Session<'s, 'de>,
     /// Where a missing block would go.
     missing: Option<Location<'a>>,
+    /// The value's identity across passes.
+    place: Place,
 }
 
 impl<'de, 'a, 's> JsonDeserializer<'a, 's, 'de> {
@@ -71,12 +74,17 @@ impl<'de, 'a, 's> JsonDeserializer<'a, 's, 'de> {
             expr,
             session,
             missing,
+            place: attr.place(),
         }
     }
 
     /// The same property's `expr`, a part of this one's value.
     fn part(&self, expr: ExprRef<'a>) -> Self {
-        JsonDeserializer { expr, ..*self }
+        JsonDeserializer {
+            expr,
+            place: self.place.part(expr.span().start),
+            ..*self
+        }
     }
 
     /// The value's blocks, with one label per name in `labels`.
@@ -89,7 +97,11 @@ impl<'de, 'a, 's> JsonDeserializer<'a, 's, 'de> {
         if diags.has_errors() {
             return Err(Error::from_diagnostics(diags));
         }
-        Ok(blocks.into_iter().map(BlockRef::new).collect())
+        let place = |(i, block): (usize, Block<'a>)| {
+            let place = self.place.block(self.name, i);
+            BlockRef::new(block, place)
+        };
+        Ok(blocks.into_iter().enumerate().map(place).collect())
     }
 
     fn blocks_deserializer(&self, blocks: Vec<BlockRef<'a>>) -> BlocksDeserializer<'a, 's, 'de> {

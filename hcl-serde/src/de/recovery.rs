@@ -25,16 +25,17 @@
 //! and are not reported.
 
 mod failure;
+mod place;
 mod stand_in;
 
 use failure::{Failure, Scope};
+pub(crate) use place::Place;
 pub(crate) use stand_in::StandIn;
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-use hcl_core::analysis::Location;
 use hcl_core::Code;
 use hcl_core::Diagnostic;
 
@@ -47,31 +48,6 @@ const MAX_PASSES: usize = 64;
 /// pass is made, so that a huge input with many errors still fails fast,
 /// with its first errors.
 const WORK_BUDGET: usize = 1 << 22;
-
-/// A range of a source file, as an identity that outlives the pass.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub(crate) struct Place {
-    file: usize,
-    start: u32,
-    end: u32,
-}
-
-impl Place {
-    pub(crate) fn of(at: Location<'_>) -> Self {
-        Place {
-            file: Arc::as_ptr(at.file) as usize,
-            start: at.span.start,
-            end: at.span.end,
-        }
-    }
-
-    /// A place for the one body without a location: a merged empty one.
-    pub(crate) const NOWHERE: Place = Place {
-        file: 0,
-        start: 0,
-        end: 0,
-    };
-}
 
 /// Where the next pass carries on past an error.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

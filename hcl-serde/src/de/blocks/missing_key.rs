@@ -49,7 +49,7 @@ impl<'de> de::MapAccess<'de> for MissingKey<'_, '_, 'de> {
 /// reports it: the map's key.
 fn missing_label(blocks: BlocksDeserializer<'_, '_, '_>) -> Error {
     match blocks.blocks.first() {
-        Some(block) => match block.0.check_labels(blocks.depth, &["key"]) {
+        Some(block) => match block.block.check_labels(blocks.depth, &["key"]) {
             Some(diag) => Error::from_diagnostics(diag.into()),
             None => blocks.not_an_argument(),
         },

@@ -112,11 +112,7 @@ mod tests {
     use crate::de::recovery::Place;
 
     fn place(start: u32) -> Resume {
-        Resume::Value(Place {
-            file: 1,
-            start,
-            end: start + 1,
-        })
+        Resume::Value(Place::test(u64::from(start)))
     }
 
     fn resume(record: &PassRecord) -> Option<Resume> {
