@@ -12,9 +12,11 @@ mod shared_corpus;
 
 use std::fmt::Write as _;
 
-use hcl_core::__private::{lazy_body, with_parsed, LazyFile};
+use std::sync::Arc;
+
+use hcl_core::__private::{kept_blocks, with_parsed};
 use hcl_core::schema::{Body, BodySchema};
-use hcl_core::{Diagnostics, EvalContext};
+use hcl_core::{Diagnostics, EvalContext, ParseOptions, SourceFile, SyntaxTree};
 use shared_corpus::{corpus_files, shared_corpus};
 
 /// How a test reads the bodies of blocks.
@@ -124,6 +126,14 @@ fn describe(body: &Body<'_>, read: Read, out: &mut String) {
     }
 }
 
+/// `text`, named `f.hcl`, opened: read item by item if the scan takes it.
+fn open(text: &str) -> Arc<SyntaxTree> {
+    SyntaxTree::open(
+        Arc::new(SourceFile::new("f.hcl", text)),
+        &ParseOptions::default(),
+    )
+}
+
 /// `text` parsed whole and item by item in both ways: the three
 /// descriptions, or `None` when the scan does not take the file.
 fn three_ways(text: &str) -> Option<[String; 3]> {
@@ -132,9 +142,10 @@ fn three_ways(text: &str) -> Option<[String; 3]> {
     describe(&Body::from_file(&whole), Read::Kept, &mut expected);
     let mut found = [String::new(), String::new()];
     for (read, out) in [Read::Kept, Read::Scoped].into_iter().zip(&mut found) {
-        let file = LazyFile::scan(text, "f.hcl")?;
-        describe(&lazy_body(&file), read, out);
-        assert!(file.check_rest(), "{text}");
+        let tree = open(text);
+        kept_blocks(&tree)?;
+        describe(&Body::from_tree(&tree), read, out);
+        assert!(tree.syntax_errors().is_empty(), "{text}");
     }
     let [a, b] = found;
     Some([expected, a, b])
@@ -178,19 +189,23 @@ fn a_file_read_item_by_item_is_the_file_parsed_whole() {
 }
 
 #[test]
-fn an_item_that_does_not_parse_voids_the_reading() {
+fn an_item_that_does_not_parse_gives_the_files_syntax_errors() {
     // The scan takes the block; its parse does not.
-    let file = LazyFile::scan("a = 1\nb {\n  c = 1 +\n}\nd = 2\n", "f.hcl").unwrap();
+    let text = "a = 1\nb {\n  c = 1 +\n}\nd = 2\n";
+    let tree = open(text);
+    assert_eq!(kept_blocks(&tree), Some(0), "read item by item");
     let schema = BodySchema::builder()
         .attribute("a")
         .attribute("d")
         .block("b", &[])
         .build()
         .unwrap();
-    let content = lazy_body(&file).content(&schema).unwrap();
+    let content = Body::from_tree(&tree).content(&schema).unwrap();
     let read = with_parsed(&content.blocks[0].body, |body| body.items().0.len());
     assert_eq!(read, 0, "an empty body in its place");
-    assert!(!file.check_rest());
+    let whole = hcl_core::parse(text, "f.hcl").unwrap_err();
+    assert_eq!(tree.syntax_errors().to_string(), whole.to_string());
+    assert!(tree.syntax_errors().has_errors());
 }
 
 #[test]

@@ -105,13 +105,12 @@ pub mod typeexpr;
 pub mod types;
 pub mod value;
 
-/// The item-by-item reading of a native-syntax file that `hcl_serde`'s
-/// decoder uses: a scan of the top-level items, each parsed on its own
-/// when read. Not part of the API: it may change in any release.
+/// What `hcl_serde`'s decoder and the workspace's tests use of the
+/// item-by-item reading of a file ([`SyntaxTree::open`]): not part of the
+/// API, it may change in any release.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::parser::LazyFile;
-    pub use crate::schema::lazy::{lazy_body, with_parsed};
+    pub use crate::schema::lazy::{kept_blocks, with_parsed};
 }
 
 /// What the differential fuzz target compares, built only with the

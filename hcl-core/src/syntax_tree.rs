@@ -3,12 +3,12 @@
 //! parse that found it and read again without parsing.
 
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::ast;
-use crate::diagnostic::Diagnostics;
+use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::json::{parse_json_in, NodeRef, Tree};
-use crate::parser::{parse_source, ParseOptions};
+use crate::parser::{parse_source, LazyFile, ParseOptions};
 use crate::span::SourceFile;
 
 /// What a [`SyntaxTree`] holds: a body of the native syntax (a file's, or
@@ -23,6 +23,10 @@ pub(crate) enum Root<'src> {
     Block(ast::Block<'src>),
     Expr(ast::Expression<'src>),
     Json(Tree<'src>),
+    /// A native file read item by item (see [`SyntaxTree::open`]).
+    Lazy(LazyFile<'src>),
+    /// A file that does not parse: its syntax errors.
+    Failed(Diagnostics),
 }
 
 self_cell::self_cell!(
@@ -55,6 +59,8 @@ self_cell::self_cell!(
 /// ```
 pub struct SyntaxTree {
     cell: Cell,
+    /// The syntax errors of a file read item by item, once asked for.
+    errors: OnceLock<Diagnostics>,
 }
 
 impl fmt::Debug for SyntaxTree {
@@ -65,6 +71,8 @@ impl fmt::Debug for SyntaxTree {
             Root::Block(_) => "block",
             Root::Expr(_) => "expression",
             Root::Json(_) => "json",
+            Root::Lazy(_) => "file read item by item",
+            Root::Failed(_) => "syntax errors",
         };
         f.debug_struct("SyntaxTree")
             .field("file", &self.source().name())
@@ -112,7 +120,101 @@ impl SyntaxTree {
         parse: impl for<'s> FnOnce(&'s Arc<SourceFile>) -> Result<Root<'s>, E>,
     ) -> Result<Arc<SyntaxTree>, E> {
         let cell = Cell::try_new(source, parse)?;
-        Ok(Arc::new(SyntaxTree { cell }))
+        Ok(Arc::new(SyntaxTree {
+            cell,
+            errors: OnceLock::new(),
+        }))
+    }
+
+    /// Opens `source` for reading, in its syntax as [`SyntaxTree::parse`]
+    /// reads it, without failing: a file with syntax errors is a tree whose
+    /// body has nothing, and whose [`SyntaxTree::syntax_errors`] says why.
+    ///
+    /// A native-syntax file is read one top-level item at a time: a quick
+    /// scan finds the items, and each is parsed when its body hands it out
+    /// (an attribute) or when it is read (a block's body), so that a
+    /// reader that goes through the file block by block holds little more
+    /// than the text (see [`with_parsed`](crate::__private::with_parsed)).
+    /// What the body gives is item for item what a whole parse gives; a
+    /// syntax error found on the way leaves the item out, and makes the
+    /// file's syntax errors those of a whole parse.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use hcl_core::{Body, ParseOptions, SourceFile, SyntaxTree};
+    ///
+    /// let text = "region = \"eu\"\nservice \"web\" {\n  port = 80\n}\n";
+    /// let tree = SyntaxTree::open(Arc::new(SourceFile::new("app.hcl", text)), &ParseOptions::default());
+    /// let (attributes, blocks) = Body::from_tree(&tree).items();
+    /// assert_eq!((attributes[0].name, blocks[0].labels[0].value), ("region", "web"));
+    /// assert!(tree.syntax_errors().is_empty());
+    ///
+    /// let bad = SyntaxTree::open(Arc::new(SourceFile::new("app.hcl", "a = 1\nb {\n  c = (\n}\n")), &ParseOptions::default());
+    /// let first = bad.syntax_errors().iter().next().unwrap();
+    /// assert_eq!(first.subject.as_ref().unwrap().start.line, 4);
+    /// ```
+    pub fn open(source: Arc<SourceFile>, options: &ParseOptions) -> Arc<SyntaxTree> {
+        let lazily = !source.is_json() && options.limits == crate::Limits::default();
+        let tree = SyntaxTree::build(source, |file| {
+            if lazily {
+                if let Some(lazy) = LazyFile::scan_source(file) {
+                    return Ok::<_, std::convert::Infallible>(Root::Lazy(lazy));
+                }
+            }
+            let parsed = if file.is_json() {
+                parse_json_in(file.text(), Arc::clone(file), options).map(|p| Root::Json(p.tree))
+            } else {
+                parse_source(file, options).map(|p| Root::Body(p.body))
+            };
+            Ok(parsed.unwrap_or_else(Root::Failed))
+        });
+        match tree {
+            Ok(tree) => tree,
+            Err(never) => match never {},
+        }
+    }
+
+    /// The source's syntax errors: none for a tree that
+    /// [`SyntaxTree::parse`] made. For a file [opened](SyntaxTree::open)
+    /// item by item, the items that no read has parsed yet are parsed now
+    /// (and their trees dropped); when one did not parse, the errors are
+    /// those of parsing the whole file, as [`parse`](crate::parse) gives
+    /// them. Found once: later calls give the same.
+    ///
+    /// # Examples
+    ///
+    /// See [`SyntaxTree::open`].
+    pub fn syntax_errors(&self) -> &Diagnostics {
+        self.errors.get_or_init(|| match self.root() {
+            Root::Failed(diags) => diags.clone(),
+            Root::Lazy(file) if !file.check_rest() => {
+                match parse_source(self.source(), &ParseOptions::default()) {
+                    Err(diags) => diags,
+                    // The scan and the parser disagree on a valid file,
+                    // which its tests hold never to happen: say so, rather
+                    // than give what the reading left out.
+                    Ok(_) => Diagnostic::error(
+                        Code::ReadFailed,
+                        "File not read",
+                        "The file is valid, but reading it one item at a time left some of it out. \
+                         This is a defect of hcl-core; please report it with the file."
+                            .to_string(),
+                    )
+                    .into(),
+                }
+            }
+            _ => Diagnostics::default(),
+        })
+    }
+
+    /// The file read item by item that the tree is, if it is one.
+    pub(crate) fn lazy_file(&self) -> Option<&LazyFile<'_>> {
+        match self.root() {
+            Root::Lazy(file) => Some(file),
+            _ => None,
+        }
     }
 
     /// The source the tree was parsed from.

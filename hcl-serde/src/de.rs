@@ -27,7 +27,6 @@ use std::io::Read;
 use std::path::Path;
 use std::sync::Arc;
 
-use hcl_core::__private::{lazy_body, LazyFile};
 use hcl_core::schema::Body;
 use hcl_core::span::Span;
 use hcl_core::Code;
@@ -403,45 +402,44 @@ impl<'c> Decoder<'c> {
         })
     }
 
-    /// Decodes the text of `file`, in its syntax: for the native syntax,
-    /// one top-level item at a time where the scan of the file allows it
-    /// (see [`Decoder::decode_lazily`]); else the whole file, whose tree the
-    /// bodies and expressions kept from it share. String values borrow
-    /// from `source` where they can.
+    /// Decodes the text of `file`, in its syntax (a native file is read
+    /// one top-level item at a time: see [`SyntaxTree::open`]), whose
+    /// string values borrow from `source` where they can. A file with
+    /// syntax errors fails with them alone: what else a decode of the rest
+    /// would say may be their doing.
     fn decode_source<'de, T: Deserialize<'de>>(
         &self,
         file: &Arc<SourceFile>,
         source: Borrowable<'de>,
     ) -> Result<Decoded<T>> {
-        if !file.is_json() {
-            if let Some(lazy) = LazyFile::scan_source(file) {
-                if let Some(decoded) = self.decode_lazily(&lazy, source, file.text().len()) {
-                    return decoded;
-                }
-            }
-        }
-        let tree = SyntaxTree::parse(Arc::clone(file), &ParseOptions::default())?;
-        self.decode_body(&Body::from_tree(&tree), source, file.text().len())
+        let tree = SyntaxTree::open(Arc::clone(file), &ParseOptions::default());
+        self.decode_tree(&tree, source)
     }
 
-    /// Decodes `file` one top-level item at a time, as any body, with
-    /// passes after an error as [`Decoder::decode_body`] makes them; `None`
-    /// for a file that does not parse as its scan said (see
-    /// `hcl_core::__private::LazyFile::check_rest`), which is parsed and
-    /// decoded whole instead, for its syntax errors.
-    fn decode_lazily<'de, 'f, T: Deserialize<'de>>(
+    /// Decodes the body of `tree`, an opened file; see
+    /// [`Decoder::decode_source`].
+    fn decode_tree<'de, T: Deserialize<'de>>(
         &self,
-        file: &'f LazyFile<'f>,
+        tree: &Arc<SyntaxTree>,
         source: Borrowable<'de>,
-        input_bytes: usize,
-    ) -> Option<Result<Decoded<T>>> {
-        let body = lazy_body(file);
-        // A first pass that fails is followed by others, but most succeed:
-        // it keeps no record of what it read, and the second one does.
-        self.run_passes(source, input_bytes, false, |session| {
+    ) -> Result<Decoded<T>> {
+        let body = Body::from_tree(tree);
+        let syntax_errors = || {
+            let errors = tree.syntax_errors();
+            (!errors.is_empty()).then(|| Error::from_diagnostics(errors.clone()))
+        };
+        let decoded = self.run_passes(source, tree.source().text().len(), |session| {
             let result = decode_pass(&body, session);
-            file.check_rest().then_some(result)
-        })
+            // No pass after a syntax error: the decode fails with it.
+            match result {
+                Err(_) if tree.syntax_errors().has_errors() => None,
+                result => Some(result),
+            }
+        });
+        match syntax_errors() {
+            Some(err) => Err(err),
+            None => decoded.unwrap_or_else(|| Err(undecodable())),
+        }
     }
 
     /// Decodes `bytes`, which should be UTF-8, naming them `name` in
@@ -521,29 +519,23 @@ impl<'c> Decoder<'c> {
         source: Borrowable<'de>,
         input_bytes: usize,
     ) -> Result<Decoded<T>> {
-        self.run_passes(source, input_bytes, true, |session| {
+        self.run_passes(source, input_bytes, |session| {
             Some(decode_pass(body, session))
         })
-        .unwrap_or_else(|| {
-            Err(Error::message(
-                Code::InvalidValue,
-                "Invalid value",
-                "The input could not be decoded.".to_string(),
-            ))
-        })
+        .unwrap_or_else(|| Err(undecodable()))
     }
 
     /// Runs `pass` until it succeeds or no further error can be reached:
     /// after an error, passes with stand-ins for what failed find the
     /// others (see `recovery`). `pass` gets each pass's session; its
-    /// `None` gives up. The first pass records
-    /// what it read for the next if `record_first`. The document is
-    /// `input_bytes` long, for its evaluation budget.
+    /// `None` gives up. A first pass that fails is followed by others, but
+    /// most succeed: it keeps no record of what it read, and the second
+    /// one does. The document is `input_bytes` long, for its evaluation
+    /// budget.
     fn run_passes<'de, T>(
         &self,
         source: Borrowable<'de>,
         input_bytes: usize,
-        record_first: bool,
         mut pass: impl FnMut(&Session<'_, 'de>) -> Option<Result<T>>,
     ) -> Option<Result<Decoded<T>>> {
         let default_ctx = EvalContext::new();
@@ -555,7 +547,7 @@ impl<'c> Decoder<'c> {
             // own.
             let ctx = self.document_context(&default_ctx, input_bytes);
             let mut session = self.session(&ctx, &points, source);
-            session.record.followed = record_first || !first;
+            session.record.followed = !first;
             let result = pass(&session)?;
             first = false;
             let Session {
@@ -619,6 +611,15 @@ fn decode_pass<'de, T: Deserialize<'de>>(body: &Body<'_>, session: &Session<'_, 
         Some(at) => result.map_err(|e| e.or_at(at)),
         None => result,
     }
+}
+
+/// The error of a decode that gave up without one of its own.
+fn undecodable() -> Error {
+    Error::message(
+        Code::InvalidValue,
+        "Invalid value",
+        "The input could not be decoded.".to_string(),
+    )
 }
 
 /// The text of `bytes`, or "Invalid UTF-8" at the first bad byte.

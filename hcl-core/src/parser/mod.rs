@@ -36,7 +36,7 @@ use crate::limits::Limits;
 use crate::span::{SourceFile, Span};
 #[cfg(any(test, feature = "pest-grammar"))]
 pub(crate) use expr::is_number;
-pub use lazy::LazyFile;
+pub(crate) use lazy::LazyFile;
 pub(crate) use lazy::LazyItem;
 use peeker::Peeker;
 

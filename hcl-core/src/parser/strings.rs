@@ -7,13 +7,21 @@ use super::Parser;
 use crate::diagnostic::Code;
 use crate::span::Span;
 
+/// Whether the literal text `raw` is its own value: it holds nothing a
+/// literal reads otherwise (`$$` and `%%` template escapes, and when
+/// `quoted` backslash escapes).
+pub(crate) fn is_verbatim(raw: &str, quoted: bool) -> bool {
+    !raw.as_bytes()
+        .iter()
+        .any(|b| matches!(b, b'$' | b'%') || (quoted && *b == b'\\'))
+}
+
 impl<'src> Parser<'src, '_> {
     /// The text of the literal token at `span` (quoted: with backslash
     /// escapes), each invalid escape reported where it is.
     pub(super) fn string_literal(&mut self, span: Span, quoted: bool) -> Cow<'src, str> {
         let raw = self.text(span);
-        let special = |b: &u8| matches!(b, b'$' | b'%') || (quoted && *b == b'\\');
-        if !raw.as_bytes().iter().any(special) {
+        if is_verbatim(raw, quoted) {
             return Cow::Borrowed(raw);
         }
         let mut out = String::with_capacity(raw.len());

@@ -104,7 +104,8 @@ impl<'a> Body<'a> {
             Root::Body(body) => Body::native_starting_at(body, tree.source(), 0),
             Root::Json(json) => Body::json(json.root(), tree.source()),
             Root::Block(block) => Block::native(block, tree.source()).body,
-            Root::Expr(_) | Root::Attribute(_) => Body::empty(),
+            Root::Lazy(file) => Body::lazy(file),
+            Root::Expr(_) | Root::Attribute(_) | Root::Failed(_) => Body::empty(),
         }
     }
 

@@ -11,9 +11,8 @@
 //! (serde decoding) holds one block's tree at a time.
 //!
 //! The scan only proposes (see [`LazyFile`]): an item that does not parse
-//! as scanned is left out of what the body gives, and
-//! [`LazyFile::check_rest`] then says that the reading is void and the
-//! file must be parsed whole, for the syntax errors it has.
+//! as scanned is left out of what the body gives, and the file's
+//! [`SyntaxTree::syntax_errors`] are then those of a whole parse.
 
 use std::borrow::Cow;
 
@@ -21,6 +20,7 @@ use super::body::Body;
 use super::content::{Block, Label};
 use super::native::{Items, NativeBody};
 use crate::parser::LazyFile;
+use crate::syntax_tree::SyntaxTree;
 
 impl<'a> Body<'a> {
     /// The top-level body of `file`, read item by item.
@@ -68,27 +68,31 @@ impl<'a> Block<'a> {
 }
 
 /// Calls `read` with `body`: for the body of a top-level block of a file
-/// read item by item that is not parsed yet, with the body of a tree parsed
-/// for this call alone and dropped after it, so that the file need not
-/// keep it. Any other body is passed as it is.
+/// read item by item ([`SyntaxTree::open`]) that is not parsed yet, with
+/// the body of a tree parsed for this call alone and dropped after it, so
+/// that the file need not keep it. Any other body is passed as it is.
 ///
-/// A block that does not parse as scanned gets an empty body, and the
-/// file's [`LazyFile::check_rest`] then says that its reading is void.
+/// A block that does not parse as scanned gets an empty body, and its
+/// file's [`SyntaxTree::syntax_errors`] then gives the file's syntax
+/// errors.
 ///
 /// # Examples
 ///
 /// ```
-/// use hcl_core::__private::{lazy_body, with_parsed, LazyFile};
-/// use hcl_core::BodySchema;
+/// use std::sync::Arc;
+/// use hcl_core::__private::{kept_blocks, with_parsed};
+/// use hcl_core::{Body, BodySchema, ParseOptions, SourceFile, SyntaxTree};
 ///
-/// let file = LazyFile::scan("service \"web\" {\n  port = 80\n}\n", "app.hcl").unwrap();
+/// let source = Arc::new(SourceFile::new("app.hcl", "service \"web\" {\n  port = 80\n}\n"));
+/// let tree = SyntaxTree::open(source, &ParseOptions::default());
 /// let schema = BodySchema::builder().block("service", &["name"]).build().unwrap();
-/// let content = lazy_body(&file).content(&schema).unwrap();
+/// let content = Body::from_tree(&tree).content(&schema).unwrap();
 /// let service = &content.blocks[0];
 /// assert_eq!(service.labels[0].value, "web");
 /// let ports = with_parsed(&service.body, |body| body.just_attributes().unwrap().len());
 /// assert_eq!(ports, 1);
-/// assert!(file.check_rest());
+/// assert_eq!(kept_blocks(&tree), Some(0));
+/// assert!(tree.syntax_errors().is_empty());
 /// ```
 pub fn with_parsed<R>(body: &Body<'_>, read: impl FnOnce(&Body<'_>) -> R) -> R {
     let lazy = body.native_items().and_then(|items| match items {
@@ -111,13 +115,16 @@ pub fn with_parsed<R>(body: &Body<'_>, read: impl FnOnce(&Body<'_>) -> R) -> R {
     }
 }
 
-/// The top-level body of `file`, read item by item: see [`with_parsed`].
+/// For a file read item by item ([`SyntaxTree::open`]), how many trees of
+/// its top-level blocks it keeps: those read through their bodies' own
+/// methods rather than [`with_parsed`]. `None` for any other tree. For
+/// tests of readers that should keep none.
 ///
 /// # Examples
 ///
 /// See [`with_parsed`].
-pub fn lazy_body<'a>(file: &'a LazyFile<'a>) -> Body<'a> {
-    Body::lazy(file)
+pub fn kept_blocks(tree: &SyntaxTree) -> Option<usize> {
+    tree.lazy_file().map(LazyFile::kept_blocks)
 }
 
 #[cfg(test)]
@@ -151,7 +158,7 @@ mod tests {
     #[test]
     fn a_block_body_read_through_its_own_methods_is_kept_by_the_file() {
         let file = LazyFile::scan("a = 1\nb {\n  c = 2\n}\n", "f.hcl").unwrap();
-        let body = lazy_body(&file);
+        let body = Body::lazy(&file);
         let (attrs, blocks) = body.items();
         assert_eq!(attrs[0].name, "a");
         assert_eq!(file.kept_blocks(), 0);

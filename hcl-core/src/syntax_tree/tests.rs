@@ -135,3 +135,155 @@ fn an_owned_expression_parses_its_own_text_once_when_first_read() {
     assert_eq!(second.range().to_string(), "f.json:1,11-21");
     assert_eq!(second, items[1].to_owned_expression());
 }
+
+fn open(name: &str, text: &str, options: &ParseOptions) -> Arc<SyntaxTree> {
+    let source = match name.ends_with(".json") {
+        true => SourceFile::new_json(name, text),
+        false => SourceFile::new(name, text),
+    };
+    SyntaxTree::open(Arc::new(source), options)
+}
+
+/// The names of a body's items, and of its blocks' items, in order.
+fn outline(body: &Body<'_>) -> Vec<String> {
+    let (attrs, blocks) = body.items();
+    let mut out: Vec<String> = attrs.iter().map(|a| a.name.to_string()).collect();
+    for block in &blocks {
+        out.push(format!(
+            "{} {:?}",
+            block.block_type,
+            block.labels.iter().map(|l| l.value).collect::<Vec<_>>()
+        ));
+        out.extend(outline(&block.body).into_iter().map(|s| format!("  {s}")));
+    }
+    out
+}
+
+#[test]
+fn an_opened_file_gives_what_a_parse_gives_or_its_errors() {
+    let default = ParseOptions::default();
+    let parsed = tree("f.hcl", NESTED);
+    let opened = open("f.hcl", NESTED, &default);
+    assert!(opened.lazy_file().is_some(), "read item by item");
+    assert_eq!(
+        outline(&Body::from_tree(&opened)),
+        outline(&Body::from_tree(&parsed))
+    );
+    assert!(opened.syntax_errors().is_empty());
+
+    // A file the scan does not take is parsed whole; so is JSON, and a
+    // file read with limits of its own.
+    for (name, text) in [
+        ("e.hcl", "b \"a\\\"b\" {\n  x = 1\n}\n"),
+        ("j.json", "{\"a\": {\"b\": 1}}"),
+    ] {
+        let opened = open(name, text, &default);
+        assert!(opened.lazy_file().is_none(), "{text}");
+        assert_eq!(
+            outline(&Body::from_tree(&opened)),
+            outline(&Body::from_tree(&tree(name, text)))
+        );
+        assert!(opened.syntax_errors().is_empty());
+    }
+    let limited = ParseOptions {
+        limits: crate::Limits {
+            max_nesting_depth: 3,
+            ..crate::Limits::default()
+        },
+    };
+    let deep = open("d.hcl", "a = [[[[1]]]]\n", &limited);
+    assert!(deep.lazy_file().is_none());
+    assert_eq!(
+        deep.syntax_errors().iter().next().unwrap().code,
+        crate::Code::NestingTooDeep
+    );
+
+    // Syntax errors are those of a whole parse, whether the scan took the
+    // file or not, and whether a read met them or not.
+    for text in [
+        "a = 1\nb {\n  c = (\n}\nd = 2\n",
+        "a = 1\nb {\n",
+        "x = 1\nx = 2\n",
+        "{\"a\": }",
+    ] {
+        let name = if text.starts_with('{') {
+            "f.json"
+        } else {
+            "f.hcl"
+        };
+        let expected = match name {
+            "f.json" => crate::parse_json(text, name).unwrap_err(),
+            _ => crate::parse(text, name).unwrap_err(),
+        };
+        let unread = open(name, text, &default);
+        assert_eq!(
+            unread.syntax_errors().to_string(),
+            expected.to_string(),
+            "{text}"
+        );
+        let read = open(name, text, &default);
+        let _ = outline(&Body::from_tree(&read));
+        assert_eq!(
+            read.syntax_errors().to_string(),
+            expected.to_string(),
+            "{text}"
+        );
+    }
+}
+
+/// Label text the scan might misread: escapes, template escapes and
+/// sequences, text not in normal form C, and plain names.
+fn label() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    proptest::collection::vec(
+        prop_oneof![
+            Just("a"),
+            Just("x-y"),
+            Just("\\\""),
+            Just("\\n"),
+            Just("\\u00e9"),
+            Just("$${"),
+            Just("%%{"),
+            Just("$"),
+            Just("%"),
+            Just("${x}"),
+            Just("e\u{301}"),
+            Just("\u{212b}"),
+            Just("\u{e9}"),
+        ],
+        0..4,
+    )
+    .prop_map(|parts| parts.concat())
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config::with_cases(300))]
+
+    /// Whatever its labels, an opened file reads as its parse does: the
+    /// same items when it is valid, the same errors when it is not.
+    #[test]
+    fn an_opened_file_of_any_labels_reads_as_its_parse(
+        labels in proptest::collection::vec(proptest::collection::vec(label(), 0..3), 1..4)
+    ) {
+        let mut text = String::new();
+        for (i, block) in labels.iter().enumerate() {
+            text.push_str(&format!("a{i} = {i}\nb{i}"));
+            for l in block {
+                text.push_str(&format!(" \"{l}\""));
+            }
+            text.push_str(" {\n  c = 1\n}\n");
+        }
+        let opened = open("p.hcl", &text, &ParseOptions::default());
+        let outline_opened = outline(&Body::from_tree(&opened));
+        match crate::parse(&text, "p.hcl") {
+            Ok(_) => {
+                proptest::prop_assert!(opened.syntax_errors().is_empty(), "{}", text);
+                proptest::prop_assert_eq!(outline_opened, outline(&Body::from_tree(&tree("p.hcl", &text))));
+            }
+            Err(errors) => proptest::prop_assert_eq!(
+                opened.syntax_errors().to_string(),
+                errors.to_string()
+            ),
+        }
+    }
+}

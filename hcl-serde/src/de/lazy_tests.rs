@@ -1,11 +1,14 @@
-//! Decoding a file one top-level item at a time (a `LazyFile`'s body, a
-//! body like any other) gives what the file parsed whole gives, and keeps
-//! no block's syntax tree past its read.
+//! Decoding a file one top-level item at a time (the body of a file
+//! opened with `SyntaxTree::open`, a body like any other) gives what the
+//! file parsed whole gives, and keeps no block's syntax tree past its
+//! read.
 
 use std::collections::BTreeMap;
 
-use hcl_core::__private::LazyFile;
-use hcl_core::{Code, EvalContext, Value};
+use std::sync::Arc;
+
+use hcl_core::__private::kept_blocks;
+use hcl_core::{Code, EvalContext, ParseOptions, SourceFile, SyntaxTree, Value};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
@@ -13,11 +16,13 @@ use crate::de::Borrowable;
 use crate::{Decoder, RawBody, Spanned};
 
 /// The result of decoding `text` item by item, and how many block trees
-/// its file kept; `None` where the file does not parse as scanned.
+/// its file kept; `None` where the scan does not take the file.
 fn lazily<T: DeserializeOwned>(text: &str) -> Option<(crate::Result<T>, usize)> {
-    let file = LazyFile::scan(text, "<input>")?;
-    let result = Decoder::new().decode_lazily(&file, Borrowable::NONE, text.len())?;
-    Some((result.map(|decoded| decoded.value), file.kept_blocks()))
+    let source = Arc::new(SourceFile::new("<input>", text));
+    let tree = SyntaxTree::open(source, &ParseOptions::default());
+    kept_blocks(&tree)?;
+    let result = Decoder::new().decode_tree(&tree, Borrowable::NONE);
+    Some((result.map(|decoded| decoded.value), kept_blocks(&tree)?))
 }
 
 /// The result of decoding the file parsed whole.
@@ -194,10 +199,10 @@ fn errors_are_those_of_the_whole_file() {
 }
 
 #[test]
-fn a_later_syntax_error_voids_the_reading() {
-    let text = format!("{CONFIG}broken = (1\n");
-    assert!(lazily::<Value>(&text).is_none());
-    let err = crate::from_str::<Value>(&text).unwrap_err();
+fn a_syntax_error_fails_the_decode_with_the_errors_of_the_whole_file() {
+    let text = format!("{CONFIG}broken = (1 +)\n");
+    let (lazy, _) = lazily::<Value>(&text).expect("the scan takes the file");
+    let err = lazy.unwrap_err();
     assert_eq!(
         err.to_string(),
         whole::<Value>(&text).unwrap_err().to_string()
@@ -205,9 +210,21 @@ fn a_later_syntax_error_voids_the_reading() {
     assert!(
         err.diagnostics()
             .iter()
-            .any(|d| d.code == Code::UnbalancedParentheses),
+            .any(|d| d.code == Code::InvalidExpression),
         "{err}"
     );
+    // Errors of the decode beside it are not reported: `region` is
+    // missing, and the broken block might have been meant to hold it.
+    let text = CONFIG.replace("region = \"eu-west-1\"\n", "")
+        + "resource \"a\" \"b\" {\n  ami = (1 +)\n}\n";
+    let (lazy, _) = lazily::<Config>(&text).expect("the scan takes the file");
+    let codes: Vec<Code> = lazy
+        .unwrap_err()
+        .diagnostics()
+        .iter()
+        .map(|d| d.code)
+        .collect();
+    assert_eq!(codes, [Code::InvalidExpression]);
     // A block the target never reads is parsed all the same.
     #[derive(Deserialize, Debug)]
     struct Ignoring {
@@ -215,9 +232,10 @@ fn a_later_syntax_error_voids_the_reading() {
         _resource: serde::de::IgnoredAny,
         _region: String,
     }
-    let text = "_region = \"x\"\nresource \"a\" \"b\" {\n  x = (\n}\n";
-    assert!(lazily::<Ignoring>(text).is_none());
+    let text = "_region = \"x\"\nresource \"a\" \"b\" {\n  x = (1 +)\n}\n";
+    let (lazy, _) = lazily::<Ignoring>(text).expect("the scan takes the file");
+    assert!(lazy.is_err());
     assert!(crate::from_str::<Ignoring>(text).is_err());
-    let fixed = text.replace("x = (", "x = (1)");
-    assert!(lazily::<Ignoring>(&fixed).is_some());
+    let fixed = text.replace("(1 +)", "(1)");
+    assert!(lazily::<Ignoring>(&fixed).is_some_and(|(r, _)| r.is_ok()));
 }

@@ -76,14 +76,7 @@ impl<'src> LazyFile<'src> {
     /// through their bodies' own methods rather than
     /// [`with_parsed`](crate::__private::with_parsed). For tests of
     /// readers that should keep none.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let file = hcl_core::__private::LazyFile::scan("b {}\n", "f.hcl").unwrap();
-    /// assert_eq!(file.kept_blocks(), 0);
-    /// ```
-    pub fn kept_blocks(&self) -> usize {
+    pub(crate) fn kept_blocks(&self) -> usize {
         self.kept.blocks.get().map_or(0, |slots| {
             slots.iter().filter(|slot| slot.get().is_some()).count()
         })

@@ -8,10 +8,12 @@
 //!
 //! The scan only proposes: parsing an item checks that it starts and ends
 //! exactly where the scan said, with the header the scan read, so that the
-//! items are the ones [`parse`](crate::parse) finds. Anything the scan does
-//! not handle (a syntax error, an escape in a label, an item that does not
-//! end where the scan said) makes the lazy reading give up, and the caller
-//! parses the whole file instead.
+//! items are the ones [`parse`](crate::parse) finds. The scan refuses what
+//! it does not handle (an escape in a label, a label not in normal form C),
+//! so that every item of a valid file it takes parses as scanned; a syntax
+//! error makes the lazy reading give up, and its tree's
+//! [`syntax_errors`](crate::SyntaxTree::syntax_errors) then parses the whole
+//! file for them.
 
 use std::borrow::Cow;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -28,32 +30,20 @@ use crate::ast::{Block, Label};
 use crate::limits::Limits;
 use crate::span::{SourceFile, Span};
 
-/// A file whose top-level items are parsed one at a time, on demand.
+/// A file whose top-level items are parsed one at a time, on demand: what
+/// a [`SyntaxTree`](crate::SyntaxTree) opened item by item holds.
 ///
-/// [`LazyFile::scan`] finds the items, which its body
-/// ([`lazy_body`](crate::__private::lazy_body)) parses as they are read;
-/// [`LazyFile::check_rest`] parses those not parsed yet. When every item has parsed, the file is exactly what
-/// [`parse`](crate::parse) would have given, item for item. When any step
-/// returns `None` or `false`, parse the whole file for its diagnostics.
+/// [`LazyFile::scan_source`] finds the items, which its body
+/// ([`Body::lazy`](crate::schema::Body)) parses as they are read;
+/// [`LazyFile::check_rest`] parses those not parsed yet. When every item
+/// has parsed, the file is exactly what [`parse`](crate::parse) would have
+/// given, item for item.
 ///
 /// What the scan keeps is small (a few dozen bytes an item), so that a
 /// reader that parses one item at a time and drops its tree needs little
 /// more memory than the text.
-///
-/// # Examples
-///
-/// ```
-/// use hcl_core::__private::{lazy_body, LazyFile};
-///
-/// let text = "region = \"eu\"\nservice \"web\" {\n  port = 80\n}\n";
-/// let file = LazyFile::scan(text, "app.hcl").unwrap();
-/// let (attributes, blocks) = lazy_body(&file).items();
-/// assert_eq!(attributes[0].name, "region");
-/// assert_eq!(blocks[0].labels[0].value, "web");
-/// assert!(file.check_rest());
-/// ```
 #[derive(Debug)]
-pub struct LazyFile<'src> {
+pub(crate) struct LazyFile<'src> {
     /// The whole text.
     text: &'src str,
     /// The source of `text`.
@@ -197,33 +187,15 @@ impl<'src> LazyFile<'src> {
     ///
     /// A repeated top-level attribute name is an error of the whole file,
     /// so it gives `None` too.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let file = hcl_core::__private::LazyFile::scan("a = 1\nb = [\n  2,\n]\n", "f.hcl").unwrap();
-    /// assert!(file.check_rest());
-    /// assert!(hcl_core::__private::LazyFile::scan("a = 1\na = 2\n", "f.hcl").is_none());
-    /// ```
-    pub fn scan(text: &'src str, filename: &str) -> Option<Self> {
+    #[cfg(test)]
+    pub(crate) fn scan(text: &'src str, filename: &str) -> Option<Self> {
         LazyFile::scan_in(text, Arc::new(SourceFile::new(filename, text)))
     }
 
     /// Scans the text of `file`, a source already made, as
     /// [`LazyFile::scan`] does: a file read into memory and handed over
     /// with [`SourceFile::from_string`] is so held once, not copied.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use std::sync::Arc;
-    /// use hcl_core::__private::LazyFile;
-    /// use hcl_core::SourceFile;
-    /// let source = Arc::new(SourceFile::from_string("f.hcl", "a = 1\n".to_string()));
-    /// let file = LazyFile::scan_source(&source).unwrap();
-    /// assert_eq!(hcl_core::__private::lazy_body(&file).items().0[0].name, "a");
-    /// ```
-    pub fn scan_source(file: &'src Arc<SourceFile>) -> Option<Self> {
+    pub(crate) fn scan_source(file: &'src Arc<SourceFile>) -> Option<Self> {
         LazyFile::scan_in(file.text(), Arc::clone(file))
     }
 
@@ -300,14 +272,7 @@ impl<'src> LazyFile<'src> {
     /// of the file parsed as scanned, so that it is valid and its items are
     /// those [`parse`](crate::parse) gives, and no reader of its body was
     /// refused an item that did not parse as scanned.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let file = hcl_core::__private::LazyFile::scan("a = 1\nb = (2\n", "f.hcl");
-    /// assert!(file.map_or(true, |f| !f.check_rest()));
-    /// ```
-    pub fn check_rest(&self) -> bool {
+    pub(crate) fn check_rest(&self) -> bool {
         if self.gave_up.load(Ordering::Relaxed) {
             return false;
         }

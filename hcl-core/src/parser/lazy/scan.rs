@@ -4,6 +4,7 @@
 use super::Header;
 use crate::lexer::{Lexer, Start, Token, TokenKind};
 use crate::limits::Limits;
+use crate::parser::strings::is_verbatim;
 use crate::parser::{names, BYTE_ORDER_MARK};
 use crate::span::Span;
 
@@ -97,11 +98,13 @@ fn scan_items(text: &str, start: usize) -> Option<Vec<Header>> {
                     TokenKind::OBrace => break,
                     TokenKind::Ident => {}
                     TokenKind::OQuote => {
-                        // Quoted labels without escapes or sequences: the
-                        // rest is left to the parser.
+                        // Quoted labels without escapes or sequences, whose
+                        // value is their text (in normal form C already):
+                        // the rest is left to the parser.
                         token = lexer.next_token();
                         if token.kind == TokenKind::QuotedLit {
-                            if token.text(text).contains('\\') {
+                            let literal = token.text(text);
+                            if !is_verbatim(literal, true) {
                                 return None;
                             }
                             token = lexer.next_token();

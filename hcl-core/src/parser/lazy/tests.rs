@@ -99,3 +99,23 @@ fn an_item_asked_for_as_what_it_is_not_is_refused() {
     assert!(file.attribute(0).is_some());
     assert!(file.block(1).is_some());
 }
+
+#[test]
+fn the_scan_refuses_the_labels_it_would_not_read_as_the_parser_does() {
+    // Valid files whose labels' values are not their text: an escape, a
+    // template escape. Taking them would leave the blocks out of a valid
+    // file.
+    for text in ["b \"a\\\"b\" {}\n", "b \"$${\" {}\n", "b \"%%{x\" {}\n"] {
+        assert!(crate::parse(text, "t.hcl").is_ok(), "{text:?}");
+        assert!(LazyFile::scan(text, "t.hcl").is_none(), "{text:?}");
+    }
+    // Labels are read as written, in normal form C or not, as the parser
+    // reads them.
+    for text in [
+        "b \"\u{e9}t\u{e9}\" {}\n",
+        "b \"e\u{301}\" {}\n",
+        "a = 1\nb \"x\" \"\u{212b}\" {}\n",
+    ] {
+        assert_eq!(lazy(text), Some(parsed(text)), "{text:?}");
+    }
+}
