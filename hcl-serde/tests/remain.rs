@@ -177,3 +177,37 @@ fn errors_beside_and_inside_a_remain_field_are_all_reported() {
         ]
     );
 }
+
+#[test]
+fn a_remain_map_beside_blocks_takes_the_attributes_the_blocks_leave() {
+    // The rest of a body whose blocks a field took holds its other
+    // attributes; the blocks taken are not the rest's, though hcl-core's
+    // `just_attributes` of a partial step's rest reports them, as the
+    // reference's does.
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Check {
+        path: String,
+    }
+    #[hcl_serde::hcl]
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Job {
+        #[hcl(block)]
+        check: Vec<Check>,
+        #[hcl(remain)]
+        rest: BTreeMap<String, u16>,
+    }
+    let src = "a = 1\ncheck {\n  path = \"/\"\n}\nb = 2\ncheck {\n  path = \"/x\"\n}\n";
+    let job: Job = hcl_serde::from_str(src).unwrap();
+    assert_eq!(job.check.len(), 2);
+    assert_eq!(
+        job.rest,
+        BTreeMap::from([("a".to_owned(), 1), ("b".to_owned(), 2)])
+    );
+    // A block no field takes is still refused.
+    let err = hcl_serde::from_str::<Job>("a = 1\nother {}\n").unwrap_err();
+    assert_eq!(
+        err.diagnostics().iter().next().unwrap().code,
+        hcl_core::Code::UnsupportedBlockType
+    );
+}

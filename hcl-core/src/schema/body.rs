@@ -354,7 +354,9 @@ impl<'a> Body<'a> {
     /// diagnostics as one exhaustive step with their
     /// [union](BodySchema::union); only the order differs, blocks coming
     /// step by step, and "Did you mean" suggestions, which come from each
-    /// step's own schema as in the reference.
+    /// step's own schema as in the reference. In the native syntax, the
+    /// rest's [`Body::just_attributes`] still reports a block the step
+    /// took, as the reference's does: it hides attribute names only.
     ///
     /// # Errors
     ///
@@ -412,7 +414,9 @@ impl<'a> Body<'a> {
     /// # Errors
     ///
     /// The diagnostics, when the body has a block ("Unexpected "*type*"
-    /// block", pointing at the first one) or, for merged bodies, when two
+    /// block", pointing at the first one, in the native syntax one that a
+    /// [partial step](Body::partial_content) took too) or, for merged
+    /// bodies, when two
     /// bodies define the same attribute ("Duplicate argument").
     ///
     /// # Examples

@@ -437,9 +437,10 @@ impl<'a> NativeBody<'a> {
         source: S,
         diags: &mut Diagnostics,
     ) -> Attributes<'a> {
-        // The reference still reports a block that a partial step took;
-        // here the rest of a partial step is what that step left.
-        if let Some(block) = self.shown_blocks(source).next() {
+        // Any block is an error, one that a partial step took too: its
+        // rest hides the names of attributes only (as the reference's
+        // native body does).
+        if let Some(block) = source.blocks().next() {
             diags.push(Location::new(self.file, block.name_span()).error(
                 Code::UnexpectedBlock,
                 format!("Unexpected {} block", go_quote(block.name())),

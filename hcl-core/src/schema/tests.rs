@@ -388,12 +388,11 @@ fn partial_content_reports_its_own_problems_only() {
         codes(&diags),
         [Code::MissingRequiredArgument, Code::MissingLabel]
     );
-    // The invalid block was consumed with its error; the rest has `other`.
-    let attrs = match rest.just_attributes() {
-        Ok(attrs) => attrs,
-        Err(diags) => panic!("{diags}"),
-    };
+    // The invalid block was consumed with its error; the rest has `other`,
+    // and `JustAttributes` of it reports the block, as the reference's does.
+    let (attrs, diags) = rest.just_attributes_with_diagnostics();
     assert_eq!(attrs.keys().collect::<Vec<_>>(), ["other"]);
+    assert_eq!(codes(&diags), [Code::UnexpectedBlock]);
 }
 
 #[test]
@@ -445,15 +444,20 @@ Blocks are not allowed here.
 }
 
 #[test]
-fn just_attributes_of_a_rest_ignores_blocks_taken_before() {
-    let file = file("a = 1\nnested {}\n");
+fn just_attributes_of_a_rest_reports_the_first_block_even_one_taken_before() {
+    // As the reference's native body: a partial step's rest hides the
+    // names of attributes only, so its first block is reported whether an
+    // earlier step took it (`nested`) or not (`other`).
+    let file = file("a = 1\nnested {}\nother {}\n");
     let taken = valid(BodySchema::builder().block("nested", &[]));
     let (_, rest, _) = Body::from_file(&file).partial_content_with_diagnostics(&taken);
-    let attrs = match rest.just_attributes() {
-        Ok(attrs) => attrs,
-        Err(diags) => panic!("{diags}"),
-    };
+    let (attrs, diags) = rest.just_attributes_with_diagnostics();
     assert_eq!(attrs.len(), 1);
+    assert_eq!(codes(&diags), [Code::UnexpectedBlock]);
+    assert_eq!(
+        diags.iter().next().unwrap().summary,
+        "Unexpected \"nested\" block"
+    );
 }
 
 #[test]
