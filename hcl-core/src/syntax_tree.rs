@@ -59,7 +59,8 @@ self_cell::self_cell!(
 /// ```
 pub struct SyntaxTree {
     cell: Cell,
-    /// The syntax errors of a file read item by item, once asked for.
+    /// The syntax errors of a file read item by item (none for other
+    /// trees that parsed), once asked for.
     errors: OnceLock<Diagnostics>,
 }
 
@@ -187,8 +188,10 @@ impl SyntaxTree {
     ///
     /// See [`SyntaxTree::open`].
     pub fn syntax_errors(&self) -> &Diagnostics {
+        if let Root::Failed(diags) = self.root() {
+            return diags;
+        }
         self.errors.get_or_init(|| match self.root() {
-            Root::Failed(diags) => diags.clone(),
             Root::Lazy(file) if !file.check_rest() => {
                 match parse_source(self.source(), &ParseOptions::default()) {
                     Err(diags) => diags,

@@ -424,10 +424,6 @@ impl<'c> Decoder<'c> {
         source: Borrowable<'de>,
     ) -> Result<Decoded<T>> {
         let body = Body::from_tree(tree);
-        let syntax_errors = || {
-            let errors = tree.syntax_errors();
-            (!errors.is_empty()).then(|| Error::from_diagnostics(errors.clone()))
-        };
         let decoded = self.run_passes(source, tree.source().text().len(), |session| {
             let result = decode_pass(&body, session);
             // No pass after a syntax error: the decode fails with it.
@@ -436,10 +432,11 @@ impl<'c> Decoder<'c> {
                 result => Some(result),
             }
         });
-        match syntax_errors() {
-            Some(err) => Err(err),
-            None => decoded.unwrap_or_else(|| Err(undecodable())),
+        let errors = tree.syntax_errors();
+        if errors.has_errors() {
+            return Err(Error::from_diagnostics(errors.clone()));
         }
+        decoded.unwrap_or_else(|| Err(undecodable()))
     }
 
     /// Decodes `bytes`, which should be UTF-8, naming them `name` in

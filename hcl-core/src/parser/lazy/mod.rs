@@ -9,8 +9,9 @@
 //! The scan only proposes: parsing an item checks that it starts and ends
 //! exactly where the scan said, with the header the scan read, so that the
 //! items are the ones [`parse`](crate::parse) finds. The scan refuses what
-//! it does not handle (an escape in a label, a label not in normal form C),
-//! so that every item of a valid file it takes parses as scanned; a syntax
+//! it does not handle (a label whose value is not its text, as an escape
+//! makes it), so that every item of a valid file it takes parses as
+//! scanned; a syntax
 //! error makes the lazy reading give up, and its tree's
 //! [`syntax_errors`](crate::SyntaxTree::syntax_errors) then parses the whole
 //! file for them.

@@ -98,9 +98,8 @@ fn scan_items(text: &str, start: usize) -> Option<Vec<Header>> {
                     TokenKind::OBrace => break,
                     TokenKind::Ident => {}
                     TokenKind::OQuote => {
-                        // Quoted labels without escapes or sequences, whose
-                        // value is their text (in normal form C already):
-                        // the rest is left to the parser.
+                        // Quoted labels whose value is their text, as the
+                        // parser reads it: the rest is left to the parser.
                         token = lexer.next_token();
                         if token.kind == TokenKind::QuotedLit {
                             let literal = token.text(text);
