@@ -17,6 +17,8 @@ pub(crate) mod probe;
 mod recovery;
 mod session;
 mod shape;
+#[cfg(test)]
+mod spot_tests;
 pub(crate) mod value;
 
 use recovery::{Found, Next, ResumePoints};
@@ -592,7 +594,7 @@ impl<'c> Decoder<'c> {
             unresolved_as_source: self.unresolved_as_source,
             warnings: RefCell::new(Diagnostics::default()),
             resume,
-            record: recovery::PassRecord::default(),
+            record: recovery::PassRecord::after(resume),
             source,
             schemas: Default::default(),
         }
@@ -602,7 +604,9 @@ impl<'c> Decoder<'c> {
 /// One pass of decoding `body` into `T`: an error without a place is
 /// placed where something missing from the body would go.
 fn decode_pass<'de, T: Deserialize<'de>>(body: &Body<'_>, session: &Session<'_, 'de>) -> Result<T> {
-    let de = entry::BodyDeserializer::new(body.clone(), recovery::Place::ROOT, session);
+    let root = recovery::Chain::root(&session.record).expecting::<T>();
+    let de =
+        entry::BodyDeserializer::new(body.clone(), recovery::Place::ROOT, session).expecting(root);
     let result = T::deserialize(de);
     match body.missing_item() {
         Some(at) => result.map_err(|e| e.or_at(at)),

@@ -651,3 +651,77 @@ fn two_blocks_from_one_piece_of_source_are_two_places() {
         .collect();
     assert_eq!(details, ["ticket 1 refused", "ticket 2 refused"]);
 }
+
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct Port {
+    port: u8,
+}
+
+/// A document with a mistake of each kind the decoder itself finds: value
+/// types and ranges, an unsupported argument, an expression that does not
+/// evaluate, in sequences, maps and `Option`s of blocks and at the top.
+const MISTAKES: &str = "pass = 0
+item {
+  port = 300
+}
+item {
+  port = 1
+  extra = 1
+}
+item {
+  port = var.nope
+}
+svc \"a\" \"x\" {
+  port = -1
+}
+svc \"a\" \"y\" {
+  port = \"p\"
+}
+level = 1.5
+tls {
+  port = 999
+}
+";
+
+fn mistakes() -> Vec<(Code, String)> {
+    pairs(&[
+        (Code::InvalidValue, "3:10"),
+        (Code::UnsupportedArgument, "7:3"),
+        (Code::UnknownVariable, "10:10"),
+        (Code::InvalidValue, "13:10"),
+        (Code::IncorrectValueType, "16:10"),
+        (Code::InvalidValue, "18:9"),
+        (Code::InvalidValue, "20:10"),
+    ])
+}
+
+#[test]
+fn mistakes_of_every_kind_are_reported_below_any_target() {
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Doc {
+        pass: u8,
+        item: Vec<Port>,
+        svc: HashMap<String, BTreeMap<String, Port>>,
+        level: Option<u8>,
+        tls: Option<Port>,
+    }
+    assert_eq!(diagnostics_at::<Doc>(MISTAKES), mistakes());
+    // Read through another type, which the decoder cannot see into: the
+    // errors are the same (each found by a pass of its own).
+    fn items<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Port>, D::Error> {
+        Vec::deserialize(d)
+    }
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Through {
+        pass: u8,
+        #[serde(deserialize_with = "items")]
+        item: Vec<Port>,
+        svc: HashMap<String, BTreeMap<String, Port>>,
+        level: Option<u8>,
+        tls: Option<Box<Port>>,
+    }
+    assert_eq!(diagnostics_at::<Through>(MISTAKES), mistakes());
+}

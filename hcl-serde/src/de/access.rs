@@ -10,7 +10,7 @@ use serde::de::{self, IntoDeserializer, Visitor};
 use super::blocks::BlocksDeserializer;
 use super::json::JsonDeserializer;
 use super::literal::LiteralDeserializer;
-use super::recovery::{Resume, StandIn};
+use super::recovery::{Chain, Resume, Spot, StandIn};
 use super::session::Session;
 use super::value::ValueDeserializer;
 use crate::error::{Error, Result};
@@ -24,6 +24,8 @@ pub(crate) struct BodyAccess<'a, 's, 'de> {
     pending: Option<Item<'a>>,
     session: &'s Session<'s, 'de>,
     missing: Option<Location<'a>>,
+    /// The chain of the body's target, for errors recorded on the spot.
+    chain: Chain,
 }
 
 impl<'de, 'a, 's> BodyAccess<'a, 's, 'de> {
@@ -39,17 +41,24 @@ impl<'de, 'a, 's> BodyAccess<'a, 's, 'de> {
             pending: None,
             session,
             missing,
+            chain: Chain::NONE,
         }
+    }
+
+    /// The same, for a target of `chain`.
+    pub(crate) fn on(self, chain: Chain) -> Self {
+        BodyAccess { chain, ..self }
     }
 }
 
 /// Reads `item` into `seed`; an error gets the place where a next pass
-/// carries on past it.
+/// carries on past it. `chain` is that of the body's target.
 fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
     item: Item<'a>,
     seed: S,
     session: &Session<'_, 'de>,
     missing: Option<Location<'a>>,
+    chain: Chain,
 ) -> Result<S::Value> {
     let record = &session.record;
     record.work.set(record.work.get() + 1);
@@ -66,6 +75,10 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
     let key = item.key();
     let place = item.place_of();
     let resume = || place.map(|p| Resume::Value(p.place()));
+    let pending = chain.expecting::<S::Value>();
+    // Attribute values are read through a `Spot` only where errors may be
+    // recorded on the spot.
+    let spot_at = if chain.may_spot() { resume() } else { None };
     let result = session.record.guarded(resume, || match item {
         Item::Label(label, _) => {
             let at = label.location();
@@ -82,7 +95,10 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
                 .shaped(&shape)
                 .argument(attr.name)
                 .block_field(attr.block_field());
-            seed.deserialize(value)
+            match spot_at {
+                Some(r) => seed.deserialize(Spot::new(value, &session.record, pending, r, at)),
+                None => seed.deserialize(value),
+            }
         }
         Item::Literal(attr, text) => {
             let at = attr.expr_at;
@@ -96,7 +112,12 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
                 borrowed,
                 block_field: attr.block_field(),
             };
-            seed.deserialize(literal)
+            match spot_at {
+                Some(r) => {
+                    seed.deserialize(Spot::new(literal, &session.record, pending, r, Some(at)))
+                }
+                None => seed.deserialize(literal),
+            }
         }
         Item::Expression(_, expression) => {
             seed.deserialize(PayloadDeserializer(Payload::Expression(expression)))
@@ -109,14 +130,21 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
         }
         Item::Json(attr, expr) => {
             let json = JsonDeserializer::new(&attr, expr, session, missing);
-            seed.deserialize(json)
+            match spot_at {
+                Some(r) => seed.deserialize(Spot::new(json, &session.record, pending, r, at)),
+                None => seed.deserialize(json),
+            }
         }
         Item::Blocks(name, blocks, target) => {
-            let blocks = BlocksDeserializer::new(name, blocks, session, missing).reading(target);
+            let blocks = BlocksDeserializer::new(name, blocks, session, missing)
+                .reading(target)
+                .expecting(pending);
             seed.deserialize(blocks)
         }
         Item::Body(raw) => seed.deserialize(PayloadDeserializer(Payload::Body(raw))),
-        Item::Rest(body, place) => seed.deserialize(BodyDeserializer::new(body, place, session)),
+        Item::Rest(body, place) => {
+            seed.deserialize(BodyDeserializer::new(body, place, session).expecting(pending))
+        }
         Item::Empty(field) => seed.deserialize(Empty(field)),
         Item::StandIn(missing_field) => {
             seed.deserialize(StandIn::new(&session.record, missing_field))
@@ -153,7 +181,7 @@ impl<'de> de::MapAccess<'de> for BodyAccess<'_, '_, 'de> {
 
     fn next_value_seed<S: de::DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value> {
         match self.pending.take() {
-            Some(item) => deserialize_item(item, seed, self.session, self.missing),
+            Some(item) => deserialize_item(item, seed, self.session, self.missing, self.chain),
             None => Err(Error::value_before_key()),
         }
     }
@@ -216,16 +244,16 @@ impl<'de> de::VariantAccess<'de> for EntryVariant<'_, '_, 'de> {
 
     fn unit_variant(self) -> Result<()> {
         let seed = std::marker::PhantomData::<de::IgnoredAny>;
-        deserialize_item(self.item, seed, self.session, self.missing).map(|_| ())
+        deserialize_item(self.item, seed, self.session, self.missing, Chain::NONE).map(|_| ())
     }
 
     fn newtype_variant_seed<T: de::DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value> {
-        deserialize_item(self.item, seed, self.session, self.missing)
+        deserialize_item(self.item, seed, self.session, self.missing, Chain::NONE)
     }
 
     fn tuple_variant<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value> {
         let seed = TupleSeed { len, visitor };
-        deserialize_item(self.item, seed, self.session, self.missing)
+        deserialize_item(self.item, seed, self.session, self.missing, Chain::NONE)
     }
 
     fn struct_variant<V: Visitor<'de>>(
@@ -234,7 +262,7 @@ impl<'de> de::VariantAccess<'de> for EntryVariant<'_, '_, 'de> {
         visitor: V,
     ) -> Result<V::Value> {
         let seed = StructSeed { fields, visitor };
-        deserialize_item(self.item, seed, self.session, self.missing)
+        deserialize_item(self.item, seed, self.session, self.missing, Chain::NONE)
     }
 }
 

@@ -21,7 +21,7 @@ use serde::forward_to_deserialize_any;
 use super::entry::{BlockRef, BlockTarget, BodyDeserializer, StructSeed, TupleSeed};
 use super::fields::{Keys, StructId};
 use super::literal::LiteralDeserializer;
-use super::recovery::{Element, Resume, Role, StandIn};
+use super::recovery::{Chain, Element, Pending, Resume, Role, StandIn};
 use super::session::Session;
 use super::value::ValueDeserializer;
 use crate::error::{Error, Result};
@@ -39,6 +39,7 @@ fn with_body<'de, 'a, 's, R>(
     block: BlockRef<'a>,
     depth: usize,
     session: &'s Session<'s, 'de>,
+    pending: Pending,
     read: impl for<'b> FnOnce(Location<'b>, BodyDeserializer<'b, 's, 'de>) -> R,
 ) -> R {
     let BlockRef { block, place } = block;
@@ -62,6 +63,7 @@ fn with_body<'de, 'a, 's, R>(
             session,
             block: Some((block, depth)),
             place,
+            pending,
         };
         read(at, de)
     })
@@ -81,6 +83,8 @@ pub(crate) struct BlocksDeserializer<'a, 's, 'de> {
     /// read into a struct leaves that struct, so that after an error in
     /// one element the others are checked against it too.
     element_fields: Option<Rc<Cell<Option<StructId>>>>,
+    /// The read of the target, for errors recorded on the spot.
+    pending: Pending,
 }
 
 fn position(location: &Location<'_>) -> String {
@@ -106,12 +110,18 @@ impl<'de, 'a, 's> BlocksDeserializer<'a, 's, 'de> {
             session,
             missing,
             element_fields: None,
+            pending: Pending::NONE,
         }
     }
 
     /// The same blocks, read only into `target`.
     pub(crate) fn reading(self, target: BlockTarget) -> Self {
         BlocksDeserializer { target, ..self }
+    }
+
+    /// The same blocks, read by `pending`.
+    pub(crate) fn expecting(self, pending: Pending) -> Self {
+        BlocksDeserializer { pending, ..self }
     }
 
     fn with_blocks(&self, blocks: Vec<BlockRef<'a>>, depth: usize) -> Self {
@@ -123,6 +133,7 @@ impl<'de, 'a, 's> BlocksDeserializer<'a, 's, 'de> {
             session: self.session,
             missing: self.missing,
             element_fields: self.element_fields.clone(),
+            pending: Pending::NONE,
         }
     }
 
@@ -160,7 +171,9 @@ impl<'de, 'a, 's> BlocksDeserializer<'a, 's, 'de> {
         if diags.has_errors() {
             return Err(Error::from_diagnostics(diags));
         }
-        with_body(first, self.depth, self.session, read)
+        // The body is read with the visitor the blocks were, which checks
+        // the chain as the blocks would.
+        with_body(first, self.depth, self.session, self.pending, read)
     }
 
     /// "Inconsistent labels" when the blocks do not all have as many
@@ -204,11 +217,17 @@ impl<'de, 'a, 's> BlocksDeserializer<'a, 's, 'de> {
 
     /// Reads this element of a sequence or map into `seed`; an error gets
     /// the element as the place where a next pass carries on, with a
-    /// stand-in for it.
-    fn read_element<S: de::DeserializeSeed<'de>>(self, seed: S, role: Role) -> Result<S::Value> {
+    /// stand-in for it. `chain` is the sequence's or map's.
+    fn read_element<S: de::DeserializeSeed<'de>>(
+        self,
+        seed: S,
+        role: Role,
+        chain: Chain,
+    ) -> Result<S::Value> {
         let session = self.session;
-        let Some(element) = self.element(role) else {
-            return seed.deserialize(self);
+        let this = self.expecting(chain.expecting::<S::Value>());
+        let Some(element) = this.element(role) else {
+            return seed.deserialize(this);
         };
         let resume = Resume::Element(element);
         if session.resume.contains(&resume) {
@@ -216,7 +235,7 @@ impl<'de, 'a, 's> BlocksDeserializer<'a, 's, 'de> {
         }
         let value = session
             .record
-            .guarded(|| Some(resume), || seed.deserialize(self))?;
+            .guarded(|| Some(resume), || seed.deserialize(this))?;
         session.record.read_element(element);
         Ok(value)
     }
@@ -371,16 +390,19 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_, 'de> {
         if self.blocks.is_empty() {
             visitor.visit_none()
         } else {
-            visitor.visit_some(self)
+            let chain = self.pending.enter::<V::Value>();
+            visitor.visit_some(self.expecting(Pending::option_inner::<V::Value>(chain)))
         }
     }
 
     fn deserialize_seq<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value> {
         self.element_fields.get_or_insert_with(Rc::default);
         let blocks = std::mem::take(&mut self.blocks);
+        let chain = self.pending.enter::<V::Value>();
         visitor.visit_seq(BlockSeq {
             blocks: blocks.into_iter(),
             template: self,
+            chain,
         })
     }
 
@@ -397,10 +419,12 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_, 'de> {
             }
         }
         self.element_fields.get_or_insert_with(Rc::default);
+        let chain = self.pending.enter::<V::Value>();
         let groups = self.groups()?;
         visitor.visit_map(GroupAccess {
             groups: groups.into_iter(),
             pending: None,
+            chain,
         })
     }
 
@@ -511,6 +535,8 @@ impl<'de, 'a, 's> IntoDeserializer<'de, Error> for BlocksDeserializer<'a, 's, 'd
 struct GroupAccess<'a, 's, 'de> {
     groups: std::vec::IntoIter<(&'a str, BlocksDeserializer<'a, 's, 'de>)>,
     pending: Option<(&'a str, BlocksDeserializer<'a, 's, 'de>)>,
+    /// The map's chain, for errors recorded on the spot.
+    chain: Chain,
 }
 
 impl<'de> de::MapAccess<'de> for GroupAccess<'_, '_, 'de> {
@@ -543,13 +569,17 @@ impl<'de> de::MapAccess<'de> for GroupAccess<'_, '_, 'de> {
 
     fn next_value_seed<S: de::DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value> {
         match self.pending.take() {
-            Some((key, blocks)) => blocks.read_element(seed, Role::Entry).map_err(|e| {
-                let more = sibling_diagnostics(
-                    &mut self.groups.by_ref().map(|(_, group)| group),
-                    Role::Entry,
-                );
-                e.add_key(key).with_more(more)
-            }),
+            Some((key, blocks)) => {
+                blocks
+                    .read_element(seed, Role::Entry, self.chain)
+                    .map_err(|e| {
+                        let more = sibling_diagnostics(
+                            &mut self.groups.by_ref().map(|(_, group)| group),
+                            Role::Entry,
+                        );
+                        e.add_key(key).with_more(more)
+                    })
+            }
             None => Err(Error::value_before_key()),
         }
     }
@@ -619,6 +649,8 @@ struct BlockSeq<'a, 's, 'de> {
     /// `template` when its turn comes, and dropped after.
     blocks: std::vec::IntoIter<BlockRef<'a>>,
     template: BlocksDeserializer<'a, 's, 'de>,
+    /// The sequence's chain, for errors recorded on the spot.
+    chain: Chain,
 }
 
 impl<'de> de::SeqAccess<'de> for BlockSeq<'_, '_, 'de> {
@@ -636,7 +668,7 @@ impl<'de> de::SeqAccess<'de> for BlockSeq<'_, '_, 'de> {
         let Some(item) = items.find(|item| !item.left_out(Role::Item)) else {
             return Ok(None);
         };
-        match item.read_element(seed, Role::Item) {
+        match item.read_element(seed, Role::Item, self.chain) {
             Ok(value) => Ok(Some(value)),
             Err(e) => {
                 let more = sibling_diagnostics(&mut items, Role::Item);
@@ -674,15 +706,22 @@ fn sibling_diagnostics<'de, 'a, 's>(
         }
         let label_fields = id.label_count();
         let check = |block: &BlockRef<'_>| {
-            with_body(block.clone(), sibling.depth, sibling.session, |_, body| {
-                // Read while the error travels: its failure stays the
-                // pass's.
-                let record = &sibling.session.record;
-                let failure = record.take_failure();
-                let diags = body.read(Keys::Struct(id));
-                record.restore(failure);
-                diags.err().map(Error::into_diagnostics).unwrap_or_default()
-            })
+            let pending = Pending::NONE;
+            with_body(
+                block.clone(),
+                sibling.depth,
+                sibling.session,
+                pending,
+                |_, body| {
+                    // Read while the error travels: its failure stays the
+                    // pass's.
+                    let record = &sibling.session.record;
+                    let failure = record.take_failure();
+                    let diags = body.read(Keys::Struct(id), Chain::NONE);
+                    record.restore(failure);
+                    diags.err().map(Error::into_diagnostics).unwrap_or_default()
+                },
+            )
         };
         match sibling.blocks.as_slice() {
             [one] if one.label_count() <= sibling.depth + label_fields => {

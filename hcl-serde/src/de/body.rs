@@ -17,7 +17,7 @@ use serde::forward_to_deserialize_any;
 
 use crate::special::Expression;
 
-use super::recovery::{Place, Resume};
+use super::recovery::{Chain, Pending, Place, Resume};
 use super::session::Session;
 use super::shape::Shape;
 use crate::error::{Error, Result};
@@ -123,9 +123,10 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
     /// Reads the body's content through the schema of `keys` (see
     /// [`schema_of`]), and makes each field's entry. Collects every
     /// problem of this level before giving up: unsupported items, label
-    /// counts, evaluation errors. In a pass that resumes here, gives what
-    /// it can, with stand-ins for what failed.
-    pub(crate) fn read(&self, target: Keys<'_, 'a>) -> Result<Vec<Entry<'a>>> {
+    /// counts, evaluation errors. In a pass that resumes here, or records
+    /// them on the spot where `chain` allows, gives what it can, with
+    /// stand-ins for what failed.
+    pub(crate) fn read(&self, target: Keys<'_, 'a>, chain: Chain) -> Result<Vec<Entry<'a>>> {
         let syntax = match self.body.syntax() {
             Some(syntax) => syntax,
             None if !self.body.files().is_empty() => return Err(mixed_syntaxes()),
@@ -346,7 +347,7 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
         }
 
         if diags.has_errors() {
-            self.after_errors(diags, fields, keys, &mut entries)?;
+            self.after_errors(diags, fields, keys, &mut entries, chain)?;
             entries.append(&mut failed);
         }
         // In order already unless blocks follow attributes they precede.
@@ -358,19 +359,24 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
 
     /// After errors in reading this level: the errors, in the first pass
     /// that meets them; in a later pass, which carries on past them, the
-    /// entries as read, with stand-ins for the labels that were not.
+    /// entries as read, with stand-ins for the labels that were not. The
+    /// errors are recorded on the spot, and the pass carries on past them,
+    /// where `chain` allows.
     pub(crate) fn after_errors(
         &self,
         diags: Diagnostics,
         fields: &[Field<'a>],
         keys: &[&'a str],
         entries: &mut Vec<Entry<'a>>,
+        chain: Chain,
     ) -> Result<()> {
         let resume = Resume::Read(self.place());
+        let record = &self.session.record;
         if !self.session.resume.contains(&resume) {
-            let record = &self.session.record;
-            record.failed(record.scope(), resume, false);
-            return Err(Error::from_diagnostics(diags));
+            if let Some(err) = record.spot(chain, Error::from_diagnostics(diags), resume) {
+                record.failed(record.scope(), resume, false);
+                return Err(err);
+            }
         }
         for (field, &key) in fields.iter().zip(keys) {
             if matches!(field, Field::Label(_)) && !entries.iter().any(|e| e.key == key) {
@@ -439,6 +445,7 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
     }
 
     fn visit<V: Visitor<'de>>(self, keys: Keys<'_, 'a>, visitor: V) -> Result<V::Value> {
+        let chain = self.pending.enter::<V::Value>();
         // The labels that label fields take belong to the path of an error
         // inside the body, as labels that map keys take do: found only
         // when there is an error, as the path is.
@@ -449,29 +456,48 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
             }
             _ => e,
         };
-        let entries = self.read(keys).map_err(with_labels)?;
+        let entries = self.read(keys, chain).map_err(with_labels)?;
         let missing = self.body.missing_item();
         let marks = match keys {
             Keys::Struct(id) => self.session.schemas.level(id).marks,
             Keys::Found(_) => None,
         };
-        visit_entries(entries, self.place(), missing, marks, self.session, visitor)
-            .map_err(with_labels)
+        let to = Target {
+            place: self.place(),
+            missing,
+            marks,
+            chain,
+        };
+        visit_entries(entries, to, self.session, visitor).map_err(with_labels)
     }
 }
 
-/// Gives the entries of the body at `place` to `visitor`, with stand-ins
-/// for the missing fields an earlier pass found; `missing` is where a
-/// missing field would go; `marks`: those of the target, an `#[hcl]`
-/// struct.
-pub(crate) fn visit_entries<'de, 'a, V: Visitor<'de>>(
-    mut entries: Vec<Entry<'a>>,
+/// The target a body's entries are given to.
+struct Target<'a> {
+    /// The body's place.
     place: Place,
+    /// Where a missing field would go.
     missing: Option<Location<'a>>,
+    /// The marks of the target, an `#[hcl]` struct.
     marks: Option<&'static Marks>,
+    /// The target's chain, for errors recorded on the spot.
+    chain: Chain,
+}
+
+/// Gives the entries of the body to `visitor`, with stand-ins for the
+/// missing fields an earlier pass found.
+fn visit_entries<'de, 'a, V: Visitor<'de>>(
+    mut entries: Vec<Entry<'a>>,
+    to: Target<'a>,
     session: &Session<'_, 'de>,
     visitor: V,
 ) -> Result<V::Value> {
+    let Target {
+        place,
+        missing,
+        marks,
+        chain,
+    } = to;
     // Whether a missing field may take blocks: all but those `#[hcl]`
     // makes arguments, labels or bodies.
     let takes_blocks = |name: &str| {
@@ -506,7 +532,7 @@ pub(crate) fn visit_entries<'de, 'a, V: Visitor<'de>>(
             });
         }
     }
-    let access = BodyAccess::new(entries, session, missing);
+    let access = BodyAccess::new(entries, session, missing).on(chain);
     let scope = session.record.scope();
     visitor
         .visit_map(access)
@@ -574,7 +600,9 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_, 'de> {
     special_types!();
 
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        visitor.visit_some(self)
+        let chain = self.pending.enter::<V::Value>();
+        let pending = Pending::option_inner::<V::Value>(chain);
+        visitor.visit_some(self.expecting(pending))
     }
 
     fn deserialize_enum<V: Visitor<'de>>(
@@ -586,7 +614,7 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_, 'de> {
         // Like a one-key object: the body's only attribute or block type
         // names the variant.
         let names = names(&self.body);
-        let mut entries = self.read(Keys::Found(&names))?;
+        let mut entries = self.read(Keys::Found(&names), Chain::NONE)?;
         let (Some(entry), true) = (entries.pop(), entries.is_empty()) else {
             let detail =
                 "Expected exactly one argument or block type, which names the variant.".to_string();

@@ -15,7 +15,7 @@ use hcl_core::Value;
 use serde::de::{self, Visitor};
 
 use super::fields::Field;
-use super::recovery::{Place, Resume};
+use super::recovery::{Pending, Place, Resume};
 use super::session::Session;
 use super::shape::Shape;
 use super::value::BlockField;
@@ -30,6 +30,8 @@ pub(crate) struct BodyDeserializer<'a, 's, 'de> {
     pub(crate) block: Option<(Block<'a>, usize)>,
     /// The body's identity across passes.
     pub(crate) place: Place,
+    /// The read of its target, for errors recorded on the spot.
+    pub(crate) pending: Pending,
 }
 
 impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
@@ -41,7 +43,13 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
             session,
             block: None,
             place,
+            pending: Pending::NONE,
         }
+    }
+
+    /// The same, read by `pending`.
+    pub(crate) fn expecting(self, pending: Pending) -> Self {
+        BodyDeserializer { pending, ..self }
     }
 }
 

@@ -578,3 +578,9 @@ impl<'de> de::IntoDeserializer<'de, Error> for JsonDeserializer<'_, '_, 'de> {
         self
     }
 }
+
+impl<'de> super::recovery::Inner<'de> for JsonDeserializer<'_, '_, 'de> {
+    fn is_null(&self) -> bool {
+        self.expr.is_null()
+    }
+}

@@ -115,3 +115,9 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_, 'de> {
         deserialize_enum(name: &'static str, variants: &'static [&'static str])
     }
 }
+
+impl<'de> super::recovery::Inner<'de> for LiteralDeserializer<'_, 'de> {
+    fn is_null(&self) -> bool {
+        false
+    }
+}

@@ -19,6 +19,12 @@
 //! ([`Resume::Absent`]): their field is then missing, and a required one
 //! is reported so, as schema processing reports it.
 //!
+//! In the passes after the first, what the decoder itself refuses is
+//! recorded on the spot where that is sound, and the target gets its
+//! stand-in at once ([`Spot`]): a document whose errors are all of that
+//! kind takes two passes, however many it has. The first error of a
+//! decode always travels out of the first pass, keeping its path.
+//!
 //! A stand-in is never returned to the caller: a decode that needed one
 //! fails. Errors that may have been caused by a stand-in (a struct that
 //! checks its fields, a stand-in that the target rejects) end the passes
@@ -26,10 +32,12 @@
 
 mod failure;
 mod place;
+mod spot;
 mod stand_in;
 
 use failure::{Failure, Scope};
 pub(crate) use place::Place;
+pub(crate) use spot::{Chain, Inner, Pending, Spot};
 pub(crate) use stand_in::StandIn;
 
 use std::cell::RefCell;
@@ -41,13 +49,21 @@ use hcl_core::Diagnostic;
 
 use crate::error::{Error, Result};
 
-/// The most passes one decode makes.
-const MAX_PASSES: usize = 64;
+/// The most errors one decode carries on past (and so the most passes it
+/// makes), whether recorded on the spot or found by a pass.
+const MAX_ERRORS: usize = 64;
 
 /// The attributes and blocks read over all passes past which no further
 /// pass is made, so that a huge input with many errors still fails fast,
 /// with its first errors.
 const WORK_BUDGET: usize = 1 << 22;
+
+#[cfg(test)]
+thread_local! {
+    /// Whether passes record errors on the spot: off, every error is found
+    /// by a pass of its own, which the tests hold equal.
+    pub(crate) static SPOTS: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+}
 
 /// Where the next pass carries on past an error.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -142,6 +158,21 @@ impl ResumePoints {
     fn len(&self) -> usize {
         self.all.len()
     }
+
+    /// How many errors a pass with these points may record on the spot:
+    /// none in the first pass, whose first error travels out with its
+    /// path.
+    fn spot_room(&self) -> usize {
+        #[cfg(test)]
+        if !SPOTS.with(std::cell::Cell::get) {
+            return 0;
+        }
+        if self.any() {
+            MAX_ERRORS.saturating_sub(self.len())
+        } else {
+            0
+        }
+    }
 }
 
 /// What one pass leaves for the next: set in the session as it runs.
@@ -165,9 +196,23 @@ pub(crate) struct PassRecord {
     failure: std::cell::Cell<Option<Failure>>,
     /// The scopes opened so far.
     scopes: std::cell::Cell<u64>,
+    /// How many errors this pass may record on the spot (none in a first
+    /// pass, whose first error travels out with its path).
+    spot_room: usize,
+    /// The errors recorded on the spot, with where a next pass carries on
+    /// past each.
+    spotted: RefCell<Vec<(Error, Resume)>>,
 }
 
 impl PassRecord {
+    /// The record of a pass that carries on at `points`.
+    pub(crate) fn after(points: &ResumePoints) -> Self {
+        PassRecord {
+            spot_room: points.spot_room(),
+            ..PassRecord::default()
+        }
+    }
+
     /// Records that `element` was read without error.
     pub(crate) fn read_element(&self, element: Element) {
         if self.followed {
@@ -259,6 +304,10 @@ impl Found {
         points: &mut ResumePoints,
     ) -> Next<T> {
         self.work = self.work.saturating_add(record.work.get());
+        for (err, resume) in record.spotted.take() {
+            self.add(err, Some(resume));
+            points.add(resume);
+        }
         self.name_missing_blocks(&record.missing_blocks.borrow());
         let err = match result {
             Ok(value) => {
@@ -290,7 +339,7 @@ impl Found {
             }
         };
         let again = resume
-            .is_some_and(|r| points.len() < MAX_PASSES && self.work < WORK_BUDGET && points.add(r));
+            .is_some_and(|r| points.len() < MAX_ERRORS && self.work < WORK_BUDGET && points.add(r));
         if again {
             points
                 .read

@@ -732,3 +732,9 @@ impl<'de> de::VariantAccess<'de> for ValueDeserializer<'_> {
         de::Deserializer::deserialize_map(self, visitor)
     }
 }
+
+impl<'de> super::recovery::Inner<'de> for ValueDeserializer<'_> {
+    fn is_null(&self) -> bool {
+        self.value.is_null()
+    }
+}
