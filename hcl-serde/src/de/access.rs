@@ -78,7 +78,8 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
     let pending = chain.expecting::<S::Value>();
     // Attribute values are read through a `Spot` only where errors may be
     // recorded on the spot.
-    let spot_at = if chain.may_spot() { resume() } else { None };
+    let spot_at = place.filter(|_| chain.may_spot());
+    let spots = session.record.spots();
     let result = session.record.guarded(resume, || match item {
         Item::Label(label, _) => {
             let at = label.location();
@@ -96,7 +97,13 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
                 .argument(attr.name)
                 .block_field(attr.block_field());
             match spot_at {
-                Some(r) => seed.deserialize(Spot::new(value, &session.record, pending, r, at)),
+                Some(r) => seed.deserialize(Spot::new(
+                    value,
+                    &session.record,
+                    pending,
+                    || r.resume(),
+                    at,
+                )),
                 None => seed.deserialize(value),
             }
         }
@@ -113,9 +120,13 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
                 block_field: attr.block_field(),
             };
             match spot_at {
-                Some(r) => {
-                    seed.deserialize(Spot::new(literal, &session.record, pending, r, Some(at)))
-                }
+                Some(r) => seed.deserialize(Spot::new(
+                    literal,
+                    &session.record,
+                    pending,
+                    || r.resume(),
+                    Some(at),
+                )),
                 None => seed.deserialize(literal),
             }
         }
@@ -131,7 +142,9 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
         Item::Json(attr, expr) => {
             let json = JsonDeserializer::new(&attr, expr, session, missing);
             match spot_at {
-                Some(r) => seed.deserialize(Spot::new(json, &session.record, pending, r, at)),
+                Some(r) => {
+                    seed.deserialize(Spot::new(json, &session.record, pending, || r.resume(), at))
+                }
                 None => seed.deserialize(json),
             }
         }
@@ -150,7 +163,7 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
             seed.deserialize(StandIn::new(&session.record, missing_field))
         }
     });
-    result.map_err(|e| {
+    session.record.on_the_path(spots, result, |e| {
         let e = match at {
             Some(at) => e.or_at(at),
             None => e,

@@ -570,14 +570,17 @@ impl<'de> de::MapAccess<'de> for GroupAccess<'_, '_, 'de> {
     fn next_value_seed<S: de::DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value> {
         match self.pending.take() {
             Some((key, blocks)) => {
-                blocks
-                    .read_element(seed, Role::Entry, self.chain)
+                let record = &blocks.session.record;
+                let spots = record.spots();
+                let result = blocks.read_element(seed, Role::Entry, self.chain);
+                record
+                    .on_the_path(spots, result, |e| e.add_key(key))
                     .map_err(|e| {
                         let more = sibling_diagnostics(
                             &mut self.groups.by_ref().map(|(_, group)| group),
                             Role::Entry,
                         );
-                        e.add_key(key).with_more(more)
+                        e.with_more(more)
                     })
             }
             None => Err(Error::value_before_key()),

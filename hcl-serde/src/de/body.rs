@@ -446,6 +446,8 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
 
     fn visit<V: Visitor<'de>>(self, keys: Keys<'_, 'a>, visitor: V) -> Result<V::Value> {
         let chain = self.pending.enter::<V::Value>();
+        let record = &self.session.record;
+        let spots = record.spots();
         // The labels that label fields take belong to the path of an error
         // inside the body, as labels that map keys take do: found only
         // when there is an error, as the path is.
@@ -456,19 +458,19 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
             }
             _ => e,
         };
-        let entries = self.read(keys, chain).map_err(with_labels)?;
-        let missing = self.body.missing_item();
-        let marks = match keys {
-            Keys::Struct(id) => self.session.schemas.level(id).marks,
-            Keys::Found(_) => None,
-        };
-        let to = Target {
-            place: self.place(),
-            missing,
-            marks,
-            chain,
-        };
-        visit_entries(entries, to, self.session, visitor).map_err(with_labels)
+        let result = self.read(keys, chain).and_then(|entries| {
+            let to = Target {
+                place: self.place(),
+                missing: self.body.missing_item(),
+                marks: match keys {
+                    Keys::Struct(id) => self.session.schemas.level(id).marks,
+                    Keys::Found(_) => None,
+                },
+                chain,
+            };
+            visit_entries(entries, to, self.session, visitor)
+        });
+        record.on_the_path(spots, result, with_labels)
     }
 }
 

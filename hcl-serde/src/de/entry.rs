@@ -226,6 +226,11 @@ impl PlaceOf<'_> {
             PlaceOf::Attribute(body, name) => body.attribute(name),
         }
     }
+
+    /// Where a next pass carries on past the value at this place.
+    pub(crate) fn resume(self) -> Resume {
+        Resume::Value(self.place())
+    }
 }
 
 /// What the blocks of a field may be read into.

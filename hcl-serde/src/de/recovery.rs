@@ -19,11 +19,9 @@
 //! ([`Resume::Absent`]): their field is then missing, and a required one
 //! is reported so, as schema processing reports it.
 //!
-//! In the passes after the first, what the decoder itself refuses is
-//! recorded on the spot where that is sound, and the target gets its
-//! stand-in at once ([`Spot`]): a document whose errors are all of that
-//! kind takes two passes, however many it has. The first error of a
-//! decode always travels out of the first pass, keeping its path.
+//! What the decoder itself refuses is recorded on the spot where that is
+//! sound, and the target gets its stand-in at once ([`Spot`]): a document
+//! whose errors are all of that kind takes one pass, however many it has.
 //!
 //! A stand-in is never returned to the caller: a decode that needed one
 //! fails. Errors that may have been caused by a stand-in (a struct that
@@ -159,19 +157,13 @@ impl ResumePoints {
         self.all.len()
     }
 
-    /// How many errors a pass with these points may record on the spot:
-    /// none in the first pass, whose first error travels out with its
-    /// path.
+    /// How many errors a pass with these points may record on the spot.
     fn spot_room(&self) -> usize {
         #[cfg(test)]
         if !SPOTS.with(std::cell::Cell::get) {
             return 0;
         }
-        if self.any() {
-            MAX_ERRORS.saturating_sub(self.len())
-        } else {
-            0
-        }
+        MAX_ERRORS.saturating_sub(self.len())
     }
 }
 
@@ -196,12 +188,16 @@ pub(crate) struct PassRecord {
     failure: std::cell::Cell<Option<Failure>>,
     /// The scopes opened so far.
     scopes: std::cell::Cell<u64>,
-    /// How many errors this pass may record on the spot (none in a first
-    /// pass, whose first error travels out with its path).
+    /// How many errors this pass may record on the spot.
     spot_room: usize,
+    /// Whether this is the first pass, whose first error, the decode's,
+    /// keeps its path.
+    first: bool,
     /// The errors recorded on the spot, with where a next pass carries on
     /// past each.
     spotted: RefCell<Vec<(Error, Resume)>>,
+    /// How many errors are in `spotted`.
+    spot_count: std::cell::Cell<usize>,
 }
 
 impl PassRecord {
@@ -209,6 +205,7 @@ impl PassRecord {
     pub(crate) fn after(points: &ResumePoints) -> Self {
         PassRecord {
             spot_room: points.spot_room(),
+            first: !points.any(),
             ..PassRecord::default()
         }
     }

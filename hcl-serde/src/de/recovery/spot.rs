@@ -1,5 +1,5 @@
-//! Errors recorded where the decoder finds them: in a pass after an
-//! error, a value or a body level that the decoder itself refuses (an
+//! Errors recorded where the decoder finds them: a value or a body level
+//! that the decoder itself refuses (an
 //! attribute's value of the wrong type or out of range, an unknown value,
 //! an unsupported argument, an expression that does not evaluate) is
 //! recorded on the spot, and the target is given a [`StandIn`] instead, so
@@ -16,8 +16,12 @@
 //! do) passes on the errors of its deserializer. A target that reads
 //! through another type (`deserialize_with`, `from`, an untagged enum's
 //! buffer, a newtype's impl calling its field's) breaks the chain, and
-//! below it errors travel out as in any pass, one pass each. The first
-//! error of a decode always does, so that it keeps its path.
+//! below it errors travel out as in any pass, one pass each.
+//!
+//! The decode's first error keeps its path however it was found: each
+//! read that adds a key to the path of an error on its way out adds it to
+//! that of the first error recorded inside it too
+//! ([`PassRecord::on_the_path`]).
 
 use std::any::type_name;
 use std::cell::RefCell;
@@ -78,6 +82,7 @@ impl Pending {
 
     /// The chain as the target enters the deserializer with a visitor
     /// that produces `V`.
+    #[inline]
     pub(crate) fn enter<V: ?Sized>(self) -> Chain {
         Chain {
             direct: self.parent.direct && same(self.expected, type_name::<V>()),
@@ -116,7 +121,36 @@ impl PassRecord {
             return Some(err);
         }
         spotted.push((err, resume));
+        self.spot_count.set(spotted.len());
         None
+    }
+
+    /// How many errors were recorded on the spot so far: taken as a read
+    /// that adds to an error's path starts, for [`PassRecord::on_the_path`].
+    #[inline]
+    pub(crate) fn spots(&self) -> usize {
+        self.spot_count.get()
+    }
+
+    /// Gives the error of `result` what the read adds to its path on the
+    /// way out (`step`), and so to the decode's first error if the read
+    /// recorded it on the spot: the first error's path names every read
+    /// it was found in, whether it left them as an error or not. `spots`
+    /// is [`PassRecord::spots`] as the read started.
+    #[inline]
+    pub(crate) fn on_the_path<T>(
+        &self,
+        spots: usize,
+        result: Result<T>,
+        step: impl Fn(Error) -> Error,
+    ) -> Result<T> {
+        if spots == 0 && self.first && self.spot_count.get() > 0 {
+            if let Some((first, _)) = self.spotted.borrow_mut().first_mut() {
+                let taken = std::mem::replace(first, Error::value_before_key());
+                *first = step(taken);
+            }
+        }
+        result.map_err(step)
     }
 }
 
@@ -128,21 +162,23 @@ pub(crate) trait Inner<'de>: Deserializer<'de, Error = Error> {
 
 /// A deserializer of an attribute's value whose own refusals are recorded
 /// on the spot (see the module's docs).
-pub(crate) struct Spot<'r, 'a, D> {
+pub(crate) struct Spot<'r, 'a, D, R> {
     inner: D,
     record: &'r PassRecord,
     pending: Pending,
-    resume: Resume,
+    /// Where a next pass would carry on past a refusal: found only for
+    /// one.
+    resume: R,
     /// Where the value was written, for errors without a place.
     at: Option<Location<'a>>,
 }
 
-impl<'r, 'a, D> Spot<'r, 'a, D> {
+impl<'r, 'a, D, R: Fn() -> Resume> Spot<'r, 'a, D, R> {
     pub(crate) fn new(
         inner: D,
         record: &'r PassRecord,
         pending: Pending,
-        resume: Resume,
+        resume: R,
         at: Option<Location<'a>>,
     ) -> Self {
         Spot {
@@ -233,7 +269,7 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for Lent<'_, V> {
     }
 }
 
-impl<'r, 'de, D: Inner<'de>> Spot<'r, '_, D> {
+impl<'r, 'de, D: Inner<'de>, R: Fn() -> Resume> Spot<'r, '_, D, R> {
     /// Reads the inner deserializer with `read`, lending it the visitor,
     /// and `stand_in` with the visitor when the inner one refused the
     /// value without visiting it and the error is recorded on the spot.
@@ -260,7 +296,7 @@ impl<'r, 'de, D: Inner<'de>> Spot<'r, '_, D> {
             Some(at) => err.or_at(at),
             None => err,
         };
-        match self.record.spot(chain, err, self.resume) {
+        match self.record.spot(chain, err, (self.resume)()) {
             Some(err) => Err(err),
             None => {
                 self.record.succeeded(scope);
@@ -285,7 +321,7 @@ macro_rules! spot {
     )*};
 }
 
-impl<'de, D: Inner<'de>> Deserializer<'de> for Spot<'_, '_, D> {
+impl<'de, D: Inner<'de>, R: Fn() -> Resume> Deserializer<'de> for Spot<'_, '_, D, R> {
     type Error = Error;
 
     spot! {
