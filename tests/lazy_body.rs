@@ -3,7 +3,7 @@
 //! texts of its own when the corpus is absent), every item, range,
 //! expression text, value and diagnostic that schema processing gives,
 //! at every depth, read through the body's own methods and block by block
-//! through `with_parsed`.
+//! through `Body::read_once`.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 
 use std::sync::Arc;
 
-use hcl_core::__private::{kept_blocks, with_parsed};
+use hcl_core::__private::kept_blocks;
 use hcl_core::schema::{Body, BodySchema};
 use hcl_core::{Diagnostics, EvalContext, ParseOptions, SourceFile, SyntaxTree};
 use shared_corpus::{corpus_files, shared_corpus};
@@ -24,7 +24,7 @@ use shared_corpus::{corpus_files, shared_corpus};
 enum Read {
     /// Through the body's own methods.
     Kept,
-    /// Through `with_parsed`, once each.
+    /// Through `Body::read_once`, once each.
     Scoped,
 }
 
@@ -120,7 +120,7 @@ fn describe(body: &Body<'_>, read: Read, out: &mut String) {
         );
         match read {
             Read::Kept => describe(&b.body, read, out),
-            Read::Scoped => with_parsed(&b.body, |body| describe(body, read, out)),
+            Read::Scoped => b.body.read_once(|body| describe(body, read, out)),
         }
         let _ = writeln!(out, "}}");
     }
@@ -201,7 +201,9 @@ fn an_item_that_does_not_parse_gives_the_files_syntax_errors() {
         .build()
         .unwrap();
     let content = Body::from_tree(&tree).content(&schema).unwrap();
-    let read = with_parsed(&content.blocks[0].body, |body| body.items().0.len());
+    let read = content.blocks[0]
+        .body
+        .read_once(|body| body.items().0.len());
     assert_eq!(read, 0, "an empty body in its place");
     let whole = hcl_core::parse(text, "f.hcl").unwrap_err();
     assert_eq!(tree.syntax_errors().to_string(), whole.to_string());

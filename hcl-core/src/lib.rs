@@ -105,12 +105,12 @@ pub mod typeexpr;
 pub mod types;
 pub mod value;
 
-/// What `hcl_serde`'s decoder and the workspace's tests use of the
-/// item-by-item reading of a file ([`SyntaxTree::open`]): not part of the
-/// API, it may change in any release.
+/// What the workspace's tests use of the item-by-item reading of a file
+/// ([`SyntaxTree::open`]): not part of the API, it may change in any
+/// release.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::schema::lazy::{kept_blocks, with_parsed};
+    pub use crate::schema::lazy::kept_blocks;
 }
 
 /// What the differential fuzz target compares, built only with the

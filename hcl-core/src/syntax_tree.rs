@@ -135,7 +135,7 @@ impl SyntaxTree {
     /// scan finds the items, and each is parsed when its body hands it out
     /// (an attribute) or when it is read (a block's body), so that a
     /// reader that goes through the file block by block holds little more
-    /// than the text (see [`with_parsed`](crate::__private::with_parsed)).
+    /// than the text (see [`Body::read_once`](crate::Body::read_once)).
     /// What the body gives is item for item what a whole parse gives; a
     /// syntax error found on the way leaves the item out, and makes the
     /// file's syntax errors those of a whole parse.

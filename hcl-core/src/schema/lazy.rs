@@ -6,7 +6,7 @@
 //! kept for the file's lifetime, since what is read from it borrows its
 //! tree. A top-level block is handed out with a body that is parsed when
 //! first read: kept by the file too when read through the body's own
-//! methods, or, through [`with_parsed`], parsed for one read and dropped
+//! methods, or, through [`Body::read_once`], parsed for one read and dropped
 //! after it, so that a reader that goes through the file block by block
 //! (serde decoding) holds one block's tree at a time.
 //!
@@ -67,62 +67,87 @@ impl<'a> Block<'a> {
     }
 }
 
-/// Calls `read` with `body`: for the body of a top-level block of a file
-/// read item by item ([`SyntaxTree::open`]) that is not parsed yet, with
-/// the body of a tree parsed for this call alone and dropped after it, so
-/// that the file need not keep it. Any other body is passed as it is.
-///
-/// A block that does not parse as scanned gets an empty body, and its
-/// file's [`SyntaxTree::syntax_errors`] then gives the file's syntax
-/// errors.
-///
-/// # Examples
-///
-/// ```
-/// use std::sync::Arc;
-/// use hcl_core::__private::{kept_blocks, with_parsed};
-/// use hcl_core::{Body, BodySchema, ParseOptions, SourceFile, SyntaxTree};
-///
-/// let source = Arc::new(SourceFile::new("app.hcl", "service \"web\" {\n  port = 80\n}\n"));
-/// let tree = SyntaxTree::open(source, &ParseOptions::default());
-/// let schema = BodySchema::builder().block("service", &["name"]).build().unwrap();
-/// let content = Body::from_tree(&tree).content(&schema).unwrap();
-/// let service = &content.blocks[0];
-/// assert_eq!(service.labels[0].value, "web");
-/// let ports = with_parsed(&service.body, |body| body.just_attributes().unwrap().len());
-/// assert_eq!(ports, 1);
-/// assert_eq!(kept_blocks(&tree), Some(0));
-/// assert!(tree.syntax_errors().is_empty());
-/// ```
-pub fn with_parsed<R>(body: &Body<'_>, read: impl FnOnce(&Body<'_>) -> R) -> R {
-    let lazy = body.native_items().and_then(|items| match items {
-        Items::LazyBlock(file, index) => Some((file, index as usize)),
-        _ => None,
-    });
-    let Some((file, index)) = lazy else {
-        return read(body);
-    };
-    if file.kept_block_if_any(index).is_some() {
-        return read(body);
-    }
-    // Parsed on the stack, and dropped after `read`.
-    match file.block(index) {
-        Some(block) => read(&Block::native(&block, file.source()).body),
-        None => {
-            file.give_up();
-            read(&Body::empty())
+impl Body<'_> {
+    /// Calls `read` with this body, keeping nothing that is parsed for
+    /// it: the body of a top-level block of a file opened with
+    /// [`SyntaxTree::open`], which is parsed when first read, is parsed
+    /// for this call alone and dropped after it, where reading it through
+    /// its own methods makes the file keep its tree for the file's
+    /// lifetime. A reader that goes through a large file block by block
+    /// so holds one block's tree at a time. Any other body is passed as it
+    /// is.
+    ///
+    /// A block that does not parse as scanned gets an empty body, and its
+    /// file's [`SyntaxTree::syntax_errors`] then gives the file's syntax
+    /// errors.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use hcl_core::{Body, BodySchema, EvalContext, ParseOptions, SourceFile, SyntaxTree};
+    ///
+    /// let text = "service \"web\" {\n  port = 80\n}\nservice \"db\" {\n  port = 5432\n}\n";
+    /// let tree = SyntaxTree::open(Arc::new(SourceFile::new("app.hcl", text)), &ParseOptions::default());
+    /// let schema = BodySchema::builder().block("service", &["name"]).build().unwrap();
+    /// let content = Body::from_tree(&tree).content(&schema).unwrap();
+    /// let ports: Vec<String> = content
+    ///     .blocks
+    ///     .iter()
+    ///     .map(|service| {
+    ///         service.body.read_once(|body| {
+    ///             let attrs = body.just_attributes().unwrap();
+    ///             let port = attrs.get("port").unwrap();
+    ///             port.expr.value(&EvalContext::new()).unwrap().to_string()
+    ///         })
+    ///     })
+    ///     .collect();
+    /// assert_eq!(ports, ["80", "5432"]);
+    /// assert!(tree.syntax_errors().is_empty());
+    /// ```
+    pub fn read_once<R>(&self, read: impl FnOnce(&Body<'_>) -> R) -> R {
+        let lazy = self.native_items().and_then(|items| match items {
+            Items::LazyBlock(file, index) => Some((file, index as usize)),
+            _ => None,
+        });
+        let Some((file, index)) = lazy else {
+            return read(self);
+        };
+        if file.kept_block_if_any(index).is_some() {
+            return read(self);
+        }
+        // Parsed on the stack, and dropped after `read`.
+        match file.block(index) {
+            Some(block) => read(&Block::native(&block, file.source()).body),
+            None => {
+                file.give_up();
+                read(&Body::empty())
+            }
         }
     }
 }
 
 /// For a file read item by item ([`SyntaxTree::open`]), how many trees of
 /// its top-level blocks it keeps: those read through their bodies' own
-/// methods rather than [`with_parsed`]. `None` for any other tree. For
+/// methods rather than [`Body::read_once`]. `None` for any other tree. For
 /// tests of readers that should keep none.
 ///
 /// # Examples
 ///
-/// See [`with_parsed`].
+/// ```
+/// use std::sync::Arc;
+/// use hcl_core::__private::kept_blocks;
+/// use hcl_core::{Body, BodySchema, ParseOptions, SourceFile, SyntaxTree};
+///
+/// let source = Arc::new(SourceFile::new("app.hcl", "a {\n  x = 1\n}\nb {\n  y = 2\n}\n"));
+/// let tree = SyntaxTree::open(source, &ParseOptions::default());
+/// let schema = BodySchema::builder().block("a", &[]).block("b", &[]).build().unwrap();
+/// let content = Body::from_tree(&tree).content(&schema).unwrap();
+/// content.blocks[0].body.read_once(|body| body.items().0.len());
+/// assert_eq!(kept_blocks(&tree), Some(0));
+/// content.blocks[1].body.items();
+/// assert_eq!(kept_blocks(&tree), Some(1));
+/// ```
 pub fn kept_blocks(tree: &SyntaxTree) -> Option<usize> {
     tree.lazy_file().map(LazyFile::kept_blocks)
 }
@@ -162,11 +187,15 @@ mod tests {
         let (attrs, blocks) = body.items();
         assert_eq!(attrs[0].name, "a");
         assert_eq!(file.kept_blocks(), 0);
-        with_parsed(&blocks[0].body, |b| assert_eq!(b.items().0.len(), 1));
+        blocks[0]
+            .body
+            .read_once(|b| assert_eq!(b.items().0.len(), 1));
         assert_eq!(file.kept_blocks(), 0, "parsed for one read");
         assert_eq!(blocks[0].body.items().0[0].name, "c");
         assert_eq!(file.kept_blocks(), 1, "kept");
-        with_parsed(&blocks[0].body, |b| assert_eq!(b.items().0.len(), 1));
+        blocks[0]
+            .body
+            .read_once(|b| assert_eq!(b.items().0.len(), 1));
         assert!(file.check_rest());
     }
 }

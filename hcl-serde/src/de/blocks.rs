@@ -10,7 +10,6 @@ use std::rc::Rc;
 
 use std::sync::Arc;
 
-use hcl_core::__private::with_parsed;
 use hcl_core::analysis::Location;
 use hcl_core::schema::{unsupported_argument_block, Block};
 use hcl_core::span::Span;
@@ -34,7 +33,7 @@ use missing_key::MissingKey;
 /// Calls `read` with the deserializer of `block`'s body, whose labels past
 /// `depth` go to the body's label fields, and where the block is. The body
 /// of a top-level block of a file read item by item is parsed for `read`
-/// and its tree dropped after (see `hcl_core::__private::with_parsed`).
+/// and its tree dropped after (see `Body::read_once`).
 fn with_body<'de, 'a, 's, R>(
     block: BlockRef<'a>,
     depth: usize,
@@ -44,7 +43,7 @@ fn with_body<'de, 'a, 's, R>(
 ) -> R {
     let BlockRef { block, place } = block;
     let block = *block;
-    with_parsed(&block.body, |body| {
+    block.body.read_once(|body| {
         let body = body.clone();
         let block = Block {
             block_type: block.block_type,

@@ -74,7 +74,7 @@ impl<'src> LazyFile<'src> {
 
     /// How many trees of top-level blocks the file keeps: those read
     /// through their bodies' own methods rather than
-    /// [`with_parsed`](crate::__private::with_parsed). For tests of
+    /// [`Body::read_once`](crate::Body::read_once). For tests of
     /// readers that should keep none.
     pub(crate) fn kept_blocks(&self) -> usize {
         self.kept.blocks.get().map_or(0, |slots| {
