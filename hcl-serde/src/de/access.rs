@@ -3,20 +3,25 @@
 
 use std::borrow::Cow;
 
-use hcl_core::analysis::Location;
+use hcl_core::analysis::{ExprRef, Location};
+use hcl_core::schema::{Body, Label};
+use hcl_core::Value;
 use serde::de::value::BorrowedStrDeserializer;
 use serde::de::{self, IntoDeserializer, Visitor};
 
 use super::blocks::BlocksDeserializer;
 use super::json::JsonDeserializer;
 use super::literal::LiteralDeserializer;
-use super::recovery::{Chain, Resume, Spot, StandIn};
+use super::recovery::{Chain, Inner, Pending, Place, Resume, Spot, StandIn};
 use super::session::Session;
+use super::shape::Shape;
 use super::value::ValueDeserializer;
 use crate::error::{Error, Result};
 use crate::special::{Payload, PayloadDeserializer};
 
-use super::entry::{BodyDeserializer, Entry, Item, StructSeed, TupleSeed};
+use super::entry::{
+    AttrAt, BlockRef, BlockTarget, BodyDeserializer, Entry, Item, PlaceOf, StructSeed, TupleSeed,
+};
 
 /// The keys of a body, for serde's `visit_map`.
 pub(crate) struct BodyAccess<'a, 's, 'de> {
@@ -75,94 +80,17 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
     let key = item.key();
     let place = item.place_of();
     let resume = || place.map(|p| Resume::Value(p.place()));
-    let pending = chain.expecting::<S::Value>();
     // Attribute values are read through a `Spot` only where errors may be
     // recorded on the spot.
-    let spot_at = place.filter(|_| chain.may_spot());
+    let how = Reading {
+        session,
+        missing,
+        pending: chain.expecting::<S::Value>(),
+        spot_at: place.filter(|_| chain.may_spot()),
+        at,
+    };
     let spots = session.record.spots();
-    let result = session.record.guarded(resume, || match item {
-        Item::Label(label, _) => {
-            let at = label.location();
-            let literal = LiteralDeserializer {
-                text: label.value,
-                at,
-                borrowed: session.source.borrow(label.value),
-                block_field: None,
-            };
-            seed.deserialize(literal)
-        }
-        Item::Attribute(attr, value, shape) => {
-            let value = ValueDeserializer::new(&value)
-                .shaped(&shape)
-                .argument(attr.name)
-                .block_field(attr.block_field());
-            match spot_at {
-                Some(r) => seed.deserialize(Spot::new(
-                    value,
-                    &session.record,
-                    pending,
-                    || r.resume(),
-                    at,
-                )),
-                None => seed.deserialize(value),
-            }
-        }
-        Item::Literal(attr, text) => {
-            let at = attr.expr_at;
-            let borrowed = match &text {
-                Cow::Borrowed(text) => session.source.borrow(text),
-                Cow::Owned(_) => None,
-            };
-            let literal = LiteralDeserializer {
-                text: &text,
-                at,
-                borrowed,
-                block_field: attr.block_field(),
-            };
-            match spot_at {
-                Some(r) => seed.deserialize(Spot::new(
-                    literal,
-                    &session.record,
-                    pending,
-                    || r.resume(),
-                    Some(at),
-                )),
-                None => seed.deserialize(literal),
-            }
-        }
-        Item::Expression(_, expression) => {
-            seed.deserialize(PayloadDeserializer(Payload::Expression(expression)))
-        }
-        Item::NullOfBlock(attr) => {
-            let (name, at) = (attr.name, attr.name_at);
-            Err(Error::from_diagnostics(
-                hcl_core::schema::unsupported_block_argument(name, at).into(),
-            ))
-        }
-        Item::Json(attr, expr) => {
-            let json = JsonDeserializer::new(&attr, expr, session, missing);
-            match spot_at {
-                Some(r) => {
-                    seed.deserialize(Spot::new(json, &session.record, pending, || r.resume(), at))
-                }
-                None => seed.deserialize(json),
-            }
-        }
-        Item::Blocks(name, blocks, target) => {
-            let blocks = BlocksDeserializer::new(name, blocks, session, missing)
-                .reading(target)
-                .expecting(pending);
-            seed.deserialize(blocks)
-        }
-        Item::Body(raw) => seed.deserialize(PayloadDeserializer(Payload::Body(raw))),
-        Item::Rest(body, place) => {
-            seed.deserialize(BodyDeserializer::new(body, place, session).expecting(pending))
-        }
-        Item::Empty(field) => seed.deserialize(Empty(field)),
-        Item::StandIn(missing_field) => {
-            seed.deserialize(StandIn::new(&session.record, missing_field))
-        }
-    });
+    let result = session.record.guarded(resume, || how.item(seed, item));
     session.record.on_the_path(spots, result, |e| {
         let e = match at {
             Some(at) => e.or_at(at),
@@ -173,6 +101,153 @@ fn deserialize_item<'de, 'a, S: de::DeserializeSeed<'de>>(
             None => e,
         }
     })
+}
+
+/// How an item of a body is read.
+#[derive(Clone, Copy)]
+struct Reading<'s, 'c, 'de, 'a> {
+    session: &'s Session<'c, 'de>,
+    missing: Option<Location<'a>>,
+    /// The read of the item's target.
+    pending: Pending,
+    /// The item's place, where its errors may be recorded on the spot.
+    spot_at: Option<PlaceOf<'a>>,
+    /// Where the item is.
+    at: Option<Location<'a>>,
+}
+
+impl<'de, 'a> Reading<'_, '_, 'de, 'a> {
+    /// Reads `item` into `seed`. Items that hold bodies, which nested
+    /// blocks are read through, are read by a function of their own, so
+    /// that the frames of deeply nested reads hold no other kind's room.
+    fn item<S: de::DeserializeSeed<'de>>(self, seed: S, item: Item<'a>) -> Result<S::Value> {
+        match item {
+            Item::Blocks(name, blocks, target) => self.blocks(seed, name, blocks, target),
+            Item::Rest(body, place) => self.rest(seed, body, place),
+            Item::Json(attr, expr) => self.json(seed, attr, expr),
+            item => self.value(seed, item),
+        }
+    }
+
+    /// Reads `item`, one that holds no body, into `seed`.
+    fn value<S: de::DeserializeSeed<'de>>(self, seed: S, item: Item<'a>) -> Result<S::Value> {
+        match item {
+            Item::Label(label, _) => self.label(seed, label),
+            Item::Attribute(attr, value, shape) => self.attribute(seed, attr, &value, &shape),
+            Item::Literal(attr, text) => self.literal(seed, attr, text),
+            Item::Expression(_, expression) => {
+                seed.deserialize(PayloadDeserializer(Payload::Expression(expression)))
+            }
+            Item::NullOfBlock(attr) => Err(Error::from_diagnostics(
+                hcl_core::schema::unsupported_block_argument(attr.name, attr.name_at).into(),
+            )),
+            Item::Body(raw) => seed.deserialize(PayloadDeserializer(Payload::Body(raw))),
+            Item::Empty(field) => seed.deserialize(Empty(field)),
+            Item::StandIn(missing_field) => {
+                seed.deserialize(StandIn::new(&self.session.record, missing_field))
+            }
+            Item::Blocks(name, blocks, target) => self.blocks(seed, name, blocks, target),
+            Item::Rest(body, place) => self.rest(seed, body, place),
+            Item::Json(attr, expr) => self.json(seed, attr, expr),
+        }
+    }
+
+    fn label<S: de::DeserializeSeed<'de>>(self, seed: S, label: Label<'a>) -> Result<S::Value> {
+        seed.deserialize(LiteralDeserializer {
+            text: label.value,
+            at: label.location(),
+            borrowed: self.session.source.borrow(label.value),
+            block_field: None,
+        })
+    }
+
+    fn attribute<S: de::DeserializeSeed<'de>>(
+        self,
+        seed: S,
+        attr: AttrAt<'a>,
+        value: &Value,
+        shape: &Shape<'_>,
+    ) -> Result<S::Value> {
+        let value = ValueDeserializer::new(value)
+            .shaped(shape)
+            .argument(attr.name)
+            .block_field(attr.block_field());
+        self.spotted(seed, value, self.at)
+    }
+
+    fn literal<S: de::DeserializeSeed<'de>>(
+        self,
+        seed: S,
+        attr: AttrAt<'a>,
+        text: Cow<'a, str>,
+    ) -> Result<S::Value> {
+        let at = attr.expr_at;
+        let borrowed = match &text {
+            Cow::Borrowed(text) => self.session.source.borrow(text),
+            Cow::Owned(_) => None,
+        };
+        let literal = LiteralDeserializer {
+            text: &text,
+            at,
+            borrowed,
+            block_field: attr.block_field(),
+        };
+        self.spotted(seed, literal, Some(at))
+    }
+
+    fn json<S: de::DeserializeSeed<'de>>(
+        self,
+        seed: S,
+        attr: AttrAt<'a>,
+        expr: ExprRef<'a>,
+    ) -> Result<S::Value> {
+        let json =
+            JsonDeserializer::new(&attr, expr, self.session, self.missing).expecting(self.pending);
+        self.spotted(seed, json, self.at)
+    }
+
+    fn blocks<S: de::DeserializeSeed<'de>>(
+        self,
+        seed: S,
+        name: &'a str,
+        blocks: Vec<BlockRef<'a>>,
+        target: BlockTarget,
+    ) -> Result<S::Value> {
+        let blocks = BlocksDeserializer::new(name, blocks, self.session, self.missing)
+            .reading(target)
+            .expecting(self.pending);
+        seed.deserialize(blocks)
+    }
+
+    fn rest<S: de::DeserializeSeed<'de>>(
+        self,
+        seed: S,
+        body: Body<'a>,
+        place: Place,
+    ) -> Result<S::Value> {
+        seed.deserialize(BodyDeserializer::new(body, place, self.session).expecting(self.pending))
+    }
+
+    /// Reads `inner`, an attribute's value, into `seed`: through a [`Spot`]
+    /// where its errors may be recorded on the spot.
+    fn spotted<S: de::DeserializeSeed<'de>, D: Inner<'de>>(
+        self,
+        seed: S,
+        inner: D,
+        at: Option<Location<'a>>,
+    ) -> Result<S::Value> {
+        let record = &self.session.record;
+        match self.spot_at {
+            Some(place) => seed.deserialize(Spot::new(
+                inner,
+                record,
+                self.pending,
+                || place.resume(),
+                at,
+            )),
+            None => seed.deserialize(inner),
+        }
+    }
 }
 
 impl<'de> de::MapAccess<'de> for BodyAccess<'_, '_, 'de> {

@@ -39,7 +39,7 @@ use super::blocks::BlocksDeserializer;
 use super::entry::{AttrAt, BlockRef};
 use super::fields::StructId;
 use super::literal::LiteralDeserializer;
-use super::recovery::Place;
+use super::recovery::{Chain, Pending, Place};
 use super::session::Session;
 use super::shape::Shape;
 use super::value::ValueDeserializer;
@@ -59,6 +59,8 @@ pub(crate) struct JsonDeserializer<'a, 's, 'de> {
     missing: Option<Location<'a>>,
     /// The value's identity across passes.
     place: Place,
+    /// The read of its target, for errors recorded on the spot.
+    pending: Pending,
 }
 
 impl<'de, 'a, 's> JsonDeserializer<'a, 's, 'de> {
@@ -75,14 +77,22 @@ impl<'de, 'a, 's> JsonDeserializer<'a, 's, 'de> {
             session,
             missing,
             place: attr.place(),
+            pending: Pending::NONE,
         }
     }
 
-    /// The same property's `expr`, a part of this one's value.
-    fn part(&self, expr: ExprRef<'a>) -> Self {
+    /// The same, read by `pending`.
+    pub(crate) fn expecting(self, pending: Pending) -> Self {
+        JsonDeserializer { pending, ..self }
+    }
+
+    /// The same property's `expr`, a part of this one's value, read by
+    /// `pending`.
+    fn part(&self, expr: ExprRef<'a>, pending: Pending) -> Self {
         JsonDeserializer {
             expr,
             place: self.place.part(expr.span().start),
+            pending,
             ..*self
         }
     }
@@ -104,8 +114,13 @@ impl<'de, 'a, 's> JsonDeserializer<'a, 's, 'de> {
         Ok(blocks.into_iter().enumerate().map(place).collect())
     }
 
-    fn blocks_deserializer(&self, blocks: Vec<BlockRef<'a>>) -> BlocksDeserializer<'a, 's, 'de> {
-        BlocksDeserializer::new(self.name, blocks, self.session, self.missing)
+    /// The deserializer of `blocks`, read by `pending`.
+    fn blocks_deserializer(
+        &self,
+        blocks: Vec<BlockRef<'a>>,
+        pending: Pending,
+    ) -> BlocksDeserializer<'a, 's, 'de> {
+        BlocksDeserializer::new(self.name, blocks, self.session, self.missing).expecting(pending)
     }
 
     /// The evaluated value.
@@ -237,7 +252,7 @@ impl<'de> Special<'de> for JsonDeserializer<'_, '_, 'de> {
     fn payload<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
         let blocks = self.blocks(&[])?;
         de::Deserializer::deserialize_newtype_struct(
-            self.blocks_deserializer(blocks),
+            self.blocks_deserializer(blocks, Pending::NONE),
             name,
             visitor,
         )
@@ -250,8 +265,9 @@ impl<'de> Special<'de> for JsonDeserializer<'_, '_, 'de> {
         visitor: V,
     ) -> Result<V::Value> {
         let blocks = self.blocks(&label_names(name, fields))?;
+        // The blocks are read with the visitor this value was.
         de::Deserializer::deserialize_struct(
-            self.blocks_deserializer(blocks),
+            self.blocks_deserializer(blocks, self.pending),
             name,
             fields,
             visitor,
@@ -279,7 +295,8 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, '_, 'de> {
         if self.expr.is_null() {
             visitor.visit_none()
         } else {
-            visitor.visit_some(self)
+            let chain = self.pending.enter::<V::Value>();
+            visitor.visit_some(self.expecting(Pending::option_inner::<V::Value>(chain)))
         }
     }
 
@@ -292,9 +309,11 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, '_, 'de> {
             _ => None,
         };
         // No blocks: an empty sequence, as for an absent block type.
+        let chain = self.pending.enter::<V::Value>();
         if self.expr.is_null() || items.as_ref().is_some_and(|i| i.len() == 0) {
             return visitor.visit_seq(JsonSeq {
                 state: RefCell::new(SeqState::Done),
+                chain,
             });
         }
         if constructor.is_none() {
@@ -302,6 +321,7 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, '_, 'de> {
         }
         visitor.visit_seq(JsonSeq {
             state: RefCell::new(SeqState::First(self, items)),
+            chain,
         })
     }
 
@@ -313,13 +333,14 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, '_, 'de> {
         let Some(pairs) = pairs else {
             return self.with_value(|value| value.deserialize_map(visitor));
         };
+        let chain = self.pending.enter::<V::Value>();
         // A name given twice (rare): its later value, at the first's place.
         let entries = if has_repeated_name(literal_keys(pairs.clone()).map(|(key, _)| key)) {
             let mut kept: Vec<(&str, Location<'_>, Self)> = Vec::new();
             let mut index: std::collections::HashMap<&str, usize> =
                 std::collections::HashMap::new();
             for (key, pair) in literal_keys(pairs) {
-                let value = self.part(pair.value);
+                let value = self.part(pair.value, Pending::NONE);
                 match index.get(key).and_then(|&i| kept.get_mut(i)) {
                     Some(slot) => slot.2 = value,
                     None => {
@@ -336,6 +357,7 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, '_, 'de> {
             whole: self,
             entries,
             pending: None,
+            chain,
         })
     }
 
@@ -395,6 +417,8 @@ enum SeqState<'a, 's, 'de> {
 
 struct JsonSeq<'a, 's, 'de> {
     state: RefCell<SeqState<'a, 's, 'de>>,
+    /// The sequence's chain, for errors recorded on the spot.
+    chain: Chain,
 }
 
 impl<'de> de::SeqAccess<'de> for JsonSeq<'_, '_, 'de> {
@@ -405,19 +429,21 @@ impl<'de> de::SeqAccess<'de> for JsonSeq<'_, '_, 'de> {
         seed: T,
     ) -> Result<Option<T::Value>> {
         let state = std::mem::replace(&mut *self.state.borrow_mut(), SeqState::Done);
+        let pending = self.chain.expecting::<T::Value>();
         match state {
             SeqState::First(whole, items) => seed
                 .deserialize(FirstElement {
                     whole,
                     items,
                     state: &self.state,
+                    pending,
                 })
                 .map(Some),
             SeqState::Blocks(mut blocks, whole) => {
                 let Some(block) = blocks.next() else {
                     return Ok(None);
                 };
-                let one = whole.blocks_deserializer(vec![block]);
+                let one = whole.blocks_deserializer(vec![block], pending);
                 *self.state.borrow_mut() = SeqState::Blocks(blocks, whole);
                 seed.deserialize(one).map(Some)
             }
@@ -425,7 +451,7 @@ impl<'de> de::SeqAccess<'de> for JsonSeq<'_, '_, 'de> {
                 let Some(element) = elements.next() else {
                     return Ok(None);
                 };
-                let element = whole.part(element);
+                let element = whole.part(element, pending);
                 *self.state.borrow_mut() = SeqState::Elements(elements, whole);
                 seed.deserialize(element).map(Some)
             }
@@ -442,6 +468,8 @@ struct FirstElement<'x, 'a, 's, 'de> {
     /// The array's elements, when the value is an array.
     items: Option<Elements<'a>>,
     state: &'x RefCell<SeqState<'a, 's, 'de>>,
+    /// The element's read.
+    pending: Pending,
 }
 
 impl<'a, 's, 'de> FirstElement<'_, 'a, 's, 'de> {
@@ -449,12 +477,12 @@ impl<'a, 's, 'de> FirstElement<'_, 'a, 's, 'de> {
     /// for the next calls.
     fn element(self) -> JsonDeserializer<'a, 's, 'de> {
         let Some(items) = self.items else {
-            return self.whole;
+            return self.whole.expecting(self.pending);
         };
         let mut elements = items;
-        let first = elements.next().map(|e| self.whole.part(e));
+        let first = elements.next().map(|e| self.whole.part(e, self.pending));
         *self.state.borrow_mut() = SeqState::Elements(elements, self.whole);
-        first.unwrap_or(self.whole)
+        first.unwrap_or(self.whole.expecting(self.pending))
     }
 }
 
@@ -484,7 +512,7 @@ impl<'de> de::Deserializer<'de> for FirstElement<'_, '_, '_, 'de> {
         // No block (cannot happen for the non-empty object or array that
         // gets here): the struct's own "Missing block" error.
         let first: Vec<_> = blocks.next().into_iter().collect();
-        let one = self.whole.blocks_deserializer(first);
+        let one = self.whole.blocks_deserializer(first, self.pending);
         *self.state.borrow_mut() = SeqState::Blocks(blocks, self.whole);
         one.deserialize_struct(name, fields, visitor)
     }
@@ -511,6 +539,8 @@ struct JsonMap<'a, 's, 'de> {
     whole: JsonDeserializer<'a, 's, 'de>,
     entries: MapEntries<'a, 's, 'de>,
     pending: Option<(&'a str, JsonDeserializer<'a, 's, 'de>)>,
+    /// The map's chain, for errors recorded on the spot.
+    chain: Chain,
 }
 
 /// The entries of a [`JsonMap`].
@@ -526,7 +556,8 @@ impl<'a, 's, 'de> JsonMap<'a, 's, 'de> {
         match &mut self.entries {
             MapEntries::Pairs(pairs) => pairs.find_map(|pair| {
                 let key = literal_key(&pair)?;
-                Some((key, pair.key.location(), self.whole.part(pair.value)))
+                let value = self.whole.part(pair.value, Pending::NONE);
+                Some((key, pair.key.location(), value))
             }),
             MapEntries::Kept(kept) => kept.next(),
         }
@@ -555,8 +586,11 @@ impl<'de> de::MapAccess<'de> for JsonMap<'_, '_, 'de> {
         match self.pending.take() {
             Some((key, value)) => {
                 let at = value.expr.location();
-                seed.deserialize(value)
-                    .map_err(|e| e.or_at(at).add_key(key))
+                let value = value.expecting(self.chain.expecting::<S::Value>());
+                let record = &value.session.record;
+                let spots = record.spots();
+                let result = seed.deserialize(value);
+                record.on_the_path(spots, result, |e| e.or_at(at).add_key(key))
             }
             None => Err(Error::value_before_key()),
         }

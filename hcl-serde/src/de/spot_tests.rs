@@ -68,14 +68,59 @@ fn item() -> impl Strategy<Value = String> {
     ]
 }
 
+/// A JSON value for an argument of type `u8`, as [`number`].
+fn json_number() -> impl Strategy<Value = &'static str> {
+    prop::sample::select(vec![
+        "1",
+        "7",
+        "300",
+        "-1",
+        "1.5",
+        "\"p\"",
+        "\"${var.nope}\"",
+        "[1]",
+        "null",
+    ])
+}
+
+/// A property of a JSON document for [`Doc`], often mistaken.
+fn json_property() -> impl Strategy<Value = String> {
+    let label = prop::sample::select(vec!["a", "b", "c"]);
+    prop_oneof![
+        json_number().prop_map(|n| format!("\"item\": {{\"port\": {n}}}")),
+        (json_number(), json_number()).prop_map(|(n, m)| format!(
+            "\"item\": [{{\"port\": {n}}}, {{\"port\": {m}, \"extra\": 1}}]"
+        )),
+        Just("\"item\": {\"name\": \"n\"}".to_string()),
+        (label.clone(), label.clone(), json_number())
+            .prop_map(|(a, b, n)| format!("\"svc\": {{\"{a}\": {{\"{b}\": {{\"port\": {n}}}}}}}")),
+        label.prop_map(|a| format!("\"svc\": {{\"{a}\": {{\"port\": 1}}}}")),
+        json_number().prop_map(|n| format!("\"level\": {n}")),
+        json_number().prop_map(|n| format!("\"tls\": {{\"port\": {n}, \"name\": {n}}}")),
+        json_number().prop_map(|n| format!("\"spare\": {{\"port\": {n}}}")),
+        json_number().prop_map(|n| format!("\"boxed\": [{{\"port\": {n}}}]")),
+        json_number().prop_map(|n| format!("\"tags\": [\"x\", {n}]")),
+        Just("\"unknown\": 1".to_string()),
+    ]
+}
+
 /// What a decode of `text` into `T` gives, as text: the value, or every
 /// diagnostic and the path of the error.
 fn decoded<T: DeserializeOwned + std::fmt::Debug>(text: &str, spots: bool) -> String {
+    decoded_as::<T>(text, hcl_core::Syntax::Native, spots)
+}
+
+/// [`decoded`], in `syntax`.
+fn decoded_as<T: DeserializeOwned + std::fmt::Debug>(
+    text: &str,
+    syntax: hcl_core::Syntax,
+    spots: bool,
+) -> String {
     SPOTS.with(|s| s.set(spots));
-    let result = crate::from_str::<T>(text);
+    let result = crate::Decoder::new().syntax(syntax).from_str::<T>(text);
     SPOTS.with(|s| s.set(true));
     match result {
-        Ok(value) => format!("{value:?}"),
+        Ok(decoded) => format!("{:?}", decoded.value),
         Err(err) => {
             let mut out = format!("path {:?}\n", err.path());
             for diag in err.diagnostics().iter() {
@@ -99,6 +144,15 @@ proptest! {
             decoded::<serde_json::Value>(&text, true),
             decoded::<serde_json::Value>(&text, false)
         );
+    }
+
+    #[test]
+    fn errors_recorded_on_the_spot_in_json_are_those_passes_find(
+        properties in prop::collection::vec(json_property(), 0..8),
+    ) {
+        let text = format!("{{{}}}", properties.join(", "));
+        let json = hcl_core::Syntax::Json;
+        prop_assert_eq!(decoded_as::<Doc>(&text, json, true), decoded_as::<Doc>(&text, json, false));
     }
 }
 
