@@ -107,10 +107,17 @@
 //! A decode reports every error it can reach, in source order, not only
 //! the first: unsupported and missing arguments and blocks, label
 //! mistakes, evaluation errors, values of the wrong type, and the errors
-//! of the target's own `Deserialize` implementations. Serde stops at an
-//! error, so a failed decode is run again with a stand-in value (zero,
-//! empty, `None`) in place of each value that failed, until no further
-//! error can be reached; the stand-ins are never returned. An error that
+//! of the target's own `Deserialize` implementations. What the decoder
+//! refuses itself (a value of the wrong type or out of range, an
+//! unsupported argument, an expression that does not evaluate) is recorded
+//! where it is found and the target given a stand-in value (zero, empty,
+//! `None`) in its place, so that one pass over the document finds them
+//! all. Serde stops at any other error, so a decode that meets one is run
+//! again with a stand-in in place of each value that failed, until no
+//! further error can be reached; below a field read through another type
+//! (`deserialize_with`, `from`, an untagged enum), which may discard an
+//! error, every error is found that way. The stand-ins are never returned.
+//! An error that
 //! a stand-in may have caused is not reported: a type that rejects the
 //! stand-in, a whole-struct check such as `#[serde(try_from)]` over one,
 //! and, after an earlier error, the values of a `#[serde(flatten)]` field
@@ -118,7 +125,9 @@
 //! reports them. A pass after an error leaves out the blocks of sequences
 //! and maps that an earlier pass read without error, since its value is
 //! never returned: each pass reads little more than what the earlier ones
-//! had not reached. At most 64 passes are made, fewer on very large inputs.
+//! had not reached. A decode stops looking after 64 errors (sooner on
+//! very large inputs), and says so in a last diagnostic,
+//! [`Code::TooManyErrors`].
 //!
 //! Schema-less targets such as `serde_json::Value` or maps take everything:
 //! attributes by name, blocks by type and then by label (several blocks

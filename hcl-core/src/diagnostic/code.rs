@@ -25,8 +25,8 @@ macro_rules! codes {
         ///
         /// Limits each have their own code: [`Code::InputTooLarge`],
         /// [`Code::NestingTooDeep`], [`Code::ExpressionTooDeep`],
-        /// [`Code::ValueNestedTooDeep`], [`Code::TooManyValues`] and
-        /// [`Code::StringsTooLong`]. The limits of the standard functions
+        /// [`Code::ValueNestedTooDeep`], [`Code::TooManyValues`],
+        /// [`Code::StringsTooLong`] and [`Code::TooManyErrors`]. The limits of the standard functions
         /// (see [`functions::limits`](crate::functions::limits)) are errors
         /// of the call, [`Code::InvalidFunctionArgument`] or
         /// [`Code::FunctionCallFailed`].
@@ -234,6 +234,9 @@ codes! {
     /// `Limits::max_eval_string_bytes` or what is left of
     /// `Limits::max_total_eval_string_bytes`.
     StringsTooLong => "strings-too-long",
+    /// A decode met more errors than it reports, and stopped looking for
+    /// more (`hcl_serde` reports 64).
+    TooManyErrors => "too-many-errors",
 
     // ---------------------------------------------------------- references
 

@@ -163,7 +163,8 @@ impl ResumePoints {
         if !SPOTS.with(std::cell::Cell::get) {
             return 0;
         }
-        MAX_ERRORS.saturating_sub(self.len())
+        // One place is kept for the error that ends the pass.
+        MAX_ERRORS.saturating_sub(self.len() + 1)
     }
 }
 
@@ -270,6 +271,8 @@ pub(crate) struct Found {
     /// the same, so that each is looked for in constant time.
     seen: HashMap<u64, Vec<usize>>,
     work: usize,
+    /// Whether the decode met an error past [`MAX_ERRORS`].
+    stopped: bool,
 }
 
 /// The hash of what makes two diagnostics the same for [`Found::add`].
@@ -330,13 +333,18 @@ impl Found {
             // Not the input's mistake: the next pass stands in for the
             // whole of `resume`.
             Some(_) if from_stand_in => false,
+            // Past the limit, the error is not reported.
+            _ if points.len() >= MAX_ERRORS => false,
             _ => {
                 self.add(err, resume);
                 true
             }
         };
-        let again = resume
-            .is_some_and(|r| points.len() < MAX_ERRORS && self.work < WORK_BUDGET && points.add(r));
+        let within = points.len() < MAX_ERRORS && self.work < WORK_BUDGET;
+        // A place to carry on from, past a limit: that the decode stopped
+        // looking is reported.
+        self.stopped |= resume.is_some() && !within;
+        let again = within && resume.is_some_and(|r| points.add(r));
         if again {
             points
                 .read
@@ -445,7 +453,17 @@ impl Found {
                 })
                 .collect();
         keyed.sort_by_key(|(key, _)| *key);
-        let sorted: Vec<Diagnostic> = keyed.into_iter().map(|(_, d)| d).collect();
+        let mut sorted: Vec<Diagnostic> = keyed.into_iter().map(|(_, d)| d).collect();
+        if self.stopped {
+            sorted.push(Diagnostic::error(
+                Code::TooManyErrors,
+                "Too many errors",
+                format!(
+                    "The decode stopped looking for errors after {MAX_ERRORS}: there may be more, \
+                     which a decode after these are fixed will report."
+                ),
+            ));
+        }
         let path_of = pathed
             .and_then(|(code, summary, subject)| {
                 sorted
