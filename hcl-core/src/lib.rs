@@ -92,6 +92,7 @@ pub mod ast;
 pub mod diagnostic;
 mod didyoumean;
 pub mod eval;
+pub mod ext;
 pub mod format;
 pub mod functions;
 mod json;

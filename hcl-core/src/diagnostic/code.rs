@@ -365,6 +365,12 @@ codes! {
     /// A file or stream that could not be read.
     ReadFailed => "read-failed",
 
+    // ---------------------------------------------------------- extensions
+
+    /// A parameter name of a user-defined function that is not an
+    /// identifier (see [`ext::userfunc`](crate::ext::userfunc)).
+    InvalidParameterName => "invalid-parameter-name",
+
     // -------------------------------------------------------- command line
 
     /// A block in a file of variables, which holds arguments only.

@@ -139,6 +139,25 @@ impl<'parent> EvalContext<'parent> {
             .insert(name.to_owned(), value);
     }
 
+    /// Replaces this context's variable table. An empty table is not no
+    /// table: a reference to a name it lacks is then "Unknown variable",
+    /// not "Variables not allowed" (see [`EvalContext::literal_only`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::collections::HashMap;
+    /// use hcl_core::{Code, EvalContext};
+    ///
+    /// let mut ctx = EvalContext::literal_only();
+    /// ctx.set_variables(HashMap::new());
+    /// let diags = ctx.evaluate_str("a").unwrap_err();
+    /// assert_eq!(diags.iter().next().unwrap().code, Code::UnknownVariable);
+    /// ```
+    pub fn set_variables(&mut self, variables: HashMap<String, Value>) {
+        self.variables = Some(variables);
+    }
+
     /// Sets a function in this context.
     pub fn set_function(&mut self, name: &str, function: Function) {
         let functions = self.functions.get_or_insert_with(Default::default);
