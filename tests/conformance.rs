@@ -15,7 +15,7 @@
 //! reference picks at random among close names (`FORMAT.md`). Cases where
 //! the reference gave no answer (a panic, a timeout, a crash), and cases of
 //! the kinds whose part of the library is not written yet (`dec`,
-//! `dynblock`, `userfunc`, `edit`), are skipped, never passed.
+//! `dynblock`, `edit`), are skipped, never passed.
 //!
 //! For each file the run prints `N passed, M failed[, K skipped (reasons)]`,
 //! then a total; for each failure its id, its source and the first

@@ -14,6 +14,7 @@ pub mod context;
 pub mod diagnostics;
 pub mod run;
 pub mod schema;
+pub mod userfunc;
 
 use serde::Deserialize as _;
 use serde_json::Value as Json;
