@@ -47,12 +47,20 @@
 //! does not select). Each evaluation of a result is also bounded by the
 //! context's [`Limits`](crate::Limits), as any evaluation is.
 //!
-//! So that nested calls do not add up on the caller's stack, an outermost
-//! call evaluates its result on a scoped thread of its own, with a stack
-//! large enough for a few nested results as deep as the parser accepts,
-//! while the calling thread waits; every fourth level of nested calls
-//! starts another such thread. At most `MAX_CALL_DEPTH / 4` of them exist
-//! at once for one evaluation.
+//! # Stack
+//!
+//! Nested calls must not add up on the caller's stack either. Each call is
+//! given a weight, a bound of how deeply its result nests (its length in
+//! bytes, at most [`Limits::max_expression_depth`](crate::Limits)'s
+//! default, plus a few levels for the call itself). A call runs on the
+//! calling thread while the weights of the calls running there stay within
+//! a small allowance (on top of what the caller's own evaluation may
+//! nest), so short functions calling each other a few levels deep cost no
+//! thread; otherwise its result is evaluated on a scoped thread of its own
+//! with a large stack, while the calling thread waits, and further calls
+//! run on that thread up to a much larger allowance. A recursion thus
+//! starts a few threads at most, never more than [`MAX_CALL_DEPTH`] at
+//! once.
 
 use std::cell::Cell;
 use std::collections::HashMap;
@@ -187,6 +195,7 @@ pub fn decode_user_functions<'a>(
             name: name.to_owned(),
             signature: Arc::new(signature),
             result: result.to_owned_expression(),
+            weight: call_weight(&result),
             context: Arc::clone(&context),
         };
         functions.insert(name.to_owned(), function.build());
@@ -318,6 +327,9 @@ struct UserFunction {
     name: String,
     signature: Arc<Signature>,
     result: OwnedExpression,
+    /// How much stack a call may use, in expression levels: see
+    /// [`call_weight`].
+    weight: usize,
     context: ContextFn,
 }
 
@@ -340,10 +352,10 @@ impl UserFunction {
             .build()
     }
 
-    /// Evaluates the result with these arguments, on a thread of its own
-    /// when the call is the first of [`CALLS_PER_THREAD`] nested ones (see
-    /// the [module docs](self)), counting the call against
-    /// [`MAX_CALL_DEPTH`] and [`MAX_CALLS`].
+    /// Evaluates the result with these arguments, counting the call
+    /// against [`MAX_CALL_DEPTH`] and [`MAX_CALLS`]: on this thread when
+    /// its stack has room for it, else on a thread of its own (see the
+    /// [module docs](self#stack)).
     fn evaluate(&self, args: &[Value]) -> Result<Value, FunctionError> {
         let depth = DEPTH.with(Cell::get);
         if depth >= MAX_CALL_DEPTH {
@@ -363,22 +375,26 @@ impl UserFunction {
                  (a recursion that does not end?)"
             )));
         }
-        if depth % CALLS_PER_THREAD != 0 {
+        let (used, room) = STACK.with(Cell::get);
+        if used.saturating_add(self.weight) <= room {
             DEPTH.with(|d| d.set(depth + 1));
+            STACK.with(|s| s.set((used + self.weight, room)));
             let result = self.evaluate_here(args);
+            STACK.with(|s| s.set((used, room)));
             DEPTH.with(|d| d.set(depth));
             return result;
         }
         let run = || {
             DEPTH.with(|d| d.set(depth + 1));
             CALLS.with(|c| c.set(calls));
+            STACK.with(|s| s.set((self.weight, WORKER_ROOM)));
             let result = self.evaluate_here(args);
             (result, CALLS.with(Cell::get))
         };
         let outcome = std::thread::scope(|scope| {
             std::thread::Builder::new()
                 .name("hcl-user-function".to_owned())
-                .stack_size(CALL_STACK_BYTES)
+                .stack_size(WORKER_STACK_BYTES)
                 .spawn_scoped(scope, run)
                 .map(|handle| handle.join())
         });
@@ -441,15 +457,26 @@ fn diagnostics_text(diags: &Diagnostics) -> String {
     text
 }
 
-/// How many nested calls evaluate their results on one thread: the
-/// outermost call, and every call this many levels deeper, starts one.
-const CALLS_PER_THREAD: u32 = 4;
+/// A bound of the stack a call of a function with this result uses, in
+/// levels of nested expressions: each level takes at least a byte of the
+/// source, and the parser accepts no deeper expression than
+/// [`Limits::max_expression_depth`](crate::Limits) (256 by default); the
+/// call itself takes a few more.
+fn call_weight(result: &ExprRef<'_>) -> usize {
+    result.location().text().len().min(256) + 8
+}
 
-/// The stack of a thread that evaluates results: room for
-/// [`CALLS_PER_THREAD`] nested results each nested
-/// [`Limits::max_expression_depth`](crate::Limits) deep (the default), with
-/// a wide margin; only what is used is touched.
-const CALL_STACK_BYTES: usize = 32 << 20;
+/// The weight of the calls that may run on a thread that is not one of
+/// ours, on top of what the caller's evaluation may nest there itself.
+const CALLER_ROOM: usize = 48;
+
+/// The weight of the calls that may run on one of our threads.
+const WORKER_ROOM: usize = 2048;
+
+/// The stack of one of our threads: room for [`WORKER_ROOM`] levels of
+/// nested expressions, with a wide margin (a level takes about 4 KiB in a
+/// debug build); only what is used is touched.
+const WORKER_STACK_BYTES: usize = 32 << 20;
 
 thread_local! {
     /// How deep the call of a user function running on this thread is
@@ -457,4 +484,7 @@ thread_local! {
     static DEPTH: Cell<u32> = const { Cell::new(0) };
     /// How many calls of user functions the outermost one running made.
     static CALLS: Cell<u64> = const { Cell::new(0) };
+    /// The weight of the calls of user functions running on this thread,
+    /// and the most it may take.
+    static STACK: Cell<(usize, usize)> = const { Cell::new((0, CALLER_ROOM)) };
 }
