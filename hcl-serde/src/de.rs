@@ -25,10 +25,13 @@ use recovery::{Found, Next, ResumePoints};
 pub(crate) use session::{Borrowable, Session};
 
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::io::Read;
 use std::path::Path;
 use std::sync::Arc;
 
+use hcl_core::ext::userfunc::with_user_functions;
+use hcl_core::functions::Functions;
 use hcl_core::schema::Body;
 use hcl_core::span::Span;
 use hcl_core::Code;
@@ -251,6 +254,8 @@ pub struct Decoded<T> {
 #[derive(Clone, Copy, Default)]
 pub struct Decoder<'c> {
     ctx: Option<&'c EvalContext<'c>>,
+    /// The type of the blocks read as user-defined functions, if any.
+    user_functions: Option<&'c str>,
     lenient: bool,
     unresolved_as_source: bool,
     syntax: Option<Syntax>,
@@ -281,6 +286,40 @@ impl<'c> Decoder<'c> {
     /// See [`Decoder`].
     pub fn context(mut self, ctx: &'c EvalContext<'c>) -> Self {
         self.ctx = Some(ctx);
+        self
+    }
+
+    /// Reads the blocks of type `block_type` (`function`, as a rule) as
+    /// user-defined functions before decoding the rest of the document,
+    /// whose expressions may then call them; the target does not see those
+    /// blocks. See [`hcl_core::ext::userfunc`] for what the blocks hold and
+    /// how calls behave. The functions evaluate their results with the
+    /// variables and functions of the [context](Decoder::context) (copied
+    /// for the decode) and each other, within the document's evaluation
+    /// budget. An error in a block fails the decode.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// #[derive(serde::Deserialize)]
+    /// struct Config {
+    ///     hosts: Vec<String>,
+    /// }
+    /// let src = r#"
+    /// function "host" {
+    ///   params = [name]
+    ///   result = "${name}.example.com"
+    /// }
+    /// hosts = [host("web"), host("db")]
+    /// "#;
+    /// let decoded = hcl_serde::Decoder::new()
+    ///     .user_functions("function")
+    ///     .from_str::<Config>(src)
+    ///     .unwrap();
+    /// assert_eq!(decoded.value.hosts, ["web.example.com", "db.example.com"]);
+    /// ```
+    pub fn user_functions(mut self, block_type: &'c str) -> Self {
+        self.user_functions = Some(block_type);
         self
     }
 
@@ -426,14 +465,19 @@ impl<'c> Decoder<'c> {
         source: Borrowable<'de>,
     ) -> Result<Decoded<T>> {
         let body = Body::from_tree(tree);
-        let decoded = self.run_passes(source, tree.source().text().len(), |session| {
-            let result = decode_pass(&body, session);
-            // No pass after a syntax error: the decode fails with it.
-            match result {
-                Err(_) if tree.syntax_errors().has_errors() => None,
-                result => Some(result),
-            }
-        });
+        let decoded = self.run_passes(
+            &body,
+            source,
+            tree.source().text().len(),
+            |session, body| {
+                let result = decode_pass(body, session);
+                // No pass after a syntax error: the decode fails with it.
+                match result {
+                    Err(_) if tree.syntax_errors().has_errors() => None,
+                    result => Some(result),
+                }
+            },
+        );
         let errors = tree.syntax_errors();
         if errors.has_errors() {
             return Err(Error::from_diagnostics(errors.clone()));
@@ -518,24 +562,26 @@ impl<'c> Decoder<'c> {
         source: Borrowable<'de>,
         input_bytes: usize,
     ) -> Result<Decoded<T>> {
-        self.run_passes(source, input_bytes, |session| {
+        self.run_passes(body, source, input_bytes, |session, body| {
             Some(decode_pass(body, session))
         })
         .unwrap_or_else(|| Err(undecodable()))
     }
 
-    /// Runs `pass` until it succeeds or no further error can be reached:
-    /// after an error, passes with stand-ins for what failed find the
-    /// others (see `recovery`). `pass` gets each pass's session; its
-    /// `None` gives up. A first pass that fails is followed by others, but
+    /// Runs `pass` over `body` until it succeeds or no further error can be
+    /// reached: after an error, passes with stand-ins for what failed find
+    /// the others (see `recovery`). `pass` gets each pass's session and the
+    /// body to decode (without the blocks of user functions, when the
+    /// decoder reads them); its `None` gives up. A first pass that fails is followed by others, but
     /// most succeed: it keeps no record of what it read, and the second
     /// one does. The document is `input_bytes` long, for its evaluation
     /// budget.
     fn run_passes<'de, T>(
         &self,
+        body: &Body<'_>,
         source: Borrowable<'de>,
         input_bytes: usize,
-        mut pass: impl FnMut(&Session<'_, 'de>) -> Option<Result<T>>,
+        mut pass: impl FnMut(&Session<'_, 'de>, &Body<'_>) -> Option<Result<T>>,
     ) -> Option<Result<Decoded<T>>> {
         let default_ctx = EvalContext::new();
         let mut points = ResumePoints::default();
@@ -544,10 +590,28 @@ impl<'c> Decoder<'c> {
         loop {
             // Each pass decodes the document again, with a budget of its
             // own.
-            let ctx = self.document_context(&default_ctx, input_bytes);
-            let mut session = self.session(&ctx, &points, source);
+            let plain;
+            let functions;
+            let child;
+            let (ctx, body): (&EvalContext<'_>, Body<'_>) = match self.user_functions {
+                None => {
+                    plain = self.document_context(&default_ctx, input_bytes);
+                    (&plain, body.clone())
+                }
+                Some(block_type) => {
+                    match self.functions_context(body, block_type, &default_ctx, input_bytes) {
+                        Ok((with, rest)) => {
+                            functions = with;
+                            child = functions.child();
+                            (&child, rest)
+                        }
+                        Err(err) => return Some(Err(err)),
+                    }
+                }
+            };
+            let mut session = self.session(ctx, &points, source);
             session.record.followed = !first;
-            let result = pass(&session)?;
+            let result = pass(&session, &body)?;
             first = false;
             let Session {
                 warnings, record, ..
@@ -578,6 +642,27 @@ impl<'c> Decoder<'c> {
         ctx
     }
 
+    /// The context of one decode of a document whose blocks of type
+    /// `block_type` are user functions: a copy of the one given (or of
+    /// `default_ctx`) with a budget of its own, as
+    /// [`Decoder::document_context`], and the functions; and the body
+    /// without their blocks.
+    fn functions_context<'b>(
+        &self,
+        body: &Body<'b>,
+        block_type: &str,
+        default_ctx: &EvalContext<'_>,
+        input_bytes: usize,
+    ) -> Result<(Arc<EvalContext<'static>>, Body<'b>)> {
+        let mut base = owned_context(self.ctx.unwrap_or(default_ctx));
+        base.share_budget(input_bytes);
+        let (ctx, _, rest, diags) = with_user_functions(body, block_type, base);
+        if diags.has_errors() {
+            return Err(Error::from_diagnostics(diags));
+        }
+        Ok((ctx, rest))
+    }
+
     /// The settings of one decode, evaluating with `ctx`.
     fn session<'d, 'de>(
         &'d self,
@@ -599,6 +684,37 @@ impl<'c> Decoder<'c> {
             schemas: Default::default(),
         }
     }
+}
+
+/// A context of its own with the variables, functions and limits that
+/// `ctx` and its parents give, for functions that outlive the borrow.
+fn owned_context(ctx: &EvalContext<'_>) -> EvalContext<'static> {
+    let mut chain = Vec::new();
+    let mut next = Some(ctx);
+    while let Some(c) = next {
+        chain.push(c);
+        next = c.parent();
+    }
+    let (mut variables, mut functions) = (None, None);
+    for c in chain.iter().rev() {
+        if let Some(vars) = c.variables() {
+            let table: &mut HashMap<_, _> = variables.get_or_insert_with(HashMap::new);
+            table.extend(vars.iter().map(|(k, v)| (k.clone(), v.clone())));
+        }
+        if let Some(funcs) = c.functions() {
+            let table: &mut Functions = functions.get_or_insert_with(Functions::new);
+            table.extend(funcs.iter().map(|(k, f)| (k.clone(), f.clone())));
+        }
+    }
+    let mut owned = EvalContext::literal_only();
+    if let Some(variables) = variables {
+        owned.set_variables(variables);
+    }
+    if let Some(functions) = functions {
+        owned.set_functions(functions);
+    }
+    owned.set_limits(ctx.limits().clone());
+    owned
 }
 
 /// One pass of decoding `body` into `T`: an error without a place is

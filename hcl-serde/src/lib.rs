@@ -248,9 +248,10 @@
 //!
 //! [`Decoder`] sets up a decode: an evaluation context, lenient mode
 //! (unsupported arguments and blocks are warnings, returned with the
-//! value), and a mode for configurations written for another program,
+//! value), a mode for configurations written for another program,
 //! whose variables are unknown, where such expressions are read as their
-//! source text.
+//! source text, and user-defined functions read from the document's
+//! `function` blocks ([`Decoder::user_functions`]).
 //!
 //! # Memory
 //!
