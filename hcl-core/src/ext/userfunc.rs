@@ -136,10 +136,11 @@ fn function_body_schema() -> Option<BodySchema> {
 ///
 /// let src = "function \"twice\" {\n  params = [s]\n  result = \"${s}${s}\"\n}\n";
 /// let file = hcl_core::parse(src, "f.hcl").unwrap();
-/// // The functions see the context the application sets up after decoding.
+/// // The functions see the context the application sets up after decoding,
+/// // through a weak reference: the context holds the functions.
 /// let cell: Arc<OnceLock<Arc<EvalContext<'static>>>> = Arc::default();
-/// let from_cell = Arc::clone(&cell);
-/// let context: ContextFn = Arc::new(move || from_cell.get().cloned());
+/// let from_cell = Arc::downgrade(&cell);
+/// let context: ContextFn = Arc::new(move || from_cell.upgrade()?.get().cloned());
 /// let (functions, _rest, diags) = decode_user_functions(&Body::from_file(&file), "function", context);
 /// assert!(!diags.has_errors());
 ///
