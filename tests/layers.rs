@@ -24,6 +24,7 @@ const LAYERS: &[&[&str]] = &[
     &["schema"],
     &["typeexpr"],
     &["check"],
+    &["dec"],
 ];
 
 /// The modules of hcl-serde's decoder (`hcl-serde/src/de`), bottom first,

@@ -89,6 +89,7 @@ pub mod check;
 extern crate alloc;
 
 pub mod ast;
+pub mod dec;
 pub mod diagnostic;
 mod didyoumean;
 pub mod eval;
