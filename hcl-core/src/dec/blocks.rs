@@ -9,7 +9,9 @@ use crate::schema::Block;
 use crate::types::{convert, unify_unsafe, Type};
 use crate::value::{go_quote, Value};
 
-use super::decode::{conversion_error, decode_body, error_at, missing_place, Place, Scope};
+use super::decode::{
+    conversion_error, decode_body, error_at, evaluate, missing_place, Place, Scope,
+};
 use super::spec::{BlockAttrsSpec, BlockKeyedSpec, BlockSequenceSpec, BlockSpec, Sequence, Spec};
 
 /// The blocks of `block_type` in the content, in order.
@@ -332,7 +334,7 @@ impl BlockAttrsSpec {
         }
         let mut entries = Vec::with_capacity(attrs.len());
         for attr in attrs.iter() {
-            let (value, more) = attr.expr.value_with_diagnostics(ctx);
+            let (value, more) = evaluate(&attr.expr, ctx);
             diags.extend(more);
             let value = convert(&value, &self.element_type).unwrap_or_else(|err| {
                 diags.push(conversion_error(

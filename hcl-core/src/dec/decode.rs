@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use crate::analysis::ExprRef;
 use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
 use crate::schema::{Attribute, Body, BodyContent, Label};
@@ -91,7 +92,7 @@ impl Spec {
             Spec::Literal(value) => value.clone(),
             Spec::Expr(expr) => match expr.expr() {
                 Ok(expr) => {
-                    let (value, more) = expr.value_with_diagnostics(ctx);
+                    let (value, more) = evaluate(&expr, ctx);
                     diags.extend(more);
                     value
                 }
@@ -117,6 +118,18 @@ impl Spec {
     }
 }
 
+/// The value of an expression of the input. A context with neither
+/// variables nor functions stands for the reference's absent context, in
+/// which the strings of the JSON syntax are literal (`"${1 + 1}"` is that
+/// text, not 2).
+pub(super) fn evaluate(expr: &ExprRef<'_>, ctx: &EvalContext<'_>) -> (Value, Diagnostics) {
+    let absent = ctx.variables().is_none() && ctx.functions().is_none() && ctx.parent().is_none();
+    match absent {
+        true => expr.literal_value_with_diagnostics(),
+        false => expr.value_with_diagnostics(ctx),
+    }
+}
+
 /// An argument's value converted to the spec's type: null when absent,
 /// unknown when it does not convert.
 fn decode_attr(
@@ -128,7 +141,7 @@ fn decode_attr(
     let Some(attr) = scope.content.attributes.get(&spec.name) else {
         return Value::null(spec.ty.clone());
     };
-    let (value, more) = attr.expr.value_with_diagnostics(ctx);
+    let (value, more) = evaluate(&attr.expr, ctx);
     diags.extend(more);
     match convert(&value, &spec.ty) {
         Ok(value) => value,

@@ -55,7 +55,8 @@ impl Spec {
     ///
     /// The reference lists a name twice when two specs read it; a
     /// [`BodySchema`] holds each name once, required when any of the specs
-    /// requires it, with the first spec's labels for a block type.
+    /// requires it, with the first spec's labels for a block type; an
+    /// empty name, which no input can use, is left out.
     ///
     /// # Examples
     ///
@@ -102,6 +103,9 @@ impl Spec {
 }
 
 fn add_attr(attrs: &mut Vec<AttributeSchema>, name: &str, required: bool) {
+    if name.is_empty() {
+        return;
+    }
     match attrs.iter_mut().find(|a| a.name == name) {
         Some(existing) => existing.required |= required,
         None => attrs.push(AttributeSchema {
@@ -112,7 +116,7 @@ fn add_attr(attrs: &mut Vec<AttributeSchema>, name: &str, required: bool) {
 }
 
 fn add_block(blocks: &mut Vec<BlockHeaderSchema>, block_type: &str, labels: Vec<String>) {
-    if blocks.iter().all(|b| b.block_type != block_type) {
+    if !block_type.is_empty() && blocks.iter().all(|b| b.block_type != block_type) {
         blocks.push(BlockHeaderSchema {
             block_type: block_type.to_owned(),
             label_names: labels,

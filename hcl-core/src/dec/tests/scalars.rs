@@ -230,3 +230,26 @@ fn source_ranges_follow_the_spec() {
     let r = source_range(&Body::from_file(&file), &Spec::literal(Value::from(1)));
     assert_eq!((r.filename.as_ref(), r.start.line), ("<unknown>", 0));
 }
+
+#[test]
+fn json_strings_are_literal_without_variables_or_functions() {
+    let spec = Spec::attr("a", Type::String);
+    let (value, diags) = run_json(r#"{"a": "${1 + 1}"}"#, &spec);
+    assert!(diags.is_empty());
+    assert_eq!(value, Value::from("${1 + 1}"));
+    let file = parse_json(r#"{"a": "${1 + 1}"}"#, "case.hcl.json").unwrap();
+    let (value, _) = decode(&Body::from_json_file(&file), &spec, &EvalContext::new());
+    assert_eq!(value, Value::from("2"));
+}
+
+#[test]
+fn empty_names_stay_out_of_the_schema() {
+    let spec = Spec::object([("b", Spec::block("", Spec::attr("", Type::String)))]);
+    let schema = spec.implied_schema();
+    assert!(schema.blocks().is_empty() && schema.attributes().is_empty());
+    let (_, diags) = run("b {\n}\n", &spec);
+    assert_eq!(
+        sorted(&diags),
+        ["Unsupported block type | Blocks of type \"b\" are not expected here. | 1:1:0-1:2:1"]
+    );
+}
