@@ -15,6 +15,10 @@
 //! [`variables`] lists the references decoding would evaluate, for a
 //! caller to define before it decodes.
 //!
+//! A spec can also be read from the spec file language of the reference's
+//! `hcldec` command ([`load_spec`]), with that command's functions
+//! ([`spec_functions`]) and `variables` blocks.
+//!
 //! The parts of an object spec are decoded in the order of their names.
 //!
 //! # Examples
@@ -46,8 +50,11 @@
 mod blocks;
 mod decode;
 mod implied;
+mod load;
 mod range;
 mod spec;
+mod spec_funcs;
+mod type_values;
 mod variables;
 
 #[cfg(test)]
@@ -62,6 +69,7 @@ use crate::schema::Body;
 use crate::span::{Pos, Range};
 use crate::value::Value;
 
+pub use load::{load_spec, spec_functions, SpecFile};
 pub use spec::{
     AttrSpec, BlockAttrsSpec, BlockKeyedSpec, BlockLabelSpec, BlockSequenceSpec, BlockSpec,
     Sequence, Spec, TransformSpec,
@@ -73,6 +81,11 @@ pub use spec::{
 /// argument or block the spec does not name is an error. The value is
 /// always of a shape the spec implies: where something fails, that part
 /// is unknown (or null, for what is missing).
+///
+/// A context with neither variables nor functions
+/// ([`EvalContext::literal_only`]) stands for the reference's absent
+/// context: references and calls are errors, and the strings of the JSON
+/// syntax are literal text, not templates.
 ///
 /// # Examples
 ///

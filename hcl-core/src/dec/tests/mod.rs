@@ -5,6 +5,8 @@
 
 mod blocks;
 mod conformance;
+mod load;
+mod load_cases;
 mod scalars;
 mod variables;
 
