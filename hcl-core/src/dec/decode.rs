@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::analysis::ExprRef;
 use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
-use crate::schema::{Attribute, Body, BodyContent, Label};
+use crate::schema::{missing_argument, Attribute, Body, BodyContent, Label};
 use crate::span::{SourceFile, Span};
 use crate::types::{convert, Type};
 use crate::value::{go_quote, Value};
@@ -59,12 +59,29 @@ pub(super) fn decode_body<'a>(
         let (content, diags) = body.content_with_diagnostics(&schema);
         (content, None, diags)
     };
+    repeat_missing(spec, &content, &mut diags);
     let scope = Scope {
         content: &content,
         labels,
     };
     let value = spec.decode_in(&scope, ctx, &mut diags);
     (value, rest, diags)
+}
+
+/// The reference reports a missing required argument once per time its
+/// schema lists it; a [`crate::schema::BodySchema`] lists it once, so the
+/// other reports are added here.
+fn repeat_missing(spec: &Spec, content: &BodyContent<'_>, diags: &mut Diagnostics) {
+    let Some(at) = content.missing_item else {
+        return;
+    };
+    for (name, count) in spec.required_counts() {
+        if count > 1 && !content.attributes.contains_key(name) {
+            for _ in 1..count {
+                diags.push(missing_argument(at, name));
+            }
+        }
+    }
 }
 
 impl Spec {

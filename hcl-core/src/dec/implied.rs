@@ -56,7 +56,8 @@ impl Spec {
     /// The reference lists a name twice when two specs read it; a
     /// [`BodySchema`] holds each name once, required when any of the specs
     /// requires it, with the first spec's labels for a block type; an
-    /// empty name, which no input can use, is left out.
+    /// empty name, which no input can use, is left out. Decoding still
+    /// reports a missing argument as many times as the reference does.
     ///
     /// # Examples
     ///
@@ -98,6 +99,44 @@ impl Spec {
         }
         for child in self.same_body_children() {
             child.collect_schema(attrs, blocks);
+        }
+    }
+}
+
+impl Spec {
+    /// How many times the reference's implied schema lists each required
+    /// argument: once per spec that reads it, and once more for each
+    /// [`Spec::Default`] whose own primary or default reads it. A missing
+    /// argument is reported that many times.
+    pub(super) fn required_counts(&self) -> Vec<(&str, usize)> {
+        let mut entries = Vec::new();
+        self.schema_entries(&mut entries);
+        let mut counts: Vec<(&str, usize)> = Vec::new();
+        for name in entries {
+            match counts.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, count)) => *count += 1,
+                None => counts.push((name, 1)),
+            }
+        }
+        counts
+    }
+
+    fn schema_entries<'s>(&'s self, out: &mut Vec<&'s str>) {
+        self.own_required(out);
+        for child in self.same_body_children() {
+            child.schema_entries(out);
+        }
+    }
+
+    /// The required arguments the spec itself lists in the schema.
+    fn own_required<'s>(&'s self, out: &mut Vec<&'s str>) {
+        match self {
+            Spec::Attr(s) if s.required && !s.name.is_empty() => out.push(&s.name),
+            Spec::Default(primary, default) => {
+                primary.own_required(out);
+                default.own_required(out);
+            }
+            _ => {}
         }
     }
 }

@@ -253,3 +253,15 @@ fn empty_names_stay_out_of_the_schema() {
         ["Unsupported block type | Blocks of type \"b\" are not expected here. | 1:1:0-1:2:1"]
     );
 }
+
+#[test]
+fn a_missing_argument_is_reported_once_per_listing() {
+    // spec-dec-default-009: the default's own listing and the attr's.
+    let spec = Spec::default(number_attr().required(), Spec::literal(Value::from(1)));
+    let (_, diags) = run("", &spec);
+    let want = "Missing required argument | The argument \"a\" is required, but no definition \
+                was found. | 1:1:0-1:1:0";
+    assert_eq!(sorted(&diags), [want, want]);
+    let (_, diags) = run("", &Spec::object([("x", number_attr().required())]));
+    assert_eq!(sorted(&diags), [want]);
+}
