@@ -16,15 +16,26 @@ use crate::value::Value;
 use super::spec::{Sequence, Spec};
 use super::spec_funcs::add_cty_functions;
 use super::type_values::eval_type;
+use super::userfunc::user_functions;
 
 /// What a spec file holds: the root spec and the values of its
 /// `variables` blocks, for the input's evaluation context.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct SpecFile {
     /// How the input is decoded; a null literal where the file has errors.
     pub spec: Spec,
     /// The variables the file defines (a later block's win).
     pub variables: HashMap<String, Value>,
+    /// The functions its `function` blocks define, for the input.
+    pub functions: Functions,
+}
+
+impl PartialEq for SpecFile {
+    /// Equal when the specs and the variables are; functions are not
+    /// compared.
+    fn eq(&self, other: &Self) -> bool {
+        self.spec == other.spec && self.variables == other.variables
+    }
 }
 
 /// The names of the functions a spec file's expressions may call.
@@ -105,8 +116,8 @@ fn schema(labels: &[&str]) -> BodySchema {
 /// Reads the text of a spec file (`.hcldec`) into a [`SpecFile`], with
 /// the reference's diagnostics.
 ///
-/// The file's `function` blocks (user-defined functions) are not
-/// supported: they are unsupported blocks.
+/// Its `function` blocks define functions for the input, whose
+/// parameters and the spec functions are all their result expression sees.
 ///
 /// # Examples
 ///
@@ -126,15 +137,19 @@ pub fn load_spec(src: &str, filename: &str) -> (SpecFile, Diagnostics) {
     let mut out = SpecFile {
         spec: err_spec(),
         variables: HashMap::new(),
+        functions: Functions::new(),
     };
     let file = match crate::parse(src, filename) {
         Ok(file) => file,
         Err(diags) => return (out, diags),
     };
-    let body = Body::from_file(&file);
+    let mut diags = Diagnostics::default();
+    let (functions, body) = user_functions(&Body::from_file(&file), &mut diags);
+    out.functions = functions;
     let vars_schema = BodySchema::new(Vec::new(), vec![BlockHeaderSchema::new("variables", &[])])
         .unwrap_or_default();
-    let (content, rest, mut diags) = body.partial_content_with_diagnostics(&vars_schema);
+    let (content, rest, more) = body.partial_content_with_diagnostics(&vars_schema);
+    diags.extend(more);
     let ctx = spec_context();
     for block in &content.blocks {
         let (attrs, more) = block.body.just_attributes_with_diagnostics();

@@ -17,7 +17,7 @@
 //!
 //! A spec can also be read from the spec file language of the reference's
 //! `hcldec` command ([`load_spec`]), with that command's functions
-//! ([`spec_functions`]) and `variables` blocks.
+//! ([`spec_functions`]), `function` blocks and `variables` blocks.
 //!
 //! The parts of an object spec are decoded in the order of their names.
 //!
@@ -55,6 +55,7 @@ mod range;
 mod spec;
 mod spec_funcs;
 mod type_values;
+mod userfunc;
 mod variables;
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use crate::dec::load_spec;
 use crate::value::ValueKind;
 
+use super::function_cases::{FUNCTION_ERROR_CASES, FUNCTION_VALUE_CASES};
 use super::load_cases::{ERROR_CASES, VALUE_CASES};
 use super::*;
 
@@ -20,6 +21,9 @@ fn run_case(spec: &str, src: &str, json: bool) -> (Option<Value>, Diagnostics) {
     let mut ctx = EvalContext::literal_only();
     for (name, value) in &file.variables {
         ctx.set_variable(name, value.clone());
+    }
+    if !file.functions.is_empty() {
+        ctx.set_functions(file.functions.clone());
     }
     let decoded = if json {
         parse_json(src, "case.hcl.json")
@@ -134,7 +138,7 @@ fn normalize(value: &mut serde_json::Value, ty: &serde_json::Value) {
 
 #[test]
 fn spec_file_and_input_errors_match_the_reference() {
-    for case in ERROR_CASES {
+    for case in ERROR_CASES.iter().chain(FUNCTION_ERROR_CASES) {
         let (_, diags) = run_case(case.spec, case.src, case.json);
         assert_eq!(full_lines(&diags), case.want, "{}", case.id);
     }
@@ -142,7 +146,7 @@ fn spec_file_and_input_errors_match_the_reference() {
 
 #[test]
 fn values_match_the_reference() {
-    for case in VALUE_CASES {
+    for case in VALUE_CASES.iter().chain(FUNCTION_VALUE_CASES) {
         let (value, diags) = run_case(case.spec, case.src, case.json);
         assert!(!diags.has_errors(), "{}: {diags}", case.id);
         let value = value.unwrap_or_else(Value::dynamic);

@@ -5,6 +5,7 @@
 
 mod blocks;
 mod conformance;
+mod function_cases;
 mod load;
 mod load_cases;
 mod scalars;
