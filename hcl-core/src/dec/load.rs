@@ -20,6 +20,16 @@ use super::userfunc::user_functions;
 
 /// What a spec file holds: the root spec and the values of its
 /// `variables` blocks, for the input's evaluation context.
+///
+/// # Examples
+///
+/// ```
+/// let src = "variables {\n  region = \"eu\"\n}\nattr {\n  name = \"region\"\n}\n";
+/// let (file, diags) = hcl_core::dec::load_spec(src, "spec.hcldec");
+/// assert!(diags.is_empty());
+/// assert_eq!(file.variables.get("region"), Some(&hcl_core::Value::from("eu")));
+/// assert!(file.functions.is_empty());
+/// ```
 #[derive(Debug, Clone)]
 pub struct SpecFile {
     /// How the input is decoded; a null literal where the file has errors.

@@ -67,6 +67,15 @@ pub enum Spec {
 }
 
 /// An argument's value ([`Spec::Attr`]).
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::dec::Spec;
+/// use hcl_core::types::Type;
+/// let Spec::Attr(attr) = Spec::attr("port", Type::Number).required() else { unreachable!() };
+/// assert!(attr.required);
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct AttrSpec {
     /// The argument's name.
@@ -78,6 +87,14 @@ pub struct AttrSpec {
 }
 
 /// One block's body ([`Spec::Block`]).
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::dec::Spec;
+/// let Spec::Block(block) = Spec::block("b", Spec::block_label(0, "name")) else { unreachable!() };
+/// assert_eq!(block.block_type, "b");
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct BlockSpec {
     /// The block type.
@@ -89,6 +106,14 @@ pub struct BlockSpec {
 }
 
 /// What a [`BlockSequenceSpec`] makes of its blocks.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::dec::{Sequence, Spec};
+/// let Spec::BlockSequence(s) = Spec::block_set("b", Spec::block_label(0, "n")) else { unreachable!() };
+/// assert_eq!(s.kind, Sequence::Set);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Sequence {
     /// A list: the blocks' values unified to one type.
@@ -100,6 +125,15 @@ pub enum Sequence {
 }
 
 /// The blocks of a type in order ([`Spec::BlockSequence`]).
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::dec::Spec;
+/// let spec = Spec::block_list("b", Spec::block_label(0, "n")).min_items(1).max_items(3);
+/// let Spec::BlockSequence(s) = spec else { unreachable!() };
+/// assert_eq!((s.min_items, s.max_items), (1, 3));
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct BlockSequenceSpec {
     /// A list, a tuple or a set.
@@ -115,6 +149,16 @@ pub struct BlockSequenceSpec {
 }
 
 /// The blocks of a type keyed by labels ([`Spec::BlockKeyed`]).
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::dec::Spec;
+/// use hcl_core::types::Type;
+/// let Spec::BlockKeyed(s) = Spec::block_object("res", &["name"], Spec::attr("v", Type::Number)) else { unreachable!() };
+/// assert!(s.as_object);
+/// assert_eq!(s.label_names, ["name"]);
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct BlockKeyedSpec {
     /// Maps of one element type (`block_map`) or objects (`block_object`).
@@ -128,6 +172,15 @@ pub struct BlockKeyedSpec {
 }
 
 /// A block's arguments as a map ([`Spec::BlockAttrs`]).
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::dec::Spec;
+/// use hcl_core::types::Type;
+/// let Spec::BlockAttrs(s) = Spec::block_attrs("tags", Type::String) else { unreachable!() };
+/// assert_eq!(s.element_type, Type::String);
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct BlockAttrsSpec {
     /// The block type.
@@ -139,6 +192,14 @@ pub struct BlockAttrsSpec {
 }
 
 /// A label of the enclosing block ([`Spec::BlockLabel`]).
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::dec::Spec;
+/// let Spec::BlockLabel(s) = Spec::block_label(1, "name") else { unreachable!() };
+/// assert_eq!((s.index, s.name.as_str()), (1, "name"));
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct BlockLabelSpec {
     /// Which label, from 0, after those a keyed spec takes.
@@ -148,6 +209,18 @@ pub struct BlockLabelSpec {
 }
 
 /// A value computed by an expression ([`Spec::Transform`]).
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::dec::Spec;
+/// use hcl_core::types::Type;
+/// let file = hcl_core::parse("r = nested + 1\n", "spec.hcl").unwrap();
+/// let attrs = hcl_core::Body::from_file(&file).just_attributes().unwrap();
+/// let expr = attrs.get("r").unwrap().expr.to_owned_expression();
+/// let Spec::Transform(t) = Spec::transform(Spec::attr("a", Type::Number), expr) else { unreachable!() };
+/// assert_eq!(t.var_name, "nested");
+/// ```
 #[derive(Debug, Clone)]
 pub struct TransformSpec {
     /// The spec whose value the expression reads.

@@ -105,3 +105,23 @@ fn traversals_keep_their_steps_through_keyed_blocks() {
         ["var.x[0] 1:5:4-1:13:12", "local.y 3:7:29-3:14:36"]
     );
 }
+
+#[test]
+fn a_block_spec_needs_only_its_first_blocks_references() {
+    // spec-dec-var-refs-023.
+    let spec = Spec::object([("b", Spec::block("b", Spec::object([("c", any("c"))])))]);
+    assert_eq!(
+        refs("b {\n  c = x\n}\nb {\n  c = y\n}\n", &spec),
+        ["x 2:7:10-2:8:11"]
+    );
+    // spec-dec-var-refs-012: only what the input holds.
+    let spec = Spec::object([
+        ("a", any("a")),
+        ("b", any("b")),
+        (
+            "blk",
+            Spec::block_list("blk", Spec::object([("c", any("c"))])),
+        ),
+    ]);
+    assert_eq!(refs("a = x\n", &spec), ["x 1:5:4-1:6:5"]);
+}
