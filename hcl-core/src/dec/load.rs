@@ -40,6 +40,46 @@ pub struct SpecFile {
     pub functions: Functions,
 }
 
+impl SpecFile {
+    /// The context to decode the input in, as the reference's `hcldec`
+    /// command makes it: the file's variables with `overrides` on top (the
+    /// command's `--vars`) and the file's functions. With no variables
+    /// references are "Variables not allowed", with no functions calls
+    /// are "Function calls not allowed", and with neither it is the
+    /// absent context, in which the JSON syntax's strings are literal.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::dec::{decode, load_spec};
+    /// use hcl_core::{Body, Value};
+    ///
+    /// let (file, _) = load_spec("attr {\n  name = \"a\"\n}\n", "spec.hcldec");
+    /// let input = hcl_core::parse("a = region\n", "in.hcl").unwrap();
+    /// let ctx = file.eval_context([("region".to_owned(), Value::from("eu"))]);
+    /// let (value, diags) = decode(&Body::from_file(&input), &file.spec, &ctx);
+    /// assert!(diags.is_empty());
+    /// assert_eq!(value, Value::from("eu"));
+    ///
+    /// let (_, diags) = decode(&Body::from_file(&input), &file.spec, &file.eval_context([]));
+    /// assert_eq!(diags.iter().next().unwrap().summary, "Variables not allowed");
+    /// ```
+    pub fn eval_context(
+        &self,
+        overrides: impl IntoIterator<Item = (String, Value)>,
+    ) -> EvalContext<'static> {
+        let mut ctx = EvalContext::literal_only();
+        let variables = self.variables.iter().map(|(k, v)| (k.clone(), v.clone()));
+        for (name, value) in variables.chain(overrides) {
+            ctx.set_variable(&name, value);
+        }
+        if !self.functions.is_empty() {
+            ctx.set_functions(self.functions.clone());
+        }
+        ctx
+    }
+}
+
 impl PartialEq for SpecFile {
     /// Equal when the specs and the variables are; functions are not
     /// compared.

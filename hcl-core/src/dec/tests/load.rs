@@ -18,13 +18,7 @@ fn run_case(spec: &str, src: &str, json: bool) -> (Option<Value>, Diagnostics) {
     if diags.has_errors() {
         return (None, diags);
     }
-    let mut ctx = EvalContext::literal_only();
-    for (name, value) in &file.variables {
-        ctx.set_variable(name, value.clone());
-    }
-    if !file.functions.is_empty() {
-        ctx.set_functions(file.functions.clone());
-    }
+    let ctx = file.eval_context([]);
     let decoded = if json {
         parse_json(src, "case.hcl.json")
             .map(|f| decode(&Body::from_json_file(&f), &file.spec, &ctx))
@@ -208,4 +202,19 @@ fn a_spec_file_with_syntax_errors_gives_them() {
     );
     let (_, diags) = load_spec("", "spec.hcldec");
     assert_eq!(codes(&diags), [Code::MissingBlock]);
+}
+
+#[test]
+fn the_input_context_has_what_the_file_defines() {
+    let spec =
+        "function \"twice\" {\n  params = [x]\n  result = x * 2\n}\nattr {\n  name = \"a\"\n}\n";
+    let (file, diags) = load_spec(spec, "spec.hcldec");
+    assert!(diags.is_empty(), "{diags}");
+    // Functions without variables (spec-dec-function-018).
+    let ctx = file.eval_context([]);
+    assert_eq!(clean_in("a = twice(2)\n", &file.spec, &ctx), Value::from(4));
+    let (_, diags) = run_in("a = v\n", &file.spec, &ctx);
+    assert_eq!(codes(&diags), [Code::VariablesNotAllowed]);
+    let ctx = file.eval_context([("v".to_owned(), Value::from(1))]);
+    assert_eq!(clean_in("a = twice(v)\n", &file.spec, &ctx), Value::from(2));
 }
