@@ -25,6 +25,7 @@ const LAYERS: &[&[&str]] = &[
     &["typeexpr"],
     &["check"],
     &["ext"],
+    &["dec"],
 ];
 
 /// The modules of hcl-serde's decoder (`hcl-serde/src/de`), bottom first,

@@ -25,6 +25,8 @@
 //!    unknown — with the reference's conversion and error rules.
 //! 4. **Values → your types.** The `hcl-serde` crate drives the previous
 //!    steps from a `#[derive(Deserialize)]` type.
+//!    Without a Rust type, [`dec`] decodes a body by a spec built at run
+//!    time (or read from a spec file), as HashiCorp's `hcldec` does.
 //!
 //! Beside evaluation, [`check`] types expressions without evaluating them,
 //! from the declared types of variables, and checks a body's attributes
@@ -89,6 +91,7 @@ pub mod check;
 extern crate alloc;
 
 pub mod ast;
+pub mod dec;
 pub mod diagnostic;
 mod didyoumean;
 pub mod eval;

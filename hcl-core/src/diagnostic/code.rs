@@ -350,6 +350,12 @@ codes! {
     InconsistentLabels => "inconsistent-labels",
     /// A block label that is not acceptable where it is decoded.
     InvalidLabel => "invalid-label",
+    /// Fewer blocks of a type than a spec's `min_items`.
+    TooFewBlocks => "too-few-blocks",
+    /// More blocks of a type than a spec's `max_items`.
+    TooManyBlocks => "too-many-blocks",
+    /// Blocks of one type whose values have no common type.
+    InconsistentBlockTypes => "inconsistent-block-types",
 
     // ----------------------------------------------------------- decoding
 

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use super::content::Attribute;
 use super::definition::BodySchema;
 use crate::analysis::Location;
-use crate::diagnostic::{Code, Diagnostics};
+use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::value::go_quote;
 
 /// The attributes a body defines, by name: each name once, in name order.
@@ -204,14 +204,7 @@ impl<'a> Slots<'a> {
     ) {
         for (attr, slot) in schema.attributes().iter().zip(self.all().iter()) {
             if attr.required && slot.is_none() {
-                diags.push(missing.error(
-                    Code::MissingRequiredArgument,
-                    "Missing required argument",
-                    format!(
-                        "The argument {} is required, but no definition was found.",
-                        go_quote(&attr.name)
-                    ),
-                ));
+                diags.push(missing_argument(missing, &attr.name));
             }
         }
     }
@@ -229,4 +222,28 @@ impl<'a> Slots<'a> {
         );
         Attributes { items }
     }
+}
+
+/// "Missing required argument" about the argument `name`, at `missing`
+/// (where the body begins, as the reference reports it): the error of a
+/// body that lacks a required argument.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::schema::{missing_argument, Body};
+/// let file = hcl_core::parse("a = 1\n", "f.hcl").unwrap();
+/// let at = Body::from_file(&file).missing_item().unwrap();
+/// let diag = missing_argument(at, "b");
+/// assert_eq!(diag.detail, "The argument \"b\" is required, but no definition was found.");
+/// ```
+pub fn missing_argument(missing: Location<'_>, name: &str) -> Diagnostic {
+    missing.error(
+        Code::MissingRequiredArgument,
+        "Missing required argument",
+        format!(
+            "The argument {} is required, but no definition was found.",
+            go_quote(name)
+        ),
+    )
 }

@@ -94,7 +94,7 @@ mod any_labels_tests;
 mod tests;
 
 pub use crate::analysis::Location;
-pub use attributes::Attributes;
+pub use attributes::{missing_argument, Attributes};
 pub use body::Body;
 pub use content::{Attribute, Block, BodyContent, Label};
 pub use definition::{AttributeSchema, BlockHeaderSchema, BodySchema, SchemaBuilder, SchemaError};
