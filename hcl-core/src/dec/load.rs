@@ -4,6 +4,7 @@
 //! `transform`) says how to decode an input, beside `variables` blocks.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use crate::analysis::{ExprRef, OwnedExpression};
 use crate::diagnostic::{Code, Diagnostic, Diagnostics};
@@ -16,7 +17,7 @@ use crate::value::Value;
 use super::spec::{Sequence, Spec};
 use super::spec_funcs::add_cty_functions;
 use super::type_values::eval_type;
-use super::userfunc::user_functions;
+use crate::ext::userfunc::{decode_user_functions, ContextFn};
 
 /// What a spec file holds: the root spec and the values of its
 /// `variables` blocks, for the input's evaluation context.
@@ -193,8 +194,11 @@ pub fn load_spec(src: &str, filename: &str) -> (SpecFile, Diagnostics) {
         Ok(file) => file,
         Err(diags) => return (out, diags),
     };
-    let mut diags = Diagnostics::default();
-    let (functions, body) = user_functions(&Body::from_file(&file), &mut diags);
+    // The results of its functions see the spec file's own context.
+    let context = Arc::new(spec_context());
+    let spec_ctx: ContextFn = Arc::new(move || Some(Arc::clone(&context)));
+    let (functions, body, mut diags) =
+        decode_user_functions(&Body::from_file(&file), "function", spec_ctx);
     out.functions = functions;
     let vars_schema = BodySchema::new(Vec::new(), vec![BlockHeaderSchema::new("variables", &[])])
         .unwrap_or_default();

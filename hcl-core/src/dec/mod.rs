@@ -55,7 +55,6 @@ mod range;
 mod spec;
 mod spec_funcs;
 mod type_values;
-mod userfunc;
 mod variables;
 
 #[cfg(test)]
