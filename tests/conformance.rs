@@ -14,8 +14,11 @@
 //! suggestion gives for an unknown function or variable, which the
 //! reference picks at random among close names (`FORMAT.md`). Cases where
 //! the reference gave no answer (a panic, a timeout, a crash), and cases of
-//! the kinds whose part of the library is not written yet (`dec`,
-//! `dynblock`, `userfunc`, `edit`), are skipped, never passed.
+//! the kinds whose part of the library is not written yet (`dynblock`,
+//! `userfunc`, `edit`), are skipped, never passed. Cases of kind `dec` run
+//! `hcl dec` (in the process, on the case's files in memory) and compare
+//! its stdout and stderr as `FORMAT-dec.md` says; those whose reference
+//! output is broken (`defect`) are skipped.
 //!
 //! For each file the run prints `N passed, M failed[, K skipped (reasons)]`,
 //! then a total; for each failure its id, its source and the first
