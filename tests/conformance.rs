@@ -34,6 +34,9 @@ use std::path::{Path, PathBuf};
 #[path = "support/typed_json.rs"]
 mod typed_json;
 
+#[path = "support/exact_json.rs"]
+mod exact_json;
+
 #[path = "support/conformance/mod.rs"]
 mod support;
 
