@@ -2,6 +2,20 @@
 //! command-line contract of the reference's `hcldec` command: its flags,
 //! its output on stdout and stderr and its exit statuses, so that
 //! HashiCorp's test runner `hclspecsuite` can run it.
+//!
+//! Where it differs from hcldec v2.20.0, on purpose:
+//!
+//! - An infinite number in the value is always `Error: cannot serialize
+//!   infinity as JSON` with exit status 1; hcldec says so only without
+//!   `--with-type`, and with it prints truncated JSON (exit status 0,
+//!   `--keep-nulls`) or panics (exit status 2).
+//! - Without `--diags json`, diagnostics are written as the other `hcl`
+//!   commands write them (a text rendering with the source line, like
+//!   hcldec's, but not its layout byte for byte).
+//! - A set's elements are written in this library's order; go-cty's order
+//!   differs (readers compare sets as sets).
+//! - An input that is not UTF-8 is reported as "Invalid UTF-8" at the
+//!   first bad byte, where hcldec's scanner reports invalid characters.
 
 use hcl_core::analysis::{Traversal, Traverse};
 use hcl_core::dec::{decode, load_spec, variables};
@@ -42,6 +56,9 @@ diagnostics are {\"diagnostics\": [{\"severity\", \"summary\", \"detail\",
 \"subject\": {\"filename\", \"start\", \"end\"}}]} on stderr.
 
 The exit statuses are those of hcldec, not those of the other commands.
+Installed or linked under the name hcldec, the program runs as `hcl dec`
+(`ln -s \"$(command -v hcl)\" ~/bin/hcldec`), for tools such as
+hclspecsuite that run hcldec by path.
 
 Exit status:
   0  success

@@ -224,13 +224,30 @@ pub fn run(command: &Command) -> (Output, u8) {
     (out, status)
 }
 
-/// Parses the command line and runs it, printing the output. A command
+/// Parses the command line and runs it, printing the output; a program
+/// named `hcldec` runs `hcl dec` with its arguments. A command
 /// line that does not parse is reported by clap, or with `--format json`
 /// as a JSON message of code `custom` (exit status 2).
 pub fn main_with_args() -> u8 {
-    let cli = match Cli::try_parse() {
+    let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // Installed (or linked) under the name `hcldec`, the program is
+    // `hcl dec`, so that tools that run hcldec by path can run it.
+    let as_hcldec = args
+        .first()
+        .and_then(|a| std::path::Path::new(a).file_stem())
+        .is_some_and(|stem| stem == "hcldec");
+    if as_hcldec {
+        args.insert(1.min(args.len()), "dec".into());
+    }
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
-        Err(err) => return command_line_error(&err, std::env::args().collect()),
+        Err(err) => {
+            let args = args
+                .iter()
+                .map(|a| a.to_string_lossy().into_owned())
+                .collect();
+            return command_line_error(&err, args);
+        }
     };
     let (out, status) = run(&cli.command);
     let mut stdout = std::io::stdout().lock();

@@ -336,3 +336,20 @@ fn an_infinite_value_has_no_json_form() {
     );
     assert_eq!(code(&out), Some(1), "{}", stdout(&out));
 }
+
+#[test]
+fn a_program_named_hcldec_is_hcl_dec() {
+    let dir = tree(
+        "dec-as-hcldec",
+        &[("spec.hcldec", SPEC), ("in.hcl", "a = 4\n")],
+    );
+    let program = dir.join(format!("hcldec{}", std::env::consts::EXE_SUFFIX));
+    std::fs::copy(env!("CARGO_BIN_EXE_hcl"), &program).unwrap();
+    let out = Command::new(&program)
+        .args(["--spec=spec.hcldec", "in.hcl"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "{\"a\":4}\n");
+}
