@@ -14,8 +14,11 @@
 //! suggestion gives for an unknown function or variable, which the
 //! reference picks at random among close names (`FORMAT.md`). Cases where
 //! the reference gave no answer (a panic, a timeout, a crash), and cases of
-//! the kinds whose part of the library is not written yet (`dec`,
-//! `dynblock`, `edit`), are skipped, never passed.
+//! the kinds whose part of the library is not written yet (`dynblock`,
+//! `edit`), are skipped, never passed. Cases of kind `dec` run `hcl dec`
+//! (in the process, on the case's files in memory) and compare its stdout
+//! and stderr as `FORMAT-dec.md` says; those whose reference output is
+//! broken (`defect`) are skipped.
 //!
 //! For each file the run prints `N passed, M failed[, K skipped (reasons)]`,
 //! then a total; for each failure its id, its source and the first
@@ -30,6 +33,9 @@ use std::path::{Path, PathBuf};
 
 #[path = "support/typed_json.rs"]
 mod typed_json;
+
+#[path = "support/exact_json.rs"]
+mod exact_json;
 
 #[path = "support/conformance/mod.rs"]
 mod support;

@@ -94,7 +94,7 @@ pub fn read_input(name: &str) -> Result<Input, IoError> {
     })
 }
 
-fn utf8(display: &str, bytes: Vec<u8>) -> Result<String, Box<Diagnostic>> {
+pub(crate) fn utf8(display: &str, bytes: Vec<u8>) -> Result<String, Box<Diagnostic>> {
     String::from_utf8(bytes).map_err(|err| {
         let at = err.utf8_error().valid_up_to();
         let lossy = String::from_utf8_lossy(err.as_bytes()).into_owned();

@@ -1,19 +1,21 @@
 //! The `hcl` command-line tool: HCL to JSON (`hcl json`), checking files
-//! (`hcl check`), evaluating expressions (`hcl eval`) and formatting files
-//! (`hcl fmt`), with its shell completions (`hcl completions`) and man
-//! pages (`hcl man`).
+//! (`hcl check`), evaluating expressions (`hcl eval`), formatting files
+//! (`hcl fmt`) and decoding files by a spec file (`hcl dec`), with its
+//! shell completions (`hcl completions`) and man pages (`hcl man`).
 //!
 //! [`run`] takes the parsed arguments and returns what to print and the
 //! exit status; the binary only parses the command line and prints.
 
 pub mod cmd_check;
 pub mod cmd_completions;
+pub mod cmd_dec;
 pub mod cmd_eval;
 pub mod cmd_json;
 pub mod cmd_man;
 pub mod convert;
 pub mod convert_json;
 pub mod fmt;
+pub mod go_json;
 pub mod hcl2json;
 pub mod hcl_text;
 pub mod input;
@@ -40,6 +42,7 @@ Examples:
   hcl eval --file main.tf local.x   a local of main.tf
   hcl fmt --check .                 list the files that are not formatted
   hcl json --hcl2json main.tf       main.tf as tmccombs/hcl2json writes it
+  hcl dec --spec app.hcldec app.hcl app.hcl decoded by a spec, as hcldec does
   hcl completions bash              the completion script for bash
   hcl man | man -l -                the man page
 
@@ -55,7 +58,8 @@ Messages: with --format json every message is a JSON object on its own
 line: {\"type\":\"diagnostic\",\"severity\",\"code\",\"summary\",\"detail\",
 \"filename\",\"start\",\"end\"} (a file that cannot be read has code
 \"read-failed\", a usage error \"custom\"), and for `hcl check` a
-{\"type\":\"summary\",\"files\",\"errors\",\"warnings\"}.
+{\"type\":\"summary\",\"files\",\"errors\",\"warnings\"}. `hcl dec` has the
+messages and exit statuses of HashiCorp's hcldec instead: see its help.
 
 Exit status:
   0  success
@@ -64,7 +68,7 @@ Exit status:
 
 /// The command line.
 #[derive(Debug, Parser)]
-#[command(name = "hcl", version, about = "Read HCL files: convert to JSON, check, evaluate, format", after_help = MAIN_HELP)]
+#[command(name = "hcl", version, about = "Read HCL files: convert to JSON, check, evaluate, format, decode by a spec", after_help = MAIN_HELP)]
 pub struct Cli {
     /// The subcommand.
     #[command(subcommand)]
@@ -126,6 +130,14 @@ pub enum Command {
     /// made canonical; comments, line breaks and heredoc contents are kept.
     /// A file that does not parse is reported and left untouched.
     Fmt(fmt::FmtArgs),
+    /// Decodes input files by a spec file, as HashiCorp's hcldec does.
+    ///
+    /// The spec file (`--spec`, in hcldec's spec language) says how the
+    /// input becomes one value: which arguments and blocks it reads, their
+    /// types and defaults. The value is printed as JSON; diagnostics,
+    /// flags, output and exit statuses are those of hcldec, so HashiCorp's
+    /// test runner hclspecsuite can run this command in its place.
+    Dec(cmd_dec::DecArgs),
     /// Prints the completion script of `hcl` for a shell.
     ///
     /// The script completes the commands, their flags and the values of
@@ -205,19 +217,37 @@ pub fn run(command: &Command) -> (Output, u8) {
         Command::Check(args) => cmd_check::run(args, &mut out),
         Command::Eval(args) => cmd_eval::run(args, &mut out),
         Command::Fmt(args) => fmt::run(args, &mut out),
+        Command::Dec(args) => cmd_dec::run(args, &mut out),
         Command::Completions(args) => cmd_completions::run(args, &mut out),
         Command::Man(args) => cmd_man::run(args, &mut out),
     };
     (out, status)
 }
 
-/// Parses the command line and runs it, printing the output. A command
+/// Parses the command line and runs it, printing the output; a program
+/// named `hcldec` runs `hcl dec` with its arguments. A command
 /// line that does not parse is reported by clap, or with `--format json`
 /// as a JSON message of code `custom` (exit status 2).
 pub fn main_with_args() -> u8 {
-    let cli = match Cli::try_parse() {
+    let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // Installed (or linked) under the name `hcldec`, the program is
+    // `hcl dec`, so that tools that run hcldec by path can run it.
+    let as_hcldec = args
+        .first()
+        .and_then(|a| std::path::Path::new(a).file_stem())
+        .is_some_and(|stem| stem == "hcldec");
+    if as_hcldec {
+        args.insert(1.min(args.len()), "dec".into());
+    }
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
-        Err(err) => return command_line_error(&err, std::env::args().collect()),
+        Err(err) => {
+            let args = args
+                .iter()
+                .map(|a| a.to_string_lossy().into_owned())
+                .collect();
+            return command_line_error(&err, args);
+        }
     };
     let (out, status) = run(&cli.command);
     let mut stdout = std::io::stdout().lock();

@@ -7,7 +7,7 @@ use std::process::Command;
 mod support;
 use support::{hcl, stderr, stdout};
 
-const COMMANDS: [&str; 6] = ["json", "check", "eval", "fmt", "completions", "man"];
+const COMMANDS: [&str; 7] = ["json", "check", "eval", "fmt", "dec", "completions", "man"];
 
 #[test]
 fn each_shell_gets_a_script_naming_the_commands() {

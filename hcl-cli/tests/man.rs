@@ -25,7 +25,7 @@ fn the_page_of_hcl_has_its_sections_and_lists_the_commands() {
     ] {
         assert!(page.contains(section), "{section:?} not in {page}");
     }
-    for command in ["json", "check", "eval", "fmt", "completions", "man"] {
+    for command in ["json", "check", "eval", "fmt", "dec", "completions", "man"] {
         assert!(page.contains(&format!("hcl\\-{command}(1)")), "{command}");
     }
     // No page for `help`, which is no command of its own here.
@@ -39,6 +39,7 @@ fn each_command_has_its_page() {
         ("check", "\\-\\-strict"),
         ("eval", "\\-\\-file"),
         ("fmt", "\\-\\-check"),
+        ("dec", "\\-\\-spec"),
         ("completions", "SHELL"),
         ("man", "COMMAND"),
     ] {

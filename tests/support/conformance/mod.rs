@@ -11,6 +11,7 @@
 
 pub mod compare;
 pub mod context;
+pub mod dec;
 pub mod diagnostics;
 pub mod run;
 pub mod schema;
