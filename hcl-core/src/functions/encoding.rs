@@ -61,6 +61,7 @@
 use super::limits::{check_number_text, STRING_RESULT_MAX_BYTES};
 use super::{Function, FunctionError, Functions, Parameter};
 use crate::types::Type;
+use crate::value::write_go_json_string;
 use crate::value::{Value, ValueKind};
 
 mod csv;
@@ -80,34 +81,6 @@ pub(crate) fn register(table: &mut Functions) {
 
 // ---------------------------------------------------------------------------
 // Writing JSON
-
-/// Appends a string as JSON, escaped as the reference does: `"` and `\`,
-/// control characters (`\n`, `\r`, `\t`, the others as `\u00xx`), and
-/// `<`, `>`, `&`, U+2028 and U+2029 as `\u` escapes. Backspace and form
-/// feed are `\u0008` and `\u000c`: the reference is built with Go 1.19,
-/// whose `encoding/json` writes them so (Go 1.22 writes `\b` and `\f`).
-pub(super) fn write_go_json_string(s: &str, out: &mut String) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{0}'..='\u{1f}' | '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => {
-                let u = c as u32;
-                out.push_str("\\u");
-                for shift in [12, 8, 4, 0] {
-                    // A nibble is always a valid hexadecimal digit.
-                    out.push(char::from_digit((u >> shift) & 0xf, 16).unwrap_or('0'));
-                }
-            }
-            _ => out.push(c),
-        }
-    }
-    out.push('"');
-}
 
 /// The JSON text of a wholly known value, as the reference writes it.
 pub(super) fn marshal(v: &Value) -> Result<String, String> {

@@ -77,12 +77,13 @@
 use num_bigint::{BigInt, Sign};
 use unicode_segmentation::UnicodeSegmentation;
 
-use super::encoding::{marshal, write_go_json_string};
+use super::encoding::marshal;
 use super::limits::{check_number_text, FORMAT_MAX_WIDTH};
 use super::string::{check_result_size, string_arg};
 use super::support::list;
 use super::{Function, FunctionError, Functions, Parameter};
 use crate::types::{convert, Type};
+use crate::value::write_go_json_string;
 use crate::value::{go_quote, Number, Value, ValueKind};
 
 #[cfg(test)]

@@ -341,3 +341,40 @@ fn attribute_step(name: &str) -> String {
         format!("[{quoted}]")
     }
 }
+
+/// Appends a string as JSON, escaped as the reference does: `"` and `\`,
+/// control characters (`\n`, `\r`, `\t`, the others as `\u00xx`), and
+/// `<`, `>`, `&`, U+2028 and U+2029 as `\u` escapes. Backspace and form
+/// feed are `\u0008` and `\u000c`: the reference is built with Go 1.19,
+/// whose `encoding/json` writes them so (Go 1.22 writes `\b` and `\f`).
+/// `jsonencode` and `format("%q")` write strings so.
+///
+/// # Examples
+///
+/// ```
+/// let mut out = String::new();
+/// hcl_core::value::write_go_json_string("a<b>\u{8}", &mut out);
+/// assert_eq!(out, "\"a\\u003cb\\u003e\\u0008\"");
+/// ```
+pub fn write_go_json_string(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{0}'..='\u{1f}' | '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => {
+                let u = c as u32;
+                out.push_str("\\u");
+                for shift in [12, 8, 4, 0] {
+                    // A nibble is always a valid hexadecimal digit.
+                    out.push(char::from_digit((u >> shift) & 0xf, 16).unwrap_or('0'));
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    out.push('"');
+}

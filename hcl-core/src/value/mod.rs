@@ -25,7 +25,7 @@ use std::sync::{Arc, OnceLock};
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
 pub(crate) use display::write_quoted;
-pub use json::{escape_templates, JsonStyle, ToJsonError, ToJsonErrorKind};
+pub use json::{escape_templates, write_go_json_string, JsonStyle, ToJsonError, ToJsonErrorKind};
 pub(crate) use number::check_number_text;
 pub use number::Number;
 pub use number::NUMBER_TEXT_MAX_BITS;
