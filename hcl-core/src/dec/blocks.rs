@@ -55,6 +55,28 @@ fn missing_block(block_type: &str, scope: &Scope<'_, '_>) -> crate::Diagnostic {
     )
 }
 
+/// The first block of `block_type` in `scope`, for a spec that takes one:
+/// "Missing ... block" when there is none and it is `required`, an error
+/// for a second block, reported once.
+fn one_block<'s, 'a>(
+    scope: &Scope<'s, 'a>,
+    block_type: &'s str,
+    required: bool,
+    diags: &mut Diagnostics,
+) -> Option<&'s Block<'a>> {
+    let mut found = blocks_of(scope, block_type);
+    let Some(block) = found.next() else {
+        if required {
+            diags.push(missing_block(block_type, scope));
+        }
+        return None;
+    };
+    if let Some(later) = found.next() {
+        diags.push(duplicate_block(block_type, block, later));
+    }
+    Some(block)
+}
+
 impl BlockSpec {
     /// The first block's body decoded by the nested spec; an error for a
     /// second block, reported once.
@@ -64,16 +86,9 @@ impl BlockSpec {
         ctx: &EvalContext<'_>,
         diags: &mut Diagnostics,
     ) -> Value {
-        let mut found = blocks_of(scope, &self.block_type);
-        let Some(block) = found.next() else {
-            if self.required {
-                diags.push(missing_block(&self.block_type, scope));
-            }
+        let Some(block) = one_block(scope, &self.block_type, self.required, diags) else {
             return Value::null(self.nested.implied_type());
         };
-        if let Some(later) = found.next() {
-            diags.push(duplicate_block(&self.block_type, block, later));
-        }
         let (value, _, more) = decode_body(&block.body, &block.labels, &self.nested, ctx, false);
         diags.extend(more);
         value
@@ -316,16 +331,9 @@ impl BlockAttrsSpec {
         ctx: &EvalContext<'_>,
         diags: &mut Diagnostics,
     ) -> Value {
-        let mut found = blocks_of(scope, &self.block_type);
-        let Some(block) = found.next() else {
-            if self.required {
-                diags.push(missing_block(&self.block_type, scope));
-            }
+        let Some(block) = one_block(scope, &self.block_type, self.required, diags) else {
             return Value::null(Type::map(self.element_type.clone()));
         };
-        if let Some(later) = found.next() {
-            diags.push(duplicate_block(&self.block_type, block, later));
-        }
         let (attrs, more) = block.body.just_attributes_with_diagnostics();
         diags.extend(more);
         if attrs.is_empty() {
