@@ -14,8 +14,9 @@
 //! suggestion gives for an unknown function or variable, which the
 //! reference picks at random among close names (`FORMAT.md`). Cases where
 //! the reference gave no answer (a panic, a timeout, a crash), and cases of
-//! the kinds whose part of the library is not written yet (`dynblock`,
-//! `edit`), are skipped, never passed. Cases of kind `dec` run `hcl dec`
+//! the kind whose part of the library is not written yet (`edit`), are
+//! skipped, never passed. Cases of kind `dynblock` expand the file's body
+//! (`ext::dynblock`) and read it as kind `schema` does. Cases of kind `dec` run `hcl dec`
 //! (in the process, on the case's files in memory) and compare its stdout
 //! and stderr as `FORMAT-dec.md` says; those whose reference output is
 //! broken (`defect`) are skipped.

@@ -148,3 +148,22 @@ fn typecheck_example_rejects_an_output_where_a_string_is_required() {
     };
     assert!(!ok, "a program with an error must fail:\n{out}");
 }
+
+#[test]
+fn extensions_example_expands_dynamic_blocks_and_calls_user_functions() {
+    let Some((ok, out, err)) = run("extensions", &["examples/configs/network.tf", "staging"])
+    else {
+        return;
+    };
+    assert!(ok, "{err}");
+    for fact in [
+        "description: \"port-443-staging\"",
+        "\"10.0.1.0/24\"",
+        "value: \"CORE\"",
+        "device_name: \"/dev/sdc\"",
+        "volume_size: 500",
+        "value: \"sdc:encrypted\"",
+    ] {
+        assert!(out.contains(fact), "{fact} not in:\n{out}");
+    }
+}

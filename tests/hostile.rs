@@ -17,7 +17,7 @@ mod hostile;
 
 use hcl_core::ast::Body;
 use hcl_core::{Code, Diagnostic, Diagnostics, EvalContext, SourceFile};
-use hostile::{Expect, Shape, SHAPES};
+use hostile::{Expect, Shape, EXTENSION_SHAPES, SHAPES};
 use std::sync::Arc;
 
 /// Checks a rendered diagnostic: bounded in size whatever the input, and
@@ -115,6 +115,34 @@ fn check(shape: &Shape) {
 fn every_hostile_shape_ends_in_its_outcome() {
     for shape in SHAPES {
         check(shape);
+    }
+}
+
+/// The shapes of the extensions, decoded with `dynamic` blocks expanded and
+/// user functions read: each ends in its error, with a budget that bounds
+/// the blocks generated and the calls made.
+#[test]
+fn every_extension_shape_ends_in_its_outcome() {
+    for shape in EXTENSION_SHAPES {
+        let text = (shape.make)(shape.test_units);
+        let name = shape.name;
+        let (Expect::Eval(code, limit) | Expect::Syntax(code, limit)) = shape.expect else {
+            panic!("{name}: an extension shape is an error");
+        };
+        let err = hcl_serde::Decoder::new()
+            .dynamic_blocks(true)
+            .user_functions("function")
+            .from_str::<serde_json::Value>(&text)
+            .unwrap_err();
+        check_first_error(name, err.diagnostics(), code, limit);
+        // A failed call's detail holds its result's first diagnostic, so
+        // calls nested to the depth limit write a longer one, still
+        // bounded.
+        for diag in err.diagnostics().iter().take(100) {
+            let text = diag.to_string();
+            assert!(text.len() < 16_000, "{name}: {} bytes", text.len());
+            assert!(!text.chars().any(|c| c.is_control() && c != '\n'));
+        }
     }
 }
 

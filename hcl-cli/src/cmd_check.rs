@@ -2,11 +2,13 @@
 
 use crate::convert::{is_unresolved, refers_to_undefined};
 use crate::convert_json;
+use crate::expanded::check_expanded;
 use crate::input::{each_parsed, Syntax};
 use crate::report::{Format, OutputArgs};
 use crate::vars::{define, variables, VarArgs};
 use crate::{document_context, Output};
 use hcl_core::ast::Body;
+use hcl_core::ext::dynblock::Expansion;
 use hcl_core::{ConfigFile, Diagnostics, EvalContext, ExprRef, SourceFile, Span, Value};
 use std::sync::Arc;
 
@@ -16,6 +18,7 @@ Examples:
   hcl check .                       every .hcl, .tf, .tfvars, .nomad file below .
                                     (and .tf.json, .hcl.json...)
   hcl check --strict app.hcl        unknown variables and functions are errors
+  hcl check --dynamic-blocks .      dynamic blocks expanded, as Terraform does
   hcl check --var env=prod app.hcl  with a variable
   hcl check --format json .         diagnostics and the summary as JSON lines
   cat main.tf | hcl check           standard input
@@ -55,6 +58,12 @@ pub struct CheckArgs {
     /// `hcl check --strict app.hcl`.
     #[arg(long)]
     pub strict: bool,
+    /// Expands `dynamic` blocks (Terraform's) into the blocks they
+    /// generate, checking their `for_each`, labels and content with their
+    /// iterators, e.g. `hcl check --dynamic-blocks main.tf`; files of the
+    /// native syntax only. By default a `dynamic` block is an ordinary block.
+    #[arg(long)]
+    pub dynamic_blocks: bool,
     /// Variables.
     #[command(flatten)]
     pub vars: VarArgs,
@@ -96,6 +105,12 @@ pub fn run(args: &CheckArgs, out: &mut Output) -> u8 {
             let ctx = document_context(&ctx, text.len());
             let mut diags = Diagnostics::default();
             match file {
+                ConfigFile::Native(file) if args.dynamic_blocks => {
+                    let expansion = Expansion::new(&ctx);
+                    let body = expansion.expand(hcl_core::Body::from_file(file));
+                    check_expanded(&body, &ctx, args.strict, &mut diags);
+                    report.diagnostics_in(&diags, &file.body, out);
+                }
                 ConfigFile::Native(file) => {
                     check_body(&file.body, &file.source, &ctx, args.strict, &mut diags);
                     report.diagnostics_in(&diags, &file.body, out);

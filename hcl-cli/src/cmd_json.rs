@@ -7,6 +7,7 @@ use crate::json::Json;
 use crate::report::OutputArgs;
 use crate::vars::{define, variables, VarArgs};
 use crate::{document_context, Output};
+use hcl_core::ext::dynblock::Expansion;
 use hcl_core::{ConfigFile, Diagnostics, EvalContext};
 
 const JSON_HELP: &str = "\
@@ -18,6 +19,7 @@ Examples:
   hcl json main.tf.json                 a file of the JSON syntax, evaluated
   cat x.json | hcl json --syntax json   standard input in the JSON syntax
   hcl json --var env=prod app.hcl       with a variable
+  hcl json --dynamic-blocks main.tf     dynamic blocks written as the blocks they make
   hcl json --var-object var --var-file prod.tfvars main.tf
                                         var.NAME from a .tfvars file
   hcl json --format json a.tf b.tf      messages as JSON lines on stderr
@@ -101,6 +103,12 @@ pub struct JsonArgs {
     /// --simplify main.tf`.
     #[arg(long, requires = "hcl2json")]
     pub simplify: bool,
+    /// Writes the blocks that `dynamic` blocks (Terraform's) generate in
+    /// their place, e.g. `hcl json --dynamic-blocks main.tf`; files of the
+    /// native syntax only. By default a `dynamic` block is written as a
+    /// block of type "dynamic".
+    #[arg(long, conflicts_with = "hcl2json")]
+    pub dynamic_blocks: bool,
     /// Variables.
     #[command(flatten)]
     pub vars: VarArgs,
@@ -155,13 +163,18 @@ pub fn run(args: &JsonArgs, out: &mut Output) -> u8 {
             let mut diags = Diagnostics::default();
             let json = match file {
                 ConfigFile::Native(file) => {
-                    let json = Converter {
+                    let expansion = Expansion::new(&ctx);
+                    let mut converter = Converter {
                         source: &file.source,
                         ctx: &ctx,
                         mode,
                         diags: &mut diags,
-                    }
-                    .body(&file.body);
+                    };
+                    let json = if args.dynamic_blocks {
+                        converter.expanded_body(&expansion.expand(hcl_core::Body::from_file(file)))
+                    } else {
+                        converter.body(&file.body)
+                    };
                     report.diagnostics_in(&diags, &file.body, out);
                     // Only a refusal of hcl2json's is an error here.
                     if diags.has_errors() {

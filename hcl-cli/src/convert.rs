@@ -87,10 +87,7 @@ impl Converter<'_, '_> {
         let mut entries = Entries::default();
         for attr in &body.attributes {
             let json = self.attribute(&attr.expr);
-            entries
-                .index
-                .insert(attr.name.to_owned(), entries.list.len());
-            entries.list.push((attr.name.to_owned(), Node::Json(json)));
+            entries.push_attribute(attr.name, json);
         }
         // hcl2json nests every block before its arguments replace those
         // of their names: the blocks an argument hides nest here, apart.
@@ -112,7 +109,7 @@ impl Converter<'_, '_> {
                 Conflict::MoreLabels | Conflict::FewerLabels { .. } if self.mode.is_hcl2json() => {
                     crate::hcl2json::refusal(block, &conflict)
                 }
-                _ => left_out(block),
+                _ => left_out_block(block),
             };
             self.diags
                 .push(diag.with_subject(self.source, block.def_span()));
@@ -229,13 +226,19 @@ impl Converter<'_, '_> {
 }
 
 /// The warning that a block is left out of the JSON.
-fn left_out(block: &Block<'_>) -> Diagnostic {
+fn left_out_block(block: &Block<'_>) -> Diagnostic {
+    left_out(block.block_type, block.labels.len())
+}
+
+/// The warning that a block of `block_type` with `labels` labels is left
+/// out of the JSON.
+pub(crate) fn left_out(block_type: &str, labels: usize) -> Diagnostic {
     Diagnostic::warning(
         Code::BlockLeftOutOfJson, "Block left out of the JSON",
         format!(
             "A block of type \"{}\" with {} label(s) conflicts with an argument or with another block of that type that has a different number of labels, which the JSON syntax cannot represent; it is left out.",
-            block.block_type,
-            block.labels.len()
+            block_type,
+            labels
         ),
     )
 }
@@ -366,12 +369,29 @@ enum Node {
 /// a key again in constant time: a body of many blocks is nested in time
 /// linear in its size.
 #[derive(Default)]
-struct Entries {
+pub(crate) struct Entries {
     list: Vec<(String, Node)>,
     index: HashMap<String, usize>,
 }
 
 impl Entries {
+    /// Adds an argument.
+    pub(crate) fn push_attribute(&mut self, name: &str, json: Json) {
+        self.index.insert(name.to_owned(), self.list.len());
+        self.list.push((name.to_owned(), Node::Json(json)));
+    }
+
+    /// Puts a block's body under its type and labels; see
+    /// [`insert_block`].
+    pub(crate) fn insert_block(
+        &mut self,
+        block_type: &str,
+        labels: &[&str],
+        body: Json,
+    ) -> Result<(), Conflict> {
+        insert_block(self, block_type, labels, body)
+    }
+
     /// The node under `key`, made by `make` when the key is new.
     fn slot(&mut self, key: &str, make: fn() -> Node) -> Option<&mut Node> {
         let at = match self.index.get(key) {
@@ -387,7 +407,7 @@ impl Entries {
 
     /// The object; the bodies of blocks of one type and labels are an
     /// array when there are several or when `arrays` asks for it.
-    fn into_json(self, arrays: bool) -> Json {
+    pub(crate) fn into_json(self, arrays: bool) -> Json {
         Json::Object(
             self.list
                 .into_iter()

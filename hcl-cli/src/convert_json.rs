@@ -64,13 +64,9 @@ impl JsonConverter<'_, '_> {
     /// An attribute's value: in [`Mode::Evaluate`], its value when it is
     /// wholly known, else its parts.
     pub fn attribute(&mut self, expr: ExprRef<'_>) -> Json {
-        if self.mode == Mode::Evaluate && !refers_to_undefined(&expr, self.ctx) {
-            let (value, found) = expr.value_with_diagnostics(self.ctx);
-            if !found.has_errors() {
-                if let Some(json) = Json::known(value) {
-                    self.diags.extend(found);
-                    return json;
-                }
+        if self.mode == Mode::Evaluate {
+            if let Some(json) = known_json(expr, self.ctx, self.diags) {
+                return json;
             }
         }
         self.parts(expr)
@@ -167,6 +163,26 @@ fn written(expr: ExprRef<'_>) -> String {
         Err(_) => None,
     }
     .unwrap_or_else(|| expr.location().text().to_owned())
+}
+
+/// The value of `expr` as JSON, when it refers only to what `ctx` defines,
+/// evaluates without errors and is wholly known (its warnings then go to
+/// `diags`).
+pub(crate) fn known_json(
+    expr: ExprRef<'_>,
+    ctx: &EvalContext<'_>,
+    diags: &mut Diagnostics,
+) -> Option<Json> {
+    if refers_to_undefined(&expr, ctx) {
+        return None;
+    }
+    let (value, found) = expr.value_with_diagnostics(ctx);
+    if found.has_errors() {
+        return None;
+    }
+    let json = Json::known(value)?;
+    diags.extend(found);
+    Some(json)
 }
 
 /// Whether an expression of either syntax refers to a variable that

@@ -14,6 +14,7 @@ pub mod cmd_json;
 pub mod cmd_man;
 pub mod convert;
 pub mod convert_json;
+mod expanded;
 pub mod fmt;
 pub mod go_json;
 pub mod hcl2json;

@@ -30,6 +30,7 @@ use std::io::Read;
 use std::path::Path;
 use std::sync::Arc;
 
+use hcl_core::ext::dynblock::Expansion;
 use hcl_core::ext::userfunc::with_user_functions;
 use hcl_core::functions::Functions;
 use hcl_core::schema::Body;
@@ -256,6 +257,7 @@ pub struct Decoder<'c> {
     ctx: Option<&'c EvalContext<'c>>,
     /// The type of the blocks read as user-defined functions, if any.
     user_functions: Option<&'c str>,
+    dynamic_blocks: bool,
     lenient: bool,
     unresolved_as_source: bool,
     syntax: Option<Syntax>,
@@ -320,6 +322,51 @@ impl<'c> Decoder<'c> {
     /// ```
     pub fn user_functions(mut self, block_type: &'c str) -> Self {
         self.user_functions = Some(block_type);
+        self
+    }
+
+    /// With `true`, expands `dynamic` blocks into the blocks they generate
+    /// before the target reads them, as Terraform does; off by default, as
+    /// in the reference, where `dynamic` is an ordinary block type. Their
+    /// `for_each` and labels are evaluated with the
+    /// [context](Decoder::context) (and the
+    /// [user functions](Decoder::user_functions), when read), within the
+    /// document's evaluation budget. See [`hcl_core::ext::dynblock`] for
+    /// the rules. A mistake written once in a `content` block (an argument
+    /// the target does not take, a value of the wrong type) is reported
+    /// once, where it is written, however many blocks it generates.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// #[derive(serde::Deserialize)]
+    /// struct Instance {
+    ///     ebs_block_device: Vec<Disk>,
+    /// }
+    /// #[derive(serde::Deserialize)]
+    /// struct Disk {
+    ///     device_name: String,
+    ///     volume_size: u32,
+    /// }
+    /// let src = r#"
+    /// dynamic "ebs_block_device" {
+    ///   for_each = { sdb = 100, sdc = 200 }
+    ///   content {
+    ///     device_name = "/dev/${ebs_block_device.key}"
+    ///     volume_size = ebs_block_device.value
+    ///   }
+    /// }
+    /// "#;
+    /// let decoded = hcl_serde::Decoder::new()
+    ///     .dynamic_blocks(true)
+    ///     .from_str::<Instance>(src)
+    ///     .unwrap();
+    /// let disks = &decoded.value.ebs_block_device;
+    /// assert_eq!(disks[1].device_name, "/dev/sdc");
+    /// assert_eq!(disks[1].volume_size, 200);
+    /// ```
+    pub fn dynamic_blocks(mut self, expand: bool) -> Self {
+        self.dynamic_blocks = expand;
         self
     }
 
@@ -608,6 +655,11 @@ impl<'c> Decoder<'c> {
                         Err(err) => return Some(Err(err)),
                     }
                 }
+            };
+            let expansion = Expansion::new(ctx);
+            let body = match self.dynamic_blocks {
+                true => expansion.expand(body),
+                false => body,
             };
             let mut session = self.session(ctx, &points, source);
             session.record.followed = !first;

@@ -250,8 +250,9 @@
 //! (unsupported arguments and blocks are warnings, returned with the
 //! value), a mode for configurations written for another program,
 //! whose variables are unknown, where such expressions are read as their
-//! source text, and user-defined functions read from the document's
-//! `function` blocks ([`Decoder::user_functions`]).
+//! source text, user-defined functions read from the document's
+//! `function` blocks ([`Decoder::user_functions`]), and `dynamic` blocks
+//! expanded into the blocks they generate ([`Decoder::dynamic_blocks`]).
 //!
 //! # Memory
 //!

@@ -271,6 +271,56 @@ pub const SHAPES: &[Shape] = &[
     },
 ];
 
+/// The shapes that only the extensions make hostile: read with `dynamic`
+/// blocks expanded and `function` blocks as user functions
+/// (`hcl_serde::Decoder::dynamic_blocks`, `Decoder::user_functions`).
+pub const EXTENSION_SHAPES: &[Shape] = &[
+    Shape {
+        name: "nested_dynamic_blocks",
+        test_units: 10,
+        bench_units: 10,
+        // `n` levels of `dynamic` blocks over ten elements each: ten to the
+        // `n` blocks in all.
+        make: |n| {
+            let mut text = String::from("x = 1\n");
+            for level in (0..n).rev() {
+                text = format!(
+                    "dynamic \"b{level}\" {{\n  for_each = range(10)\n  content {{\n    \
+                     v = b{level}.value\n    {text}  }}\n}}\n"
+                );
+            }
+            text
+        },
+        expect: Expect::Eval(Code::TooManyValues, Some("max_total_eval_values")),
+    },
+    Shape {
+        name: "for_each_beyond_the_budget",
+        // `n` thousand elements, within what one evaluation may build,
+        // beyond what the blocks may cost.
+        test_units: 300,
+        bench_units: 300,
+        make: |n| {
+            format!(
+                "dynamic \"b\" {{\n  for_each = flatten([for i in range({n}) : range(1000)])\n  \
+                 content {{}}\n}}\n"
+            )
+        },
+        expect: Expect::Eval(Code::TooManyValues, Some("max_total_eval_values")),
+    },
+    Shape {
+        name: "user_function_calling_itself",
+        test_units: 1,
+        bench_units: 1,
+        make: |n| {
+            let calls: String = (0..n).map(|i| format!("a{i} = f({i})\n")).collect();
+            format!(
+                "function \"f\" {{\n  params = [n]\n  result = n < 0 ? 0 : f(n + 1)\n}}\n{calls}"
+            )
+        },
+        expect: Expect::Eval(Code::FunctionCallFailed, None),
+    },
+];
+
 /// The shape named `name`.
 pub fn shape(name: &str) -> Option<&'static Shape> {
     SHAPES.iter().find(|s| s.name == name)

@@ -340,16 +340,19 @@ pub(super) fn shifted(span: Span, offset: u32) -> Span {
 }
 
 /// The traversal moved by `offset` bytes.
-fn shift_traversal(mut t: Traversal<'_>, offset: u32) -> Traversal<'_> {
+fn shift_traversal(t: Traversal<'_>, offset: u32) -> Traversal<'_> {
     if offset == 0 {
         return t;
     }
-    t.root_span = shifted(t.root_span, offset);
+    map_traversal_spans(t, |s| shifted(s, offset))
+}
+
+/// The traversal with `f` applied to each of its spans.
+fn map_traversal_spans(mut t: Traversal<'_>, f: impl Fn(Span) -> Span) -> Traversal<'_> {
+    t.root_span = f(t.root_span);
     for step in &mut t.steps {
         match step {
-            Traverse::Attr { span, .. } | Traverse::Index { span, .. } => {
-                *span = shifted(*span, offset);
-            }
+            Traverse::Attr { span, .. } | Traverse::Index { span, .. } => *span = f(*span),
         }
     }
     t
@@ -371,8 +374,12 @@ pub(super) fn pairs<'a>(node: NodeRef<'a>, file: &'a Arc<SourceFile>) -> Option<
 /// A string's text read as a traversal.
 pub(super) fn traversal<'a>(node: NodeRef<'a>, file: &'a Arc<SourceFile>) -> Option<Traversal<'a>> {
     let (expr, offset) = string_expression(node, file)?;
-    let found = abs_traversal(&expr, file)?;
-    Some(shift_traversal(found, offset))
+    let found = shift_traversal(abs_traversal(&expr, file)?, offset);
+    // The reference reads the string's text as if it began at the opening
+    // quote: every range of the traversal is one byte early.
+    Some(map_traversal_spans(found, |s| {
+        Span::new(s.start.saturating_sub(1), s.end.saturating_sub(1))
+    }))
 }
 
 /// The traversals that the strings of `node` refer to, keys included, in

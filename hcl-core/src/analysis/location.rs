@@ -3,6 +3,7 @@
 use std::fmt;
 use std::sync::Arc;
 
+use super::bindings::Bindings;
 use super::json;
 use super::statics::{self, Elements, Pairs, StaticCall, StaticPair};
 use super::traversal::{self, Traversal, Traverse};
@@ -156,6 +157,8 @@ pub struct ExprRef<'a> {
     pub file: &'a Arc<SourceFile>,
     /// The value of the JSON syntax it stands for, if it is one.
     json: Option<NodeRef<'a>>,
+    /// What the body it was read from binds around it.
+    bindings: Option<&'a Bindings>,
 }
 
 /// What the `expr` of an [`ExprRef`] of the JSON syntax points at.
@@ -204,6 +207,7 @@ impl<'a> ExprRef<'a> {
             expr,
             file,
             json: None,
+            bindings: None,
         }
     }
 
@@ -284,6 +288,7 @@ impl<'a> ExprRef<'a> {
             expr: &JSON_PLACEHOLDER,
             file,
             json: Some(node),
+            bindings: None,
         }
     }
 
@@ -302,7 +307,15 @@ impl<'a> ExprRef<'a> {
     }
 
     fn with(&self, expr: &'a Expression<'a>) -> ExprRef<'a> {
-        ExprRef::new(expr, self.file)
+        ExprRef::new(expr, self.file).bound(self.bindings)
+    }
+
+    /// The expression with `bindings` around it: evaluations see those
+    /// variables, static analysis leaves them out of
+    /// [`ExprRef::variables`].
+    pub(crate) fn bound(mut self, bindings: Option<&'a Bindings>) -> Self {
+        self.bindings = bindings;
+        self
     }
 
     /// The whole expression's span.
@@ -378,6 +391,15 @@ impl<'a> ExprRef<'a> {
     /// assert!(!value.is_wholly_known());
     /// ```
     pub fn value_with_diagnostics(&self, ctx: &EvalContext<'_>) -> (Value, Diagnostics) {
+        match self.bindings {
+            None => self.unbound_value(ctx),
+            Some(bindings) if bindings.is_unknown() => (Value::dynamic(), Diagnostics::default()),
+            Some(bindings) => self.unbound_value(&bindings.child_of(ctx)),
+        }
+    }
+
+    /// The value in `ctx` itself, whatever the bindings.
+    fn unbound_value(&self, ctx: &EvalContext<'_>) -> (Value, Diagnostics) {
         match self.json {
             Some(node) => json::value(node, self.file, Some(ctx)),
             None => ctx.evaluate_with_diagnostics(self.expr, self.file),
@@ -444,6 +466,7 @@ impl<'a> ExprRef<'a> {
             Some(node) => json::elements(node, self.file),
             None => statics::static_list(self.expr).map(|items| Elements::native(items, self.file)),
         }
+        .map(|elements| elements.bound(self.bindings))
     }
 
     /// The static list interpretation: the element expressions of a tuple
@@ -497,6 +520,7 @@ impl<'a> ExprRef<'a> {
             Some(node) => json::pairs(node, self.file),
             None => statics::static_map(self.expr).map(|items| Pairs::native(items, self.file)),
         }
+        .map(|pairs| pairs.bound(self.bindings))
     }
 
     /// The static map interpretation: the key/value expression pairs of an
@@ -584,7 +608,9 @@ impl<'a> ExprRef<'a> {
 
     /// The static traversal interpretation: a variable followed by
     /// attribute and constant-index steps. `true`, `false` and `null` are
-    /// read as variables of those names.
+    /// read as variables of those names. A JSON string holding a traversal
+    /// is read as the reference reads it: its ranges are placed as if the
+    /// text began at the opening quote, one byte before it does.
     ///
     /// # Errors
     ///
@@ -802,14 +828,18 @@ impl<'a> ExprRef<'a> {
     /// assert_eq!(vars[1].location().text(), "local.skip");
     /// ```
     pub fn variables(&self) -> Vec<Traversal<'a>> {
-        match self.json {
+        let mut found = match self.json {
             Some(node) => {
                 let mut found = Vec::new();
                 json::variables(node, self.file, &mut found);
                 found
             }
             None => variables::variables(self.expr, self.file),
+        };
+        if let Some(bindings) = self.bindings {
+            found.retain(|t| !bindings.binds(t.root));
         }
+        found
     }
 }
 

@@ -39,6 +39,7 @@
 //! assert_eq!(refs, ["var.subnets", "local.suffix"]);
 //! ```
 
+mod bindings;
 mod json;
 mod location;
 mod owned;
@@ -50,6 +51,7 @@ mod variables;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use bindings::{Bindings, UNKNOWN};
 pub use location::{Constructor, ExprRef, Location};
 pub use owned::OwnedExpression;
 pub use statics::{Elements, Pairs, StaticCall, StaticPair};

@@ -3,6 +3,7 @@
 use std::fmt;
 use std::sync::Arc;
 
+use super::bindings::Bindings;
 use super::location::{ExprRef, Location};
 use crate::ast::{Expression, ExpressionKind, FunctionCall, ObjectItem};
 use crate::json::{Node, NodeRef, Property};
@@ -26,6 +27,7 @@ use crate::span::{Range, SourceFile, Span};
 pub struct Elements<'a> {
     items: Items<'a>,
     file: &'a Arc<SourceFile>,
+    bindings: Option<&'a Bindings>,
 }
 
 #[derive(Clone)]
@@ -40,6 +42,7 @@ impl<'a> Elements<'a> {
         Elements {
             items: Items::Native(items.iter()),
             file,
+            bindings: None,
         }
     }
 
@@ -51,7 +54,14 @@ impl<'a> Elements<'a> {
         Elements {
             items: Items::Json(items.iter(), array),
             file,
+            bindings: None,
         }
+    }
+
+    /// The elements with what the body binds around the list.
+    pub(super) fn bound(mut self, bindings: Option<&'a Bindings>) -> Self {
+        self.bindings = bindings;
+        self
     }
 }
 
@@ -65,6 +75,7 @@ impl<'a> Iterator for Elements<'a> {
                 items.next().map(|n| ExprRef::json(array.at(n), self.file))
             }
         }
+        .map(|e| e.bound(self.bindings))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -94,6 +105,7 @@ impl ExactSizeIterator for Elements<'_> {}
 pub struct Pairs<'a> {
     items: PairItems<'a>,
     file: &'a Arc<SourceFile>,
+    bindings: Option<&'a Bindings>,
 }
 
 #[derive(Clone)]
@@ -109,6 +121,7 @@ impl<'a> Pairs<'a> {
         Pairs {
             items: PairItems::Native(items.iter()),
             file,
+            bindings: None,
         }
     }
 
@@ -120,7 +133,14 @@ impl<'a> Pairs<'a> {
         Pairs {
             items: PairItems::Json(items.iter(), object),
             file,
+            bindings: None,
         }
+    }
+
+    /// The pairs with what the body binds around the object.
+    pub(super) fn bound(mut self, bindings: Option<&'a Bindings>) -> Self {
+        self.bindings = bindings;
+        self
     }
 }
 
@@ -128,15 +148,15 @@ impl<'a> Iterator for Pairs<'a> {
     type Item = StaticPair<'a>;
 
     fn next(&mut self) -> Option<StaticPair<'a>> {
-        let file = self.file;
+        let (file, b) = (self.file, self.bindings);
         match &mut self.items {
             PairItems::Native(items) => items.next().map(|item| StaticPair {
-                key: ExprRef::new(&item.key, file),
-                value: ExprRef::new(&item.value, file),
+                key: ExprRef::new(&item.key, file).bound(b),
+                value: ExprRef::new(&item.value, file).bound(b),
             }),
             PairItems::Json(items, object) => items.next().map(|p| StaticPair {
-                key: ExprRef::json(object.at(&p.name), file),
-                value: ExprRef::json(object.at(&p.value), file),
+                key: ExprRef::json(object.at(&p.name), file).bound(b),
+                value: ExprRef::json(object.at(&p.value), file).bound(b),
             }),
         }
     }

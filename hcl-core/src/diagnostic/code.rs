@@ -376,6 +376,16 @@ codes! {
     /// A parameter name of a user-defined function that is not an
     /// identifier (see [`ext::userfunc`](crate::ext::userfunc)).
     InvalidParameterName => "invalid-parameter-name",
+    /// A `dynamic` block's `iterator` that is not a single variable name
+    /// (see [`ext::dynblock`](crate::ext::dynblock)).
+    InvalidDynamicIterator => "invalid-dynamic-iterator",
+    /// A `dynamic` block's `for_each` that is null or not a collection.
+    InvalidDynamicForEach => "invalid-dynamic-for-each",
+    /// A label of a generated block that is null, unknown or not a string,
+    /// or `labels` that are more or fewer than the block type's.
+    InvalidDynamicLabel => "invalid-dynamic-label",
+    /// A `dynamic` block without a `content` block, or with several.
+    InvalidDynamicContent => "invalid-dynamic-content",
 
     // -------------------------------------------------------- command line
 

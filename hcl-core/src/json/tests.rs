@@ -397,7 +397,8 @@ fn static_analysis_of_json_values() {
     let items = pairs[0].value.as_static_list().unwrap();
     let t = items[0].as_traversal().unwrap();
     assert_eq!(t.to_string(), "a.b");
-    assert_eq!(t.location().text(), "a.b");
+    // As the reference places it: from the opening quote, one byte early.
+    assert_eq!(t.location().text(), "\"a.");
     assert_eq!(items[1].as_traversal().unwrap().to_string(), "c[0]");
     // Strings are templates: only interpolations refer to anything.
     let vars: Vec<String> = expr.variables().iter().map(ToString::to_string).collect();

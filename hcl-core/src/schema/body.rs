@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::attributes::Attributes;
 use super::content::{Attribute, Block, BodyContent};
 use super::definition::BodySchema;
-use super::{json, merged, native};
+use super::{dynamic, json, merged, native};
 use crate::analysis::Location;
 use crate::ast;
 use crate::diagnostic::Diagnostics;
@@ -55,6 +55,8 @@ enum Inner<'a> {
     Json(json::JsonBody<'a>),
     /// Never holds a merged body: merging flattens.
     Merged(Vec<Body<'a>>),
+    /// A body whose `dynamic` blocks are expanded.
+    Dynamic(dynamic::DynamicBody<'a>),
 }
 
 impl<'a> Body<'a> {
@@ -117,6 +119,13 @@ impl<'a> Body<'a> {
         start: u32,
     ) -> Self {
         Body::of_native(native::NativeBody::new(body, file).starting_at(start))
+    }
+
+    /// The body that expands the `dynamic` blocks of another.
+    pub(super) fn of_dynamic(body: dynamic::DynamicBody<'a>) -> Self {
+        Body {
+            inner: Inner::Dynamic(body),
+        }
     }
 
     pub(super) fn of_native(body: native::NativeBody<'a>) -> Self {
@@ -235,7 +244,9 @@ impl<'a> Body<'a> {
         for body in bodies {
             match body.inner {
                 Inner::Merged(children) => flat.extend(children),
-                inner @ (Inner::Native(_) | Inner::Json(_)) => flat.push(Body { inner }),
+                inner @ (Inner::Native(_) | Inner::Json(_) | Inner::Dynamic(_)) => {
+                    flat.push(Body { inner });
+                }
             }
         }
         Body {
@@ -279,6 +290,7 @@ impl<'a> Body<'a> {
             Inner::Native(body) => Some(body.missing_item()),
             Inner::Json(body) => Some(body.missing_item()),
             Inner::Merged(children) => children.first().and_then(Body::missing_item),
+            Inner::Dynamic(d) => d.original().missing_item(),
         }
     }
 
@@ -298,6 +310,7 @@ impl<'a> Body<'a> {
             Inner::Native(body) => body.source_len(),
             Inner::Json(body) => body.source_len(),
             Inner::Merged(children) => children.iter().map(Body::source_len).sum(),
+            Inner::Dynamic(d) => d.original().source_len(),
         }
     }
 
@@ -473,13 +486,81 @@ impl<'a> Body<'a> {
     /// assert_eq!(labels, [1, 0]);
     /// ```
     pub fn items(&self) -> (Vec<Attribute<'a>>, Vec<Block<'a>>) {
-        let mut attributes = Vec::new();
-        let mut blocks = Vec::new();
-        self.items_into(&mut attributes, &mut blocks);
-        (attributes, blocks)
+        self.items_with_diagnostics().0
     }
 
-    fn items_into(&self, attributes: &mut Vec<Attribute<'a>>, blocks: &mut Vec<Block<'a>>) {
+    /// The names of [`Body::items`]: every attribute's name, and every
+    /// block's type, in source order (each part of a merged body after the
+    /// other's), without reading the blocks: a body that expands `dynamic`
+    /// blocks gives the type each generates in its place, whatever it
+    /// generates. For a reader that builds its schema from the names found.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::ext::dynblock::Expansion;
+    /// use hcl_core::schema::Body;
+    /// let file = hcl_core::parse("a = 1\nb {}\ndynamic \"c\" {}\n", "f.hcl").unwrap();
+    /// let (attrs, types) = Body::from_file(&file).item_names();
+    /// assert_eq!((attrs, types), (vec!["a"], vec!["b", "dynamic"]));
+    /// let ctx = hcl_core::EvalContext::new();
+    /// let expansion = Expansion::new(&ctx);
+    /// let (_, types) = expansion.expand(Body::from_file(&file)).item_names();
+    /// assert_eq!(types, ["b", "c"]);
+    /// ```
+    pub fn item_names(&self) -> (Vec<&'a str>, Vec<&'a str>) {
+        match &self.inner {
+            Inner::Dynamic(d) => d.item_names(),
+            Inner::Merged(children) => {
+                let (mut attrs, mut types) = (Vec::new(), Vec::new());
+                for child in children {
+                    let (a, t) = child.item_names();
+                    attrs.extend(a);
+                    types.extend(t);
+                }
+                (attrs, types)
+            }
+            Inner::Native(_) | Inner::Json(_) => {
+                let (attributes, blocks) = self.items();
+                (
+                    attributes.iter().map(|a| a.name).collect(),
+                    blocks.iter().map(|b| b.block_type).collect(),
+                )
+            }
+        }
+    }
+
+    /// [`Body::items`], with the diagnostics of reading them: none for the
+    /// body of a file or a block, and for a body that expands `dynamic`
+    /// blocks ([`ext::dynblock`](crate::ext::dynblock)) those of its
+    /// `dynamic` blocks.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::ext::dynblock::Expansion;
+    /// use hcl_core::schema::Body;
+    /// let file = hcl_core::parse("dynamic \"b\" {\n  for_each = 1\n  content {}\n}\n", "f.hcl").unwrap();
+    /// let ctx = hcl_core::EvalContext::new();
+    /// let expansion = Expansion::new(&ctx);
+    /// let ((_, blocks), diags) = expansion.expand(Body::from_file(&file)).items_with_diagnostics();
+    /// assert!(blocks.is_empty());
+    /// assert_eq!(diags.iter().next().unwrap().summary, "Invalid dynamic for_each value");
+    /// ```
+    pub fn items_with_diagnostics(&self) -> ((Vec<Attribute<'a>>, Vec<Block<'a>>), Diagnostics) {
+        let mut attributes = Vec::new();
+        let mut blocks = Vec::new();
+        let mut diags = Diagnostics::default();
+        self.items_into(&mut attributes, &mut blocks, &mut diags);
+        ((attributes, blocks), diags)
+    }
+
+    fn items_into(
+        &self,
+        attributes: &mut Vec<Attribute<'a>>,
+        blocks: &mut Vec<Block<'a>>,
+        diags: &mut Diagnostics,
+    ) {
         match &self.inner {
             Inner::Native(body) => body.items_into(attributes, blocks),
             Inner::Json(body) => {
@@ -492,9 +573,10 @@ impl<'a> Body<'a> {
             }
             Inner::Merged(children) => {
                 for child in children {
-                    child.items_into(attributes, blocks);
+                    child.items_into(attributes, blocks, diags);
                 }
             }
+            Inner::Dynamic(d) => d.items(attributes, blocks, diags),
         }
     }
 
@@ -526,6 +608,7 @@ impl<'a> Body<'a> {
             Inner::Native(body) => vec![PartRef::Native(body)],
             Inner::Json(body) => vec![PartRef::Json(body)],
             Inner::Merged(children) => children.iter().flat_map(Body::part_refs).collect(),
+            Inner::Dynamic(d) => d.original().part_refs(),
         }
     }
 
@@ -551,6 +634,7 @@ impl<'a> Body<'a> {
                 let first = syntaxes.next()??;
                 syntaxes.all(|s| s == Some(first)).then_some(first)
             }
+            Inner::Dynamic(d) => d.original().syntax(),
         }
     }
 
@@ -567,6 +651,7 @@ impl<'a> Body<'a> {
             Inner::Native(body) => body.content(schema, check_required, diags),
             Inner::Json(body) => body.content(schema, check_required, diags),
             Inner::Merged(children) => merged::content(children, schema, check_required, diags),
+            Inner::Dynamic(d) => d.content(schema, check_required, diags),
         }
     }
 
@@ -600,6 +685,7 @@ impl<'a> Body<'a> {
                     merged::partial_content(children, schema, check_required, diags);
                 (content, Body::merge(rests))
             }
+            Inner::Dynamic(d) => d.partial_content(schema, check_required, diags),
         }
     }
 
@@ -608,6 +694,7 @@ impl<'a> Body<'a> {
             Inner::Native(body) => body.just_attributes(diags),
             Inner::Json(body) => body.just_attributes(diags),
             Inner::Merged(children) => merged::just_attributes(children, diags),
+            Inner::Dynamic(d) => d.just_attributes(diags),
         }
     }
 }

@@ -81,6 +81,7 @@ mod attributes;
 mod body;
 mod content;
 mod definition;
+pub(crate) mod dynamic;
 mod json;
 pub(crate) mod lazy;
 mod merged;

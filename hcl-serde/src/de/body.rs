@@ -555,12 +555,11 @@ fn visit_entries<'de, 'a, V: Visitor<'de>>(
 /// Every attribute name and block type in `body`, each once, in source
 /// order: the fields of a schema-less target.
 fn names<'a>(body: &Body<'a>) -> Vec<&'a str> {
-    let (attributes, blocks) = body.items();
+    let (attributes, types) = body.item_names();
     let mut seen = HashSet::new();
     attributes
-        .iter()
-        .map(|a| a.name)
-        .chain(blocks.iter().map(|b| b.block_type))
+        .into_iter()
+        .chain(types)
         .filter(|name| seen.insert(*name))
         .collect()
 }
