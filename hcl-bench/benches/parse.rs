@@ -1,5 +1,6 @@
-//! Parse throughput: `hcl_core::parse` and hcl-rs's `hcl::parse` on the same
-//! inputs, in the same run, in MB/s (10^6 bytes per second).
+//! Parse throughput: `hcl_core::parse`, `hcl_core::parse_with_grammar` (the
+//! grammar of record, pest) and hcl-rs's `hcl::parse` on the same inputs,
+//! in the same run, in MB/s (10^6 bytes per second).
 //!
 //! Inputs, generated on first use into the project's `target/` (never
 //! committed) by the generators in `../shared`:
@@ -156,6 +157,19 @@ fn parse(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::new("hcl_core", input.name), text, |b, text| {
             b.iter(|| hcl_core::parse(black_box(text), "bench.tf"));
         });
+
+        // The grammar of record (feature `pest-parser`), in the same run.
+        let options = hcl_core::ParseOptions::default();
+        if let Err(err) = hcl_core::parse_with_grammar(text, input.name, &options) {
+            panic!("the grammar rejects {}:\n{err}", input.name);
+        }
+        group.bench_with_input(
+            BenchmarkId::new("hcl_core_grammar", input.name),
+            text,
+            |b, text| {
+                b.iter(|| hcl_core::parse_with_grammar(black_box(text), "bench.tf", &options));
+            },
+        );
 
         match hcl::parse(text) {
             Ok(_) => {

@@ -9,7 +9,10 @@
 //!    spans into line and column. A syntax error is a [`Diagnostic`] that
 //!    renders the offending line with a caret, like the reference
 //!    implementation and rustc. [`parse_expression`] and [`parse_template`]
-//!    read a lone expression or template. [`parse_json`] reads a file of
+//!    read a lone expression or template. With the `pest-parser` feature,
+//!    `parse_with_grammar` reads a file with the grammar of record
+//!    (`hcl.pest`, a pest grammar) instead, into the same [`File`], tree
+//!    for tree and diagnostic for diagnostic. [`parse_json`] reads a file of
 //!    the JSON syntax (Terraform's `*.tf.json`), and [`parse_config`]
 //!    picks the syntax by file name; both are read through the same
 //!    [`Body`] and [`ExprRef`] as the native syntax.
@@ -87,7 +90,7 @@ pub mod analysis;
 pub mod check;
 // The generated parser of the grammar of record refers to `alloc` when pest
 // is built without "std".
-#[cfg(any(test, feature = "pest-grammar"))]
+#[cfg(any(test, feature = "pest-parser"))]
 extern crate alloc;
 
 pub mod ast;
@@ -118,8 +121,8 @@ pub mod __private {
 }
 
 /// What the differential fuzz target compares, built only with the
-/// `pest-grammar` feature: not part of the API.
-#[cfg(feature = "pest-grammar")]
+/// `pest-parser` feature: not part of the API.
+#[cfg(feature = "pest-parser")]
 #[doc(hidden)]
 pub mod fuzzing {
     pub use crate::parser::pest::parse_both_ways;
@@ -135,6 +138,8 @@ pub use json::{
     JsonFile, Syntax,
 };
 pub use limits::Limits;
+#[cfg(feature = "pest-parser")]
+pub use parser::pest::parse_with_grammar;
 pub use parser::{parse, parse_expression, parse_template, parse_with, File, ParseOptions};
 pub use schema::{Body, BodyContent, BodySchema};
 pub use span::{Pos, Range, SourceFile, Span};

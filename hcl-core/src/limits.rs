@@ -100,6 +100,17 @@ impl Limits {
     /// [`max_total_eval_string_bytes`](Limits::max_total_eval_string_bytes)).
     pub const EVAL_STRING_BYTES_PER_INPUT_BYTE: usize = 4;
 
+    /// How many rule calls the grammar of record may make for each byte of
+    /// a top-level item (with the blank lines and comments before it, and
+    /// counting 64 bytes at least) when
+    /// [`parse_with_grammar`](crate::parse_with_grammar) reads it. pest
+    /// backtracks with no bound of its own; this bounds its time in
+    /// proportion to the input, far above what configurations take (no
+    /// file of the project's real-world corpus needs 32 calls per byte).
+    /// Feature `pest-parser`.
+    #[cfg(any(test, feature = "pest-parser"))]
+    pub const GRAMMAR_CALLS_PER_INPUT_BYTE: usize = 1024;
+
     /// The defaults, as a constant.
     const DEFAULT: Limits = Limits {
         max_nesting_depth: 128,

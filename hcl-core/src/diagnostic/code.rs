@@ -237,6 +237,14 @@ codes! {
     /// A decode met more errors than it reports, and stopped looking for
     /// more (`hcl_serde` reports 64).
     TooManyErrors => "too-many-errors",
+    /// The grammar of record made more rule calls for a top-level item
+    /// than `Limits::GRAMMAR_CALLS_PER_INPUT_BYTE` allows for its length
+    /// (`parse_with_grammar`, feature `pest-parser`).
+    GrammarCallLimit => "grammar-call-limit",
+    /// The grammar of record rejects a file that the parser accepts
+    /// (`parse_with_grammar`, feature `pest-parser`): the two disagree,
+    /// which is a bug.
+    GrammarDisagrees => "grammar-disagrees",
 
     // ---------------------------------------------------------- references
 

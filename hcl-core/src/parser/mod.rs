@@ -5,7 +5,8 @@
 //! same inputs, builds the same trees and, on a syntax error, recovers the
 //! same way and reports the same diagnostics, every error of a file and not
 //! only the first. `pest/hcl.pest` is the grammar of record: the tests
-//! (and a fuzz target) check this parser against it.
+//! (and a fuzz target) check this parser against it, and with the
+//! `pest-parser` feature it is a parser of its own, `parse_with_grammar`.
 //!
 //! On top of the reference's rules, resource limits (`Limits`) bound the
 //! nesting of brackets and blocks and the depth of expression trees, so
@@ -19,7 +20,7 @@ mod invalid;
 mod lazy;
 mod names;
 mod peeker;
-#[cfg(any(test, feature = "pest-grammar"))]
+#[cfg(any(test, feature = "pest-parser"))]
 pub(crate) mod pest;
 mod quoted;
 mod recover;
@@ -34,7 +35,7 @@ use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::lexer::{Lexer, Start, TokenKind};
 use crate::limits::Limits;
 use crate::span::{SourceFile, Span};
-#[cfg(any(test, feature = "pest-grammar"))]
+#[cfg(any(test, feature = "pest-parser"))]
 pub(crate) use expr::is_number;
 pub(crate) use lazy::LazyFile;
 pub(crate) use lazy::LazyItem;

@@ -138,7 +138,7 @@ impl<'src> Parts<'src> {
     }
 
     /// Whether no part was read.
-    #[cfg(any(test, feature = "pest-grammar"))]
+    #[cfg(any(test, feature = "pest-parser"))]
     pub(crate) fn is_empty(&self) -> bool {
         self.first.is_none() && self.parts.is_empty()
     }

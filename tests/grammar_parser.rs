@@ -1,0 +1,189 @@
+//! `hcl_core::parse_with_grammar`, the grammar of record as a parser,
+//! against `hcl_core::parse_with`: the same tree or the same diagnostics
+//! (code, severity, summary, detail, ranges) on every conformance case of
+//! the native syntax, on every file of the shared corpus, and on input
+//! nested far beyond the limits, which it reports as the parser does.
+
+#[path = "support/shared_corpus.rs"]
+mod shared_corpus;
+
+use hcl_core::{parse_with, parse_with_grammar, Code, ParseOptions};
+use shared_corpus::{corpus_files, shared_corpus};
+
+/// A parse's outcome as text: the tree's debug form, or the diagnostics'.
+fn outcome(result: Result<hcl_core::File<'_>, hcl_core::Diagnostics>) -> String {
+    match result {
+        Ok(file) => format!("ok {:?}", file.body),
+        Err(diags) => format!("error {:?}", diags.as_slice()),
+    }
+}
+
+/// Whether the two parsers agree on `source`; the first difference
+/// otherwise.
+fn compare(source: &str, name: &str) -> Result<(), String> {
+    let options = ParseOptions::default();
+    let ours = outcome(parse_with(source, name, &options));
+    let grammar = outcome(parse_with_grammar(source, name, &options));
+    if ours == grammar {
+        return Ok(());
+    }
+    let at = ours
+        .bytes()
+        .zip(grammar.bytes())
+        .position(|(a, b)| a != b)
+        .unwrap_or(ours.len().min(grammar.len()));
+    let from = at.saturating_sub(100);
+    let window = |s: &str| s.get(from..(at + 100).min(s.len())).unwrap_or(s).to_owned();
+    Err(format!(
+        "{name}: the parsers differ\n  parse_with:         ...{}\n  parse_with_grammar: ...{}",
+        window(&ours),
+        window(&grammar)
+    ))
+}
+
+/// The native-syntax text of a conformance case, as a file: bodies as
+/// they are, an expression as an attribute's value, a template as a
+/// heredoc's; `None` for the JSON syntax.
+fn case_source(case: &serde_json::Value) -> Option<String> {
+    let src = case.get("src")?.as_str()?;
+    let kind = case.get("kind")?.as_str()?;
+    let json = case
+        .get("json")
+        .is_some_and(|j| j != &serde_json::Value::Bool(false))
+        || case.get("syntax").and_then(|s| s.as_str()) == Some("json");
+    match kind {
+        _ if json || kind.starts_with("json") => None,
+        "expr" => Some(format!("a = {src}\n")),
+        "template" => Some(format!("a = <<EOT\n{src}\nEOT\n")),
+        _ => Some(src.to_owned()),
+    }
+}
+
+/// The cases' JSON nests deeply: read on a thread with a large stack.
+fn on_large_stack(run: impl FnOnce() + Send + 'static) {
+    let thread = std::thread::Builder::new().stack_size(256 << 20).spawn(run);
+    thread.expect("spawn").join().expect("no panic");
+}
+
+#[test]
+fn agrees_with_the_parser_on_the_conformance_cases() {
+    on_large_stack(|| {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance");
+        let mut compared = 0;
+        let mut failures = Vec::new();
+        for path in corpus_files(&dir) {
+            if path.extension().is_none_or(|e| e != "jsonl") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("read cases");
+            for line in text.lines().filter(|l| !l.trim().is_empty()) {
+                let mut de = serde_json::Deserializer::from_str(line);
+                de.disable_recursion_limit();
+                let case: serde_json::Value =
+                    serde::Deserialize::deserialize(&mut de).expect("a case");
+                let Some(source) = case_source(&case) else {
+                    continue;
+                };
+                compared += 1;
+                if let Err(why) = compare(&source, "case.hcl") {
+                    failures.push(format!("{}: {why}", case["id"]));
+                }
+            }
+        }
+        println!("{compared} conformance cases compared");
+        assert!(compared > 5000, "only {compared} cases");
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+    });
+}
+
+#[test]
+fn agrees_with_the_parser_on_the_corpus() {
+    for name in ["real", "real-invalid", "real-v2.20"] {
+        let Some(dir) = shared_corpus(name) else {
+            continue;
+        };
+        let files = corpus_files(&dir);
+        assert!(!files.is_empty());
+        let mut rejected = 0;
+        for path in &files {
+            let text =
+                String::from_utf8_lossy(&std::fs::read(path).expect("read file")).into_owned();
+            let name = path.display().to_string();
+            if let Err(why) = compare(&text, &name) {
+                panic!("{why}");
+            }
+            rejected += usize::from(hcl_core::parse(&text, &name).is_err());
+        }
+        println!("{name}: {} files, {rejected} rejected by both", files.len());
+    }
+}
+
+/// Nesting far beyond `max_nesting_depth` is the parser's diagnostic,
+/// on a thread of the default stack size.
+#[test]
+fn deep_nesting_is_the_limit_diagnostic() {
+    let n = 100_000;
+    let deep = [
+        format!("a = {}1{}\n", "[".repeat(n), "]".repeat(n)),
+        format!("a = {}1{}\n", "(".repeat(n), ")".repeat(n)),
+        format!("a = {}\n", "{a = ".repeat(n)),
+        format!("{}\n", "b {\n".repeat(n)),
+        format!("a = {}\n", "\"${".repeat(n)),
+        format!("a = {}1\n", "x ? 1 : ".repeat(n)),
+        format!("a = {}", "[".repeat(n)),
+    ];
+    for source in &deep {
+        let err =
+            parse_with_grammar(source, "deep.hcl", &ParseOptions::default()).expect_err("too deep");
+        let first = &err.as_slice()[0];
+        assert_eq!(first.code, Code::NestingTooDeep, "{err}");
+        assert!(first.detail.contains("max_nesting_depth"), "{err}");
+        compare(source, "deep.hcl").expect("the parser's diagnostic");
+    }
+}
+
+/// Nesting up to the limit, of each kind the limit counts, parses with
+/// the grammar on a thread of the default stack size; and long chains of
+/// operators, traversal steps, splats, directives and labels, which pest
+/// reads without recursing, get the parser's tree or diagnostics.
+#[test]
+fn nesting_at_the_limit_parses() {
+    let n = hcl_core::Limits::default().max_nesting_depth;
+    let sources = [
+        format!("a = {}1{}\n", "[".repeat(n), "]".repeat(n)),
+        format!("a = {}1{}\n", "(".repeat(n), ")".repeat(n)),
+        format!("a = {}1{}\n", "f(".repeat(n), ")".repeat(n)),
+        format!("a = {}1{}\n", "{a = ".repeat(n), "}".repeat(n)),
+        format!("a = {}1{}\n", "x[".repeat(n), "]".repeat(n)),
+        format!("a = {}1{}\n", "\"${".repeat(n), "}\"".repeat(n)),
+        format!("a = {}1\n", "x ? 1 : ".repeat(n)),
+        format!("a = {}1\n", "x ? 1 : ".repeat(n + 1)),
+        format!("a = {}1{}\n", "[".repeat(n + 1), "]".repeat(n + 1)),
+    ];
+    for source in &sources {
+        compare(source, "nested.hcl").expect("the same tree or diagnostics");
+    }
+    let d = hcl_core::Limits::default().max_expression_depth;
+    for m in [d - 1, d, d + 1, 20_000] {
+        let chains = [
+            format!("a = {}x\n", "!".repeat(m)),
+            format!("a = {}x\n", "-".repeat(m)),
+            format!("a = x{}\n", " + x * x".repeat(m)),
+            format!("a = x{}\n", ".y[0]".repeat(m)),
+            format!("a = (x){}\n", "[0]".repeat(m)),
+            format!("a = x{}\n", "[*].y".repeat(m)),
+            format!("a = x{}\n", ".*.y".repeat(m)),
+            format!(
+                "a = \"{}{}\"\n",
+                "%{ if x }".repeat(m),
+                "%{ endif }".repeat(m)
+            ),
+            format!("b {}{{\n}}\n", "\"l\" ".repeat(m)),
+        ];
+        for source in &chains {
+            compare(source, "chain.hcl").expect("the same tree or diagnostics");
+        }
+    }
+    let at_limit = &sources[0];
+    assert!(parse_with_grammar(at_limit, "nested.hcl", &ParseOptions::default()).is_ok());
+}
