@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use super::context::EvalContext;
 pub(super) use super::for_expr::{ForBody, ForParts};
-use super::ops::describe_type_mismatch;
+use super::ops::{describe_type_mismatch, unknown_conditional};
 use super::traversal::{get_attr, index};
 use crate::ast::{Expression, ExpressionKind, ObjectItem, TraversalStepKind};
 use crate::diagnostic::{Code, Diagnostic, Diagnostics};
@@ -595,7 +595,8 @@ impl<'c, 'p> Evaluator<'c, 'p> {
             return (Value::unknown(result_type), diags);
         }
         if !cond.is_known() {
-            return (Value::unknown(result_type), diags);
+            let result = unknown_conditional(result_type, &true_value, &false_value);
+            return (result, diags);
         }
         let cond = match convert(&cond, &Type::Bool) {
             Ok(c) => c,

@@ -141,4 +141,6 @@ fn template_span(template: &Template<'_>) -> crate::span::Span {
 }
 
 #[cfg(test)]
+mod refinement_tests;
+#[cfg(test)]
 mod tests;

@@ -1,6 +1,10 @@
 //! Unary and binary operators, with the reference's argument rules: each
 //! operand is converted to the operator's parameter type, a null operand is
-//! an error, and an unknown operand makes the result unknown.
+//! an error, and an unknown operand makes the result unknown (and not
+//! null), except that comparisons and equality answer from what the
+//! refinements of unknown operands tell.
+
+use std::cmp::Ordering;
 
 use super::expr::{Evaluator, Outcome, Scope};
 use crate::ast::{BinaryOp, Expression, UnaryOp};
@@ -70,8 +74,8 @@ impl Evaluator<'_, '_> {
                     diags,
                 );
             }
-            if !a.is_known() || !b.is_known() {
-                return (Value::unknown(result_type), diags);
+            if (!a.is_known() || !b.is_known()) && !is_comparison(op) {
+                return (Value::unknown(result_type).refine_not_null(), diags);
             }
         }
         if matches!(op, BinaryOp::Equal | BinaryOp::NotEqual)
@@ -90,9 +94,13 @@ impl Evaluator<'_, '_> {
                     x || y
                 }))
             }
+            BinaryOp::Less => Ok(a.less_than(&b)),
+            BinaryOp::LessOrEqual => Ok(a.less_or_equal(&b)),
+            BinaryOp::Greater => Ok(a.greater_than(&b)),
+            BinaryOp::GreaterOrEqual => Ok(a.greater_or_equal(&b)),
             _ => match (a.as_number(), b.as_number()) {
                 (Some(x), Some(y)) => arithmetic(op, x, y),
-                _ => Ok(Value::unknown(result_type.clone())),
+                _ => Ok(Value::unknown(result_type.clone()).refine_not_null()),
             },
         };
         match result {
@@ -124,12 +132,13 @@ impl Evaluator<'_, '_> {
             return self.operation_failed("argument must not be null", span, ty, diags);
         }
         if !value.is_known() {
-            return (Value::unknown(ty), diags);
+            return (Value::unknown(ty).refine_not_null(), diags);
         }
         let result = match op {
-            UnaryOp::Negate => value
-                .as_number()
-                .map_or_else(|| Value::unknown(Type::Number), |n| Value::number(n.neg())),
+            UnaryOp::Negate => value.as_number().map_or_else(
+                || Value::unknown(Type::Number).refine_not_null(),
+                |n| Value::number(n.neg()),
+            ),
             UnaryOp::Not => not(&value),
         };
         (result, diags)
@@ -177,22 +186,25 @@ impl Evaluator<'_, '_> {
     }
 }
 
+/// The operators that answer from the bounds of unknown operands.
+fn is_comparison(op: BinaryOp) -> bool {
+    matches!(
+        op,
+        BinaryOp::Less | BinaryOp::LessOrEqual | BinaryOp::Greater | BinaryOp::GreaterOrEqual
+    )
+}
+
+/// `!`: the negation of a known bool; an unknown, not null, otherwise.
 fn not(value: &Value) -> Value {
     match value.as_bool() {
         Some(b) => Value::bool(!b),
-        None => Value::unknown(Type::Bool),
+        None => Value::unknown(Type::Bool).refine_not_null(),
     }
 }
 
 fn arithmetic(op: BinaryOp, x: &Number, y: &Number) -> Result<Value, &'static str> {
-    use std::cmp::Ordering;
-    let compare = |want: &[Ordering]| Ok(Value::bool(want.contains(&x.cmp(y))));
     let number = |n: Option<Number>, message| n.map(Value::number).ok_or(message);
     match op {
-        BinaryOp::Less => compare(&[Ordering::Less]),
-        BinaryOp::LessOrEqual => compare(&[Ordering::Less, Ordering::Equal]),
-        BinaryOp::Greater => compare(&[Ordering::Greater]),
-        BinaryOp::GreaterOrEqual => compare(&[Ordering::Greater, Ordering::Equal]),
         BinaryOp::Add => number(x.add(y), "can't compute sum of opposing infinities"),
         BinaryOp::Subtract => number(x.sub(y), "can't subtract infinity from itself"),
         BinaryOp::Multiply => number(x.mul(y), "can't multiply zero by infinity"),
@@ -203,6 +215,70 @@ fn arithmetic(op: BinaryOp, x: &Number, y: &Number) -> Result<Value, &'static st
         BinaryOp::Modulo => number(x.rem(y), "can't use modulo with zero and infinity"),
         _ => Err("unsupported operator"),
     }
+}
+
+/// The result of a conditional whose condition is unknown, as the
+/// reference makes it: null if both results are; otherwise unknown, not
+/// null if neither result may be null, and, for two numbers or two
+/// collections of the same type, within the bounds that hold for both
+/// (the lower of the lower bounds, the higher of the upper ones).
+pub(super) fn unknown_conditional(result_type: Type, t: &Value, f: &Value) -> Value {
+    if t.is_null() && f.is_null() {
+        return Value::null(result_type);
+    }
+    let (tr, fr) = (t.range(), f.range());
+    let both_not_null = tr.definitely_not_null() && fr.definitely_not_null();
+    let base = |ty: Type| {
+        let r = Value::unknown(ty).refine();
+        if both_not_null {
+            r.not_null()
+        } else {
+            r
+        }
+    };
+    if t.ty() == &Type::Number && f.ty() == &Type::Number {
+        let mut r = base(Type::Number);
+        let lower = wider_bound(
+            tr.number_lower_bound(),
+            fr.number_lower_bound(),
+            Ordering::Less,
+        );
+        if let Some((n, inclusive)) = lower {
+            r = r.number_lower_bound(n, inclusive);
+        }
+        let upper = wider_bound(
+            tr.number_upper_bound(),
+            fr.number_upper_bound(),
+            Ordering::Greater,
+        );
+        if let Some((n, inclusive)) = upper {
+            r = r.number_upper_bound(n, inclusive);
+        }
+        return r.build();
+    }
+    if t.ty().is_collection() && t.ty() == f.ty() {
+        return base(result_type)
+            .length_lower_bound(tr.length_lower_bound().min(fr.length_lower_bound()))
+            .length_upper_bound(tr.length_upper_bound().max(fr.length_upper_bound()))
+            .build();
+    }
+    base(result_type).build()
+}
+
+/// Of two bounds on the same side (`None` for none), the one further out,
+/// `outward` being the direction away from the range: inclusive if
+/// either is, when they are the same number.
+fn wider_bound<'a>(
+    a: Option<(&'a Number, bool)>,
+    b: Option<(&'a Number, bool)>,
+    outward: Ordering,
+) -> Option<(&'a Number, bool)> {
+    let ((x, x_inclusive), (y, y_inclusive)) = (a?, b?);
+    Some(match x.cmp(y) {
+        Ordering::Equal => (y, x_inclusive || y_inclusive),
+        o if o == outward => (x, x_inclusive),
+        _ => (y, y_inclusive),
+    })
 }
 
 /// Says how the types of a conditional's two results differ, as the

@@ -9,8 +9,13 @@ use crate::value::Value;
 
 const INVALID_VALUE: &str = "Invalid template interpolation value";
 
+/// The most bytes of a template's known start that its unknown result
+/// keeps as the prefix of its refinements.
+const PREFIX_MAX_BYTES: usize = 128;
+
 impl Evaluator<'_, '_> {
-    /// A template's value: the string of its parts, unknown if any part is.
+    /// A template's value: the string of its parts; if any part is unknown,
+    /// an unknown string, not null, starting with the parts before it.
     pub(crate) fn template(
         &mut self,
         template: &Template<'_>,
@@ -20,6 +25,7 @@ impl Evaluator<'_, '_> {
         let mut out = String::new();
         let mut diags = Diagnostics::default();
         let mut known = true;
+        let mut prefix_len = 0;
         for part in &template.parts {
             let (value, part_span) = match part {
                 TemplatePart::Literal(text, literal_span) => {
@@ -69,7 +75,10 @@ impl Evaluator<'_, '_> {
                 continue;
             }
             if !value.is_known() {
-                known = false;
+                if known {
+                    known = false;
+                    prefix_len = out.len();
+                }
                 continue;
             }
             match convert(&value, &Type::String) {
@@ -90,10 +99,19 @@ impl Evaluator<'_, '_> {
             }
         }
         if known {
-            (Value::string(out), diags)
-        } else {
-            (Value::unknown(Type::String), diags)
+            return (Value::string(out), diags);
         }
+        let mut result = Value::unknown(Type::String).refine().not_null();
+        if !diags.has_errors() {
+            // What comes before the first unknown part starts the result;
+            // as the reference, at most its first 128 bytes are kept.
+            let mut end = prefix_len.min(PREFIX_MAX_BYTES);
+            while !out.is_char_boundary(end) {
+                end -= 1;
+            }
+            result = result.string_prefix(out.get(..end).unwrap_or_default());
+        }
+        (result.build(), diags)
     }
 
     /// `%{ for }`: a tuple for expression over the body, joined.

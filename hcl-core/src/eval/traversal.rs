@@ -308,7 +308,9 @@ impl Evaluator<'_, '_> {
         }
         let mut upgraded_unknown = false;
         let source_value = if auto_upgrade {
-            upgraded_unknown = !source_value.is_known();
+            // An unknown that may turn out null may give no element.
+            upgraded_unknown =
+                !source_value.is_known() && !source_value.range().definitely_not_null();
             Value::tuple(vec![source_value])
         } else {
             source_value
@@ -316,7 +318,15 @@ impl Evaluator<'_, '_> {
         if !source_value.is_known() {
             let (ty, ty_diags) = self.splat_result_type(source_value.ty(), each, scope);
             diags.extend(ty_diags);
-            return (Value::unknown(ty), diags);
+            // Not null, and a list as long as the source.
+            let range = source_value.range();
+            let result = Value::unknown(ty)
+                .refine()
+                .not_null()
+                .length_lower_bound(range.length_lower_bound())
+                .length_upper_bound(range.length_upper_bound())
+                .build();
+            return (result, diags);
         }
         let mut values = Vec::new();
         let mut known = true;

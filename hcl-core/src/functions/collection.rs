@@ -175,6 +175,7 @@ fn permissive(name: &str) -> Parameter {
 
 fn coalesce() -> Function {
     Function::builder()
+        .result_not_null()
         .description(
             "Returns the first of the given arguments that isn't null, or raises an error if \
              there are no non-null arguments.",
@@ -203,6 +204,7 @@ fn coalesce() -> Function {
 
 fn coalescelist() -> Function {
     Function::builder()
+        .result_not_null()
         .description(
             "Returns the first of the given sequences that has a length greater than zero.",
         )
@@ -246,6 +248,7 @@ fn coalescelist() -> Function {
 
 fn compact() -> Function {
     Function::builder()
+        .result_not_null()
         .description("Removes all empty string elements from the given list of strings.")
         .param(Parameter::new("list", Type::list(Type::String)))
         .returns(Type::list(Type::String))
@@ -270,6 +273,7 @@ fn compact() -> Function {
 
 fn contains() -> Function {
     Function::builder()
+        .result_not_null()
         .description(
             "Returns true if the given value is a value in the given list, tuple, or set, or \
              false otherwise.",
@@ -307,6 +311,7 @@ fn contains() -> Function {
 
 fn distinct() -> Function {
     Function::builder()
+        .result_not_null()
         .description(
             "Removes any duplicate values from the given list, preserving the order of \
              remaining elements.",
@@ -414,6 +419,7 @@ fn wrapped(i: i64, len: usize) -> Option<usize> {
 
 fn length() -> Function {
     Function::builder()
+        .result_not_null()
         .description("Returns the number of elements in the given collection.")
         .param(
             Parameter::new("collection", Type::Dynamic)
@@ -441,6 +447,7 @@ fn length() -> Function {
 
 fn reverse() -> Function {
     Function::builder()
+        .result_not_null()
         .description("Returns the given list with its elements in reverse order.")
         .param(Parameter::new("list", Type::Dynamic))
         .returns_with(|args| {
@@ -479,6 +486,7 @@ fn reverse() -> Function {
 
 fn sort() -> Function {
     Function::builder()
+        .result_not_null()
         .description("Applies a lexicographic sort to the elements of the given list.")
         .param(Parameter::new("list", Type::list(Type::String)).allow_unknown())
         .returns(Type::list(Type::String))
@@ -486,15 +494,16 @@ fn sort() -> Function {
             let [list_value] = args else {
                 return Err(FunctionError::failed("sort takes one argument"));
             };
-            if !list_value.is_known() {
-                return Ok(Value::unknown(ret.clone()));
-            }
             if !list_value.is_wholly_known() {
-                // The order is not known yet, but the length is: go-cty
-                // 1.13 refines the unknown result with it, which makes it a
-                // known list of unknown strings.
-                let n = list_value.length().unwrap_or(0);
-                return list(&Type::String, vec![Value::unknown(Type::String); n]);
+                // The order is not known yet, but the length is as much as
+                // the list's: a list whose length is known becomes a known
+                // list of unknown strings.
+                let range = list_value.range();
+                return Ok(Value::unknown(ret.clone())
+                    .refine()
+                    .length_lower_bound(range.length_lower_bound())
+                    .length_upper_bound(range.length_upper_bound())
+                    .build());
             }
             let elements = list_value.elements().unwrap_or_default();
             let mut strings = Vec::with_capacity(elements.len());

@@ -614,7 +614,7 @@ fn date_format_tokens(format: &str) -> Vec<&str> {
 }
 
 fn formatdate_function() -> Function {
-    Function::builder()
+    Function::builder().result_not_null()
         .param(Parameter::new("format", Type::String))
         .param(Parameter::new("time", Type::String))
         .returns(Type::String)

@@ -164,8 +164,26 @@ fn marshal_into(v: &Value, ty: &Type, out: &mut String) -> Result<(), String> {
     Ok(())
 }
 
+/// The JSON text of a value that is not wholly known: unknown, but when
+/// the value cannot be null, starting as every JSON text of its type does.
+fn unknown_json(v: &Value) -> Value {
+    let unknown = Value::unknown(Type::String);
+    if !v.range().definitely_not_null() {
+        return unknown;
+    }
+    let ty = v.ty();
+    let start = match ty {
+        Type::String => "\"",
+        _ if ty.is_object() || ty.is_map() => "{",
+        _ if ty.is_tuple() || ty.is_list() || ty.is_set() => "[",
+        _ => "",
+    };
+    unknown.refine().string_prefix_full(start).build()
+}
+
 fn jsonencode_function() -> Function {
     Function::builder()
+        .result_not_null()
         .param(
             Parameter::new("val", Type::Dynamic)
                 .allow_null()
@@ -179,7 +197,7 @@ fn jsonencode_function() -> Function {
                 return Err(FunctionError::arg(0, "a value is required"));
             };
             if !v.is_wholly_known() {
-                return Ok(Value::unknown(Type::String));
+                return Ok(unknown_json(v));
             }
             if v.is_null() {
                 return Ok(Value::string("null"));

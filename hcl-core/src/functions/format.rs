@@ -97,6 +97,7 @@ pub(crate) fn register(table: &mut Functions) {
 
 fn format_function() -> Function {
     Function::builder()
+        .result_not_null()
         .param(Parameter::new("format", Type::String))
         .variadic(
             Parameter::new("args", Type::Dynamic)
@@ -108,7 +109,16 @@ fn format_function() -> Function {
         .implementation(|args, _| {
             let rest = args.get(1..).unwrap_or_default();
             if !rest.iter().all(Value::is_wholly_known) {
-                return Ok(Value::unknown(Type::String));
+                // The text before the first verb starts the result.
+                let format = string_arg(args, 0)?;
+                let literal = format
+                    .find('%')
+                    .and_then(|i| format.get(..i))
+                    .unwrap_or_default();
+                return Ok(Value::unknown(Type::String)
+                    .refine()
+                    .string_prefix(literal)
+                    .build());
             }
             format_values(string_arg(args, 0)?, rest).map(Value::string)
         })
@@ -117,6 +127,7 @@ fn format_function() -> Function {
 
 fn formatlist_function() -> Function {
     Function::builder()
+        .result_not_null()
         .param(Parameter::new("format", Type::String))
         .variadic(
             Parameter::new("args", Type::Dynamic)
@@ -208,7 +219,7 @@ fn formatlist(fmt: &str, args: &[Value], ret: &Type) -> Result<Value, FunctionEr
             });
         }
         if !call_args.iter().all(Value::is_wholly_known) {
-            out.push(Value::unknown(Type::String));
+            out.push(Value::unknown(Type::String).refine_not_null());
             continue;
         }
         let s = format_values(fmt, &call_args).map_err(|e| {

@@ -238,6 +238,7 @@ pub struct Function {
     return_type: Arc<ReturnTypeFn>,
     implementation: Implementation,
     description: String,
+    result_not_null: bool,
 }
 
 impl fmt::Debug for Function {
@@ -257,6 +258,7 @@ pub struct FunctionBuilder {
     return_type: Option<Arc<ReturnTypeFn>>,
     implementation: Option<Implementation>,
     description: String,
+    result_not_null: bool,
 }
 
 impl Function {
@@ -268,6 +270,7 @@ impl Function {
             return_type: None,
             implementation: None,
             description: String::new(),
+            result_not_null: false,
         }
     }
 
@@ -364,7 +367,10 @@ impl Function {
     /// parameters' types, as the reference's `Call`: the return type is
     /// decided first (see [`Function::return_type`]); then an unknown
     /// argument that its parameter does not allow makes the result the
-    /// unknown value of that type without running the implementation.
+    /// unknown value of that type without running the implementation. For
+    /// a function whose results are never null
+    /// ([`FunctionBuilder::result_not_null`]), an unknown result of a known
+    /// type is refined as not null.
     ///
     /// # Errors
     ///
@@ -402,10 +408,10 @@ impl Function {
         for (index, arg) in args.iter().enumerate() {
             let allow_unknown = self.param_for(index).is_some_and(|p| p.allow_unknown);
             if !arg.is_known() && !allow_unknown {
-                return Ok(Value::unknown(return_type));
+                return Ok(self.refine_result(Value::unknown(return_type)));
             }
         }
-        let result = implementation(args, &return_type)?;
+        let result = self.refine_result(implementation(args, &return_type)?);
         if !result.ty().matches(&return_type) {
             return Err(FunctionError::failed(format!(
                 "the function returned a value of type {}, which does not conform to its \
@@ -427,7 +433,9 @@ impl Function {
         args: &mut dyn ArgEvaluator,
     ) -> Result<Value, FunctionError> {
         match &self.implementation {
-            Implementation::Expressions(implementation) => implementation(args),
+            Implementation::Expressions(implementation) => {
+                implementation(args).map(|v| self.refine_result(v))
+            }
             Implementation::Values(_) => Err(FunctionError::failed(
                 "this function takes values, not expressions",
             )),
@@ -435,7 +443,44 @@ impl Function {
     }
 }
 
+impl Function {
+    /// What the function declares of all its results, applied to one.
+    fn refine_result(&self, result: Value) -> Value {
+        if self.result_not_null {
+            result.refine_not_null()
+        } else {
+            result
+        }
+    }
+}
+
 impl FunctionBuilder {
+    /// Declares that the function never returns null: an unknown result
+    /// (of a known type) is then refined as not null, which lets `== null`
+    /// and the like answer from it (see [`Value::refine`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::functions::{Function, Parameter};
+    /// use hcl_core::types::Type;
+    /// use hcl_core::value::Value;
+    ///
+    /// let upper = Function::builder()
+    ///     .param(Parameter::new("s", Type::String))
+    ///     .returns(Type::String)
+    ///     .result_not_null()
+    ///     .implementation(|args, _| Ok(Value::from(args[0].as_str().unwrap_or("").to_uppercase())))
+    ///     .build();
+    /// let result = upper.call(&[Value::unknown(Type::String)]).unwrap();
+    /// assert!(!result.is_known());
+    /// assert_eq!(result.equals(&Value::null(Type::String)), Value::from(false));
+    /// ```
+    pub fn result_not_null(mut self) -> Self {
+        self.result_not_null = true;
+        self
+    }
+
     /// Adds a positional parameter.
     pub fn param(mut self, param: Parameter) -> Self {
         self.params.push(param);
@@ -503,6 +548,7 @@ impl FunctionBuilder {
                 .implementation
                 .unwrap_or_else(|| Implementation::Values(Arc::new(|_, _| Ok(Value::dynamic())))),
             description: self.description,
+            result_not_null: self.result_not_null,
         }
     }
 }

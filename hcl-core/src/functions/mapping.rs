@@ -103,6 +103,7 @@ pub(crate) fn register(table: &mut Functions) {
 
 fn keys() -> Function {
     Function::builder()
+        .result_not_null()
         .description("Returns a list of the keys of the given map in lexicographical order.")
         .param(Parameter::new("inputMap", Type::Dynamic).allow_unknown())
         .returns_with(|args| {
@@ -196,6 +197,7 @@ fn lookup() -> Function {
 
 fn merge() -> Function {
     Function::builder()
+        .result_not_null()
         .description(
             "Merges all of the elements from the given maps into a single map, or the \
              attributes from given objects into a single object.",
@@ -267,6 +269,7 @@ fn merge_type(args: &[Value]) -> Result<Type, FunctionError> {
 
 fn values() -> Function {
     Function::builder()
+        .result_not_null()
         .description(
             "Returns the values of elements of a given map, or the values of attributes of a \
              given object, in lexicographic order by key or attribute name.",
@@ -303,6 +306,7 @@ fn values() -> Function {
 
 fn zipmap() -> Function {
     Function::builder()
+        .result_not_null()
         .description(
             "Constructs a map from a list of keys and a corresponding list of values, which \
              must both be of the same length.",

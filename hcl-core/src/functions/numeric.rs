@@ -20,8 +20,12 @@
 //!
 //! let f = &stdlib()["abs"];
 //! assert_eq!(f.call(&[Value::from(-3)]).unwrap(), Value::from(3));
-//! // A value of unknown type is accepted: the result is an unknown number.
-//! assert_eq!(f.call(&[Value::dynamic()]).unwrap(), Value::unknown(Type::Number));
+//! // A value of unknown type is accepted: the result is an unknown number,
+//! // never null.
+//! assert_eq!(
+//!     f.call(&[Value::dynamic()]).unwrap(),
+//!     Value::unknown(Type::Number).refine_not_null()
+//! );
 //! ```
 //!
 //! # `ceil(num)` and `floor(num)`
@@ -158,6 +162,7 @@ fn float_result(v: f64) -> Result<Value, FunctionError> {
 
 fn abs() -> Function {
     Function::builder()
+        .result_not_null()
         .description(
             "If the given number is negative then returns its positive equivalent, or \
              otherwise returns the given number unchanged.",
@@ -173,6 +178,7 @@ fn abs() -> Function {
 
 fn ceil() -> Function {
     Function::builder()
+        .result_not_null()
         .description(
             "Returns the smallest whole number that is greater than or equal to the given \
              value.",
@@ -188,6 +194,7 @@ fn ceil() -> Function {
 
 fn floor() -> Function {
     Function::builder()
+        .result_not_null()
         .description(
             "Returns the greatest whole number that is less than or equal to the given value.",
         )
@@ -202,6 +209,7 @@ fn floor() -> Function {
 
 fn log() -> Function {
     Function::builder()
+        .result_not_null()
         .description("Returns the logarithm of the given number in the given base.")
         .param(Parameter::new("num", Type::Number))
         .param(Parameter::new("base", Type::Number))
@@ -219,6 +227,7 @@ fn log() -> Function {
 
 fn pow() -> Function {
     Function::builder()
+        .result_not_null()
         .description("Returns the given number raised to the given power (exponentiation).")
         .param(Parameter::new("num", Type::Number))
         .param(Parameter::new("power", Type::Number))
@@ -236,6 +245,7 @@ fn pow() -> Function {
 
 fn signum() -> Function {
     Function::builder()
+        .result_not_null()
         .description(
             "Returns 0 if the given number is zero, 1 if the given number is positive, or -1 \
              if the given number is negative.",
@@ -261,6 +271,7 @@ fn extremum(greatest: bool) -> Function {
         "Returns the numerically smallest of all of the given numbers."
     };
     Function::builder()
+        .result_not_null()
         .description(description)
         .variadic(Parameter::new("numbers", Type::Number).allow_dynamic_type())
         .returns(Type::Number)
@@ -295,6 +306,7 @@ fn min() -> Function {
 
 fn parseint() -> Function {
     Function::builder()
+        .result_not_null()
         .description(
             "Parses the given string as a number of the given base, or raises an error if the \
              string contains invalid characters.",

@@ -210,7 +210,7 @@ fn pattern_type(args: &[Value]) -> Result<Option<(Arc<Compiled>, Type)>, Functio
 }
 
 fn regex_function() -> Function {
-    Function::builder()
+    Function::builder().result_not_null()
         .param(Parameter::new("pattern", Type::String))
         .param(Parameter::new("string", Type::String))
         .returns_with(|args| Ok(pattern_type(args)?.map_or(Type::Dynamic, |(_, t)| t)))
@@ -234,7 +234,7 @@ fn regex_function() -> Function {
 }
 
 fn regexall_function() -> Function {
-    Function::builder()
+    Function::builder().result_not_null()
         .param(Parameter::new("pattern", Type::String))
         .param(Parameter::new("string", Type::String))
         .returns_with(|args| {

@@ -106,6 +106,7 @@ pub(crate) fn register(table: &mut Functions) {
 
 fn chunklist() -> Function {
     Function::builder()
+        .result_not_null()
         .description(
             "Splits a single list into multiple lists where each has at most the given number \
              of elements.",
@@ -145,6 +146,7 @@ fn chunklist() -> Function {
 
 fn concat() -> Function {
     Function::builder()
+        .result_not_null()
         .description(
             "Concatenates together all of the given lists or tuples into a single sequence, \
              preserving the input order.",
@@ -206,6 +208,7 @@ fn concat_type(args: &[Value]) -> Result<Type, FunctionError> {
 
 fn flatten() -> Function {
     Function::builder()
+        .result_not_null()
         .description(
             "Transforms a list, set, or tuple value into a tuple by replacing any given \
              elements that are themselves sequences with a flattened tuple of all of the \
@@ -284,6 +287,7 @@ fn flatten_into(seq: &Value, depth: usize, out: &mut Vec<Value>) -> Result<bool,
 
 fn range() -> Function {
     Function::builder()
+        .result_not_null()
         .description("Returns a list of numbers spread evenly over a particular range.")
         .variadic(Parameter::new("params", Type::Number))
         .returns(Type::list(Type::Number))
@@ -353,6 +357,7 @@ fn range() -> Function {
 
 fn slice() -> Function {
     Function::builder()
+        .result_not_null()
         .description("Extracts a subslice of the given list or tuple value.")
         .param(Parameter::new("list", Type::Dynamic))
         .param(Parameter::new("start_index", Type::Number))

@@ -137,7 +137,9 @@ fn set_param(name: &str) -> Parameter {
 /// A set operation over a first set and either other sets (`variadic`) or
 /// exactly one more.
 fn set_operation(description: &str, variadic: bool, op: Operation) -> Function {
-    let builder = Function::builder().description(description);
+    let builder = Function::builder()
+        .result_not_null()
+        .description(description);
     let builder = if variadic {
         builder
             .param(set_param("first_set"))
@@ -223,6 +225,7 @@ fn set_operation_type(args: &[Value]) -> Result<Type, FunctionError> {
 
 fn setproduct() -> Function {
     Function::builder()
+        .result_not_null()
         .description("Calculates the cartesian product of two or more sets.")
         .variadic(Parameter::new("sets", Type::Dynamic).allow_unknown())
         .returns_with(setproduct_type)
@@ -299,42 +302,37 @@ fn setproduct() -> Function {
 
 /// The product when an argument's length is not known yet, as go-cty 1.13
 /// refines it: when every argument's length has a small known bound (a
-/// tuple's, even unknown, or a known length), the product has at most
-/// their product's elements and, being non-empty, at least one; a bound of
-/// zero or one makes the result known (empty, or one unknown element).
+/// tuple's, even unknown, or the upper bound of a collection's length),
+/// the product has at most their product's elements and, being non-empty,
+/// at least one; with a bound of zero it is empty.
 fn unknown_product(args: &[Value], ret: &Type) -> Result<Value, FunctionError> {
-    let ety = element_type(ret);
-    let mut max_len: usize = 1;
+    let unknown = Value::unknown(ret.clone());
+    let mut max_len: u64 = 1;
     for arg in args {
-        let bound = match arg.ty().tuple_element_types() {
-            Some(tys) => tys.len(),
-            None => match arg
-                .length_value()
-                .and_then(|l| l.as_number().and_then(|n| n.to_u64()))
-            {
-                Some(n) => usize::try_from(n).unwrap_or(usize::MAX),
-                None => return Ok(Value::unknown(ret.clone())),
-            },
+        let ty = arg.ty();
+        let bound = match ty.tuple_element_types() {
+            Some(tys) => tys.len() as u64,
+            None if ty.is_collection() => arg.range().length_upper_bound(),
+            None => return Ok(unknown),
         };
         // go-cty does not track larger bounds.
         if bound > 1024 {
-            return Ok(Value::unknown(ret.clone()));
+            return Ok(unknown);
         }
         max_len = max_len.saturating_mul(bound);
         if max_len > 2048 {
-            return Ok(Value::unknown(ret.clone()));
+            return Ok(unknown);
         }
     }
-    let elements = match max_len {
-        0 => Vec::new(),
-        1 => vec![Value::unknown(ety.clone())],
-        _ => return Ok(Value::unknown(ret.clone())),
-    };
-    if ret.is_list() {
-        list(&ety, elements)
+    let refined = if max_len == 0 {
+        unknown.refine().length(0)
     } else {
-        set(&ety, elements)
-    }
+        unknown
+            .refine()
+            .length_lower_bound(1)
+            .length_upper_bound(max_len)
+    };
+    Ok(refined.build())
 }
 
 /// A list of tuples when every argument is a list or tuple, otherwise a

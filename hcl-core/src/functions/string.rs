@@ -299,6 +299,7 @@ fn unary(
         param = param.allow_dynamic_type();
     }
     Function::builder()
+        .result_not_null()
         .param(param)
         .returns(Type::String)
         .description(description)
@@ -314,6 +315,7 @@ fn binary(
     f: impl Fn(&str, &str) -> String + Send + Sync + 'static,
 ) -> Function {
     Function::builder()
+        .result_not_null()
         .param(Parameter::new("str", Type::String))
         .param(Parameter::new(second, Type::String))
         .returns(Type::String)
@@ -406,6 +408,7 @@ fn reverse_graphemes(s: &str) -> String {
 
 fn indent_function() -> Function {
     Function::builder()
+        .result_not_null()
         .param(Parameter::new("spaces", Type::Number))
         .param(Parameter::new("str", Type::String))
         .returns(Type::String)
@@ -437,7 +440,7 @@ fn indent_function() -> Function {
 }
 
 fn join_function() -> Function {
-    Function::builder()
+    Function::builder().result_not_null()
         .param(Parameter::new("separator", Type::String))
         .variadic(Parameter::new("lists", Type::list(Type::String)))
         .returns(Type::String)
@@ -487,7 +490,7 @@ fn join_function() -> Function {
 }
 
 fn replace_function() -> Function {
-    Function::builder()
+    Function::builder().result_not_null()
         .param(Parameter::new("str", Type::String))
         .param(Parameter::new("substr", Type::String))
         .param(Parameter::new("replace", Type::String))
@@ -510,7 +513,7 @@ fn replace_function() -> Function {
 }
 
 fn split_function() -> Function {
-    Function::builder()
+    Function::builder().result_not_null()
         .param(Parameter::new("separator", Type::String))
         .param(Parameter::new("str", Type::String))
         .returns(Type::list(Type::String))
@@ -544,6 +547,7 @@ fn split_function() -> Function {
 
 fn substr_function() -> Function {
     Function::builder()
+        .result_not_null()
         .param(Parameter::new("str", Type::String).allow_dynamic_type())
         .param(Parameter::new("offset", Type::Number).allow_dynamic_type())
         .param(Parameter::new("length", Type::Number).allow_dynamic_type())

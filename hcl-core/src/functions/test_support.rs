@@ -115,3 +115,9 @@ pub(crate) fn unknown(ty: Type) -> Value {
 pub(crate) fn null(ty: Type) -> Value {
     Value::null(ty)
 }
+
+/// The unknown value of a type, refined as not null: what a function that
+/// never returns null gives for unknown arguments.
+pub(crate) fn not_null_unknown(ty: Type) -> Value {
+    Value::unknown(ty).refine_not_null()
+}

@@ -199,14 +199,20 @@ impl Defaults {
                 })
                 .collect();
             for (name, default) in &self.values {
-                if applied.get(name).is_some_and(|v| !v.is_null()) {
-                    continue;
+                if applied.get(name).is_none_or(Value::is_null) {
+                    let filled = match self.children.get(name) {
+                        Some(child) => child.apply(default),
+                        None => default.clone(),
+                    };
+                    applied.insert(name.clone(), filled);
                 }
-                let filled = match self.children.get(name) {
-                    Some(child) => child.apply(default),
-                    None => default.clone(),
-                };
-                applied.insert(name.clone(), filled);
+                // An attribute with a default that is not null is never
+                // null: an unknown one is refined so.
+                if default.range().definitely_not_null() {
+                    if let Some(v) = applied.get_mut(name) {
+                        *v = v.refine_not_null();
+                    }
+                }
             }
             if ty.is_map() {
                 if applied.is_empty() {

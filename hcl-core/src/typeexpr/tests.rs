@@ -593,6 +593,20 @@ fn defaults_are_applied_to_nested_optional_attributes() {
     let filled = convert(&d.apply(&Value::empty_object()), &ty).unwrap();
     assert_eq!(filled.get_attr("b"), Some(Value::null(Type::Number)));
 
+    // An unknown attribute with a default that is not null is not null.
+    let got = apply(
+        "object({ a = optional(string, \"x\"), b = optional(string) })",
+        Value::object([
+            ("a", Value::unknown(Type::String)),
+            ("b", Value::unknown(Type::String)),
+        ]),
+    );
+    assert_eq!(
+        got.get_attr("a"),
+        Some(Value::unknown(Type::String).refine_not_null())
+    );
+    assert_eq!(got.get_attr("b"), Some(Value::unknown(Type::String)));
+
     // Sets and tuples.
     let got = apply(
         "set(object({ v = optional(number, 1) }))",

@@ -392,13 +392,53 @@ pub(crate) fn conversion(from: &Type, to: &Type, unsafe_: bool) -> Option<Conver
             return Ok(v.clone());
         }
         if !v.is_known() {
-            return Ok(Value::unknown(dynamic_replace(v.ty(), &out)));
+            return Ok(unknown_result(v, dynamic_replace(v.ty(), &out)));
         }
         if v.is_null() {
             return Ok(Value::null(dynamic_replace(v.ty(), &out)));
         }
         conv.run(v, path)
     }))
+}
+
+/// The conversion of an unknown: an unknown of the wanted type, with what
+/// the source's refinements and type tell of it, as the reference keeps
+/// them: not null if the source is not; a map from an object has as many
+/// elements as it has attributes, a list from a tuple as many as it has
+/// elements, a set from a tuple at most as many (and at least one if it
+/// has any); a collection from a collection keeps its length bounds (a
+/// set at least one element if the source has any).
+fn unknown_result(v: &Value, ty: Type) -> Value {
+    let range = v.range();
+    let mut r = Value::unknown(ty.clone()).refine();
+    if range.definitely_not_null() {
+        r = r.not_null();
+    }
+    let from = v.ty();
+    let tuple_length = from.tuple_element_types().map(|e| e.len() as u64);
+    match (from, &ty) {
+        (Type::Object(attrs), Type::Map(_)) => r = r.length(attrs.len() as u64),
+        (Type::Tuple(_), Type::List(_)) => r = r.length(tuple_length.unwrap_or(0)),
+        (Type::Tuple(_), Type::Set(_)) => {
+            let n = tuple_length.unwrap_or(0);
+            r = if n <= 1 {
+                r.length(n)
+            } else {
+                r.length_lower_bound(1).length_upper_bound(n)
+            };
+        }
+        _ if from.is_collection() && ty.is_collection() => {
+            let min = range.length_lower_bound();
+            r = if ty.is_set() {
+                r.length_lower_bound(min.min(1))
+            } else {
+                r.length_lower_bound(min)
+            };
+            r = r.length_upper_bound(range.length_upper_bound());
+        }
+        _ => {}
+    }
+    r.build()
 }
 
 /// The one place that decides which conversion rule applies to a pair of

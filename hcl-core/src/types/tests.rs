@@ -160,9 +160,13 @@ fn nulls_and_unknowns_convert_to_the_wanted_type() {
     );
     // Dynamic parts of the wanted type take the given value's types.
     let t = Type::tuple(vec![Type::Number, Type::String]);
+    // A list from a tuple has as many elements as the tuple.
     assert_eq!(
         conv_ok(&Value::unknown(t.clone()), &Type::list(Type::Dynamic)),
         Value::unknown(Type::list(Type::String))
+            .refine()
+            .length(2)
+            .build()
     );
     assert_eq!(
         conv_ok(
@@ -733,4 +737,61 @@ fn unifying_many_types_is_linear() {
     assert_eq!(ty, Type::String);
     assert_eq!(convs.len(), 100_001);
     assert!(convs[0].is_some() && convs[100_000].is_none());
+}
+
+#[test]
+fn unknowns_convert_with_what_is_known_of_them() {
+    let not_null = |ty: Type| Value::unknown(ty).refine_not_null();
+    // Not null stays not null.
+    assert_eq!(
+        conv_ok(&not_null(Type::Number), &Type::String),
+        not_null(Type::String)
+    );
+    // A map from an object has as many elements as it has attributes.
+    let object = Type::object([("a", Type::String), ("b", Type::String)]);
+    let map = conv_ok(&not_null(object), &Type::map(Type::String));
+    assert_eq!(
+        (
+            map.range().length_lower_bound(),
+            map.range().length_upper_bound()
+        ),
+        (2, 2)
+    );
+    // A set from a tuple has at least one and at most as many elements.
+    let pair = Type::tuple(vec![Type::String, Type::String]);
+    let set = conv_ok(&Value::unknown(pair.clone()), &Type::set(Type::String));
+    assert_eq!(
+        (
+            set.range().length_lower_bound(),
+            set.range().length_upper_bound()
+        ),
+        (1, 2)
+    );
+    // A not-null list from a tuple is a known list of unknowns.
+    assert_eq!(
+        conv_ok(&not_null(pair), &Type::list(Type::String)),
+        Value::list(Type::String, vec![Value::unknown(Type::String); 2]).unwrap()
+    );
+    // A collection keeps its length bounds; a set, at least one element.
+    let three_to_5 = Value::unknown(Type::list(Type::String))
+        .refine()
+        .length_lower_bound(3)
+        .length_upper_bound(5)
+        .build();
+    let set = conv_ok(&three_to_5, &Type::set(Type::String));
+    assert_eq!(
+        (
+            set.range().length_lower_bound(),
+            set.range().length_upper_bound()
+        ),
+        (1, 5)
+    );
+    let list = conv_ok(&three_to_5, &Type::list(Type::Number));
+    assert_eq!(
+        (
+            list.range().length_lower_bound(),
+            list.range().length_upper_bound()
+        ),
+        (3, 5)
+    );
 }

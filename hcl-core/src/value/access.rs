@@ -29,6 +29,7 @@ impl Value {
             Repr::Unknown(t @ Type::Object(_)) => {
                 t.attribute_type(name).cloned().map(Value::unknown)
             }
+            Repr::Refined(r) => r.ty.attribute_type(name).cloned().map(Value::unknown),
             Repr::Object(e) => {
                 let name = super::normalize_string(name);
                 lookup(&e.entries, &name).cloned()
@@ -74,7 +75,7 @@ impl Value {
                     return None;
                 }
                 match &self.0 {
-                    Repr::Unknown(_) => Some(Value::unknown((**ety).clone())),
+                    Repr::Unknown(_) | Repr::Refined(_) => Some(Value::unknown((**ety).clone())),
                     Repr::List(s) => s.elems.get(list_index(key)?).cloned(),
                     Repr::Map(e) => lookup(&e.entries, key.as_str()?).cloned(),
                     _ => None,
@@ -89,7 +90,7 @@ impl Value {
                 }
                 let i = list_index(key)?;
                 match &self.0 {
-                    Repr::Unknown(_) => etys.get(i).cloned().map(Value::unknown),
+                    Repr::Unknown(_) | Repr::Refined(_) => etys.get(i).cloned().map(Value::unknown),
                     Repr::Tuple(s) => s.elems.get(i).cloned(),
                     _ => None,
                 }
@@ -118,18 +119,22 @@ impl Value {
     }
 
     /// The length as a number value, as the reference's `Length`: a tuple's
-    /// length is known even when the tuple is not; an unknown collection has
-    /// an unknown length, and so does a set holding unknowns (they may turn
-    /// out equal to other elements) unless it has a single element. `None`
-    /// for nulls and for values that have no length.
+    /// length is known even when the tuple is not. An unknown list, set or
+    /// map (or the dynamic value) has an unknown length, not null, within
+    /// the bounds its refinements give (known when they are equal); a set
+    /// holding unknowns (they may turn out equal to other elements) has one
+    /// between 1 and its number of elements, unless it has a single
+    /// element. `None` for nulls and for values that have no length.
     ///
     /// # Examples
     ///
     /// ```
     /// use hcl_core::types::Type;
-    /// use hcl_core::value::Value;
+    /// use hcl_core::value::{Number, Value};
     /// let s = Value::set(Type::Number, vec![Value::from(1), Value::unknown(Type::Number)]).unwrap();
-    /// assert_eq!(s.length_value(), Some(Value::unknown(Type::Number)));
+    /// let n = s.length_value().unwrap();
+    /// assert!(!n.is_known());
+    /// assert_eq!(n.range().number_upper_bound(), Some((&Number::from_i64(2), true)));
     /// let t = Value::unknown(Type::tuple(vec![Type::Bool]));
     /// assert_eq!(t.length_value(), Some(Value::from(1)));
     /// ```
@@ -140,14 +145,20 @@ impl Value {
             }
         }
         match &self.0 {
-            Repr::Unknown(t) if t.is_collection() || t.is_object() => {
-                Some(Value::unknown(Type::Number))
+            Repr::Unknown(t) if t.is_object() => Some(Value::unknown(Type::Number)),
+            Repr::Unknown(_) | Repr::Refined(_) if !self.ty().is_object() => {
+                let range = self.range();
+                Some(length_between(
+                    range.length_lower_bound(),
+                    range.length_upper_bound(),
+                ))
             }
+            Repr::Refined(_) => Some(Value::unknown(Type::Number)),
             Repr::Set(s) => {
                 if s.elems.len() == 1 || s.elems.iter().all(Value::is_wholly_known) {
                     Some(count(s.elems.len()))
                 } else {
-                    Some(Value::unknown(Type::Number))
+                    Some(length_between(1, s.elems.len() as u64))
                 }
             }
             _ => self.length().map(count),
@@ -200,6 +211,16 @@ pub(super) fn lookup<'a>(entries: &'a [(String, Value)], key: &str) -> Option<&'
         .map(|(_, v)| v)
 }
 
+/// An unknown length, not null, between `min` and `max` inclusive.
+fn length_between(min: u64, max: u64) -> Value {
+    Value::unknown(Type::Number)
+        .refine()
+        .not_null()
+        .number_lower_bound(&Number::from_u64(min), true)
+        .number_upper_bound(&Number::from_u64(max), true)
+        .build()
+}
+
 /// A known number key as a non-negative whole index.
 fn list_index(key: &Value) -> Option<usize> {
     key.as_number()
@@ -212,6 +233,7 @@ impl fmt::Debug for Value {
         match &self.0 {
             Repr::Null(t) => write!(f, "null({t})"),
             Repr::Unknown(t) => write!(f, "unknown({t})"),
+            Repr::Refined(r) => write!(f, "unknown({}){}", r.ty, r.refinement),
             Repr::Bool(b) => write!(f, "{b}"),
             Repr::Number(n) => f.write_str(&n.to_text_bounded()),
             Repr::String(s) => write!(f, "{:?}", &**s),

@@ -10,10 +10,11 @@ impl Value {
     /// the unknown bool when the answer depends on unknown values.
     ///
     /// - any two nulls are equal, whatever their types; a null is not equal
-    ///   to a non-null;
-    /// - an unknown operand makes the result unknown, except that a known
-    ///   non-null value of another type than the unknown's (where neither
-    ///   involves the dynamic pseudo-type) is certainly not equal;
+    ///   to a non-null, nor to an unknown refined as not null;
+    /// - an unknown operand makes the result unknown (and not null), except
+    ///   that a known value outside the unknown's range (see
+    ///   [`Value::range`]: of another type, or excluded by its
+    ///   refinements), is certainly not equal;
     /// - values of different types are not equal (unknown when nested
     ///   dynamic types leave room for them to become equal);
     /// - lists, tuples, maps and objects are compared element by element in
@@ -30,12 +31,17 @@ impl Value {
     /// assert_eq!(Value::from(1).equals(&Value::from(1)), Value::from(true));
     /// assert_eq!(Value::from(1).equals(&Value::from("1")), Value::from(false));
     /// assert_eq!(Value::null(Type::String).equals(&Value::null(Type::Number)), Value::from(true));
-    /// assert_eq!(Value::dynamic().equals(&Value::from(1)), Value::unknown(Type::Bool));
+    /// let unknown = Value::dynamic().equals(&Value::from(1));
+    /// assert_eq!(unknown, Value::unknown(Type::Bool).refine_not_null());
+    /// // What refinements tell of an unknown may decide it.
+    /// let s = Value::unknown(Type::String).refine().not_null().string_prefix("a-").build();
+    /// assert_eq!(s.equals(&Value::null(Type::String)), Value::from(false));
+    /// assert_eq!(s.equals(&Value::from("b-1")), Value::from(false));
     /// ```
     pub fn equals(&self, other: &Value) -> Value {
         match equals_inner(self, other) {
             Some(b) => Value::bool(b),
-            None => Value::unknown(Type::Bool),
+            None => Value::unknown(Type::Bool).refine_not_null(),
         }
     }
 
@@ -46,7 +52,8 @@ impl Value {
 
     /// Structural identity, as the reference's `RawEquals`: identical types,
     /// and identical values, where an unknown equals an unknown (of the same
-    /// type) and a null equals a null (of the same type). This is Rust's
+    /// type, with the same refinements) and a null equals a null (of the
+    /// same type). This is Rust's
     /// `==` on values.
     ///
     /// # Examples
@@ -63,6 +70,7 @@ impl Value {
         }
         match (&self.0, &other.0) {
             (Repr::Unknown(_), Repr::Unknown(_)) | (Repr::Null(_), Repr::Null(_)) => true,
+            (Repr::Refined(a), Repr::Refined(b)) => a.refinement == b.refinement,
             (Repr::Bool(a), Repr::Bool(b)) => a == b,
             (Repr::Number(a), Repr::Number(b)) => a.equals(b),
             (Repr::String(a), Repr::String(b)) => a == b,
@@ -90,6 +98,15 @@ impl Value {
 
 /// `Some(result)` when known, `None` when the result is unknown.
 fn equals_inner(a: &Value, b: &Value) -> Option<bool> {
+    if (a.is_null() && definitely_not_null(b)) || (b.is_null() && definitely_not_null(a)) {
+        return Some(false);
+    }
+    let outside = |known: &Value, unknown: &Value| {
+        known.is_known() && !unknown.is_known() && unknown.range().includes(known) == Some(false)
+    };
+    if outside(a, b) || outside(b, a) {
+        return Some(false);
+    }
     match (a.is_known(), b.is_known()) {
         (false, false) => return None,
         (true, false) => return unknown_vs_known(b, a),
@@ -163,6 +180,15 @@ fn equals_inner(a: &Value, b: &Value) -> Option<bool> {
     }
 }
 
+/// Whether a value is a known non-null or an unknown refined as not null.
+fn definitely_not_null(v: &Value) -> bool {
+    if v.is_known() {
+        !v.is_null()
+    } else {
+        v.range().definitely_not_null()
+    }
+}
+
 /// One operand is unknown, the other known.
 fn unknown_vs_known(unknown: &Value, known: &Value) -> Option<bool> {
     if known.is_null() || unknown.ty().has_dynamic_types() {
@@ -199,6 +225,7 @@ impl Hash for Value {
         std::mem::discriminant(&self.0).hash(state);
         match &self.0 {
             Repr::Null(t) | Repr::Unknown(t) => t.hash(state),
+            Repr::Refined(r) => r.ty.hash(state),
             Repr::Bool(b) => b.hash(state),
             Repr::Number(n) => super::set::number_key(n).hash(state),
             Repr::String(s) => s.hash(state),

@@ -205,7 +205,7 @@ impl Writer<'_> {
     fn value(&self, v: &Value, out: &mut String, depth: usize) -> Result<(), ToJsonError> {
         match &v.0 {
             Repr::Null(_) => out.push_str("null"),
-            Repr::Unknown(_) => match self {
+            Repr::Unknown(_) | Repr::Refined(_) => match self {
                 Writer::Typed => out.push_str("{\"$unknown\":true}"),
                 Writer::Plain(_) => return Err(error(ToJsonErrorKind::Unknown)),
             },

@@ -1,16 +1,22 @@
 //! Values of the HCL information model.
 //!
-//! A [`Value`] has a [`Type`] and is either known, null or unknown. Values are
-//! immutable and cheap to clone: strings and collections are shared behind
-//! reference counts. Strings (and map keys and attribute names) are
+//! A [`Value`] has a [`Type`] and is either known, null or unknown; an
+//! unknown may carry refinements, what is known of it ([`Value::refine`],
+//! [`Value::range`]). Values are immutable and cheap to clone: strings and
+//! collections are shared behind reference counts. Strings (and map keys and attribute names) are
 //! normalized to Unicode NFC when a value is built, as the reference does.
 
 mod access;
+mod compare;
 mod construct;
 mod display;
 mod equals;
 mod json;
 mod number;
+mod range;
+mod refinement;
+#[cfg(test)]
+mod refinement_tests;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod set;
@@ -29,6 +35,8 @@ pub use json::{escape_templates, write_go_json_string, JsonStyle, ToJsonError, T
 pub(crate) use number::check_number_text;
 pub use number::Number;
 pub use number::NUMBER_TEXT_MAX_BITS;
+pub use range::ValueRange;
+pub use refinement::Refine;
 #[doc(hidden)]
 pub use serde_impl::{hand_over, take_back, VALUE_NEWTYPE};
 pub(crate) use set::go_quote_string as go_quote;
@@ -72,7 +80,7 @@ use crate::types::{CapsulePayload, CapsuleType, Type};
 ///
 /// let u = Value::unknown(Type::String);
 /// assert!(!u.is_known());
-/// assert_eq!(u.equals(&Value::string("web")), Value::unknown(Type::Bool));
+/// assert!(!u.equals(&Value::string("web")).is_known());
 /// ```
 #[derive(Clone)]
 pub struct Value(Repr);
@@ -81,6 +89,8 @@ pub struct Value(Repr);
 enum Repr {
     Null(Type),
     Unknown(Type),
+    /// An unknown with refinements (never none: that is `Unknown`).
+    Refined(Arc<Refined>),
     Bool(bool),
     Number(Arc<Number>),
     String(Arc<str>),
@@ -265,6 +275,12 @@ struct Capsule {
     payload: CapsulePayload,
 }
 
+/// An unknown value with what is known of it (see [`Value::refine`]).
+struct Refined {
+    ty: Type,
+    refinement: refinement::Refinement,
+}
+
 /// A borrowed view of a [`Value`], for matching on what it holds.
 ///
 /// # Examples
@@ -411,6 +427,7 @@ impl Value {
     pub fn ty(&self) -> &Type {
         match &self.0 {
             Repr::Null(t) | Repr::Unknown(t) => t,
+            Repr::Refined(r) => &r.ty,
             Repr::Bool(_) => &BOOL_TYPE,
             Repr::Number(_) => &NUMBER_TYPE,
             Repr::String(_) => &STRING_TYPE,
@@ -432,7 +449,7 @@ impl Value {
     pub fn kind(&self) -> ValueKind<'_> {
         match &self.0 {
             Repr::Null(_) => ValueKind::Null,
-            Repr::Unknown(_) => ValueKind::Unknown,
+            Repr::Unknown(_) | Repr::Refined(_) => ValueKind::Unknown,
             Repr::Bool(b) => ValueKind::Bool(*b),
             Repr::Number(n) => ValueKind::Number(n),
             Repr::String(s) => ValueKind::String(s),
@@ -471,7 +488,7 @@ impl Value {
     /// assert!(!Value::dynamic().is_known());
     /// ```
     pub fn is_known(&self) -> bool {
-        !matches!(self.0, Repr::Unknown(_))
+        !matches!(self.0, Repr::Unknown(_) | Repr::Refined(_))
     }
 
     /// Whether the value is known and so is everything nested in it.
@@ -487,7 +504,7 @@ impl Value {
     pub fn is_wholly_known(&self) -> bool {
         // Kept with each collection when it is built.
         match &self.0 {
-            Repr::Unknown(_) => false,
+            Repr::Unknown(_) | Repr::Refined(_) => false,
             Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) => s.wholly_known,
             Repr::Map(e) | Repr::Object(e) => e.wholly_known,
             _ => true,
@@ -511,6 +528,7 @@ impl Value {
         match &self.0 {
             Repr::Null(_) => true,
             Repr::Unknown(t) => !t.has_dynamic_types(),
+            Repr::Refined(r) => !r.ty.has_dynamic_types(),
             Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) => {
                 s.elems.iter().all(Value::has_wholly_known_type)
             }

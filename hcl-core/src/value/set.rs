@@ -107,7 +107,7 @@ fn equiv_hash(v: &Value) -> u64 {
 fn feed(v: &Value, h: &mut DefaultHasher) {
     match &v.0 {
         Repr::Null(_) => 0u8.hash(h),
-        Repr::Unknown(_) => 1u8.hash(h),
+        Repr::Unknown(_) | Repr::Refined(_) => 1u8.hash(h),
         Repr::Bool(b) => (2u8, b).hash(h),
         Repr::Number(n) => (3u8, number_key(n)).hash(h),
         Repr::String(s) => (4u8, s).hash(h),
@@ -140,7 +140,7 @@ fn feed(v: &Value, h: &mut DefaultHasher) {
 /// Appends the reference's hash text of a value (see the module notes).
 pub(super) fn hash_text(v: &Value, out: &mut Vec<u8>) {
     match &v.0 {
-        Repr::Unknown(_) => out.push(b'?'),
+        Repr::Unknown(_) | Repr::Refined(_) => out.push(b'?'),
         Repr::Null(_) => out.push(b'~'),
         Repr::Number(n) => out.extend_from_slice(format_g10(n).as_bytes()),
         Repr::Bool(b) => out.push(if *b { b'T' } else { b'F' }),

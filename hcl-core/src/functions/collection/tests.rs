@@ -1,8 +1,9 @@
 use crate::functions::test_support::{
-    check_arg_err, check_err, check_ok, list, map, n, null, nums, obj, s, set, strs, tup, unknown,
+    check_arg_err, check_err, check_ok, list, map, n, not_null_unknown, null, nums, obj, s, set,
+    strs, tup, unknown,
 };
 use crate::types::Type;
-use crate::value::Value;
+use crate::value::{Number, Value};
 
 #[test]
 fn coalesce() {
@@ -17,13 +18,13 @@ fn coalesce() {
         (
             "coalesce",
             vec![unknown(Type::String), s("a")],
-            unknown(Type::String),
+            not_null_unknown(Type::String),
         ),
         ("coalesce", vec![s("a"), unknown(Type::String)], s("a")),
         (
             "coalesce",
             vec![Value::dynamic(), s("a")],
-            unknown(Type::String),
+            not_null_unknown(Type::String),
         ),
         ("coalesce", vec![s("é"), s("e\u{301}")], s("é")),
     ]);
@@ -110,7 +111,7 @@ fn compact() {
         (
             "compact",
             vec![list(Type::String, vec![s("a"), unknown(Type::String)])],
-            unknown(Type::list(Type::String)),
+            not_null_unknown(Type::list(Type::String)),
         ),
         ("compact", vec![strs(&["日本", ""])], strs(&["日本"])),
     ]);
@@ -142,7 +143,7 @@ fn contains() {
                 list(Type::String, vec![s("a"), unknown(Type::String)]),
                 s("b"),
             ],
-            unknown(Type::Bool),
+            not_null_unknown(Type::Bool),
         ),
         (
             "contains",
@@ -155,12 +156,12 @@ fn contains() {
         (
             "contains",
             vec![unknown(Type::list(Type::String)), s("a")],
-            unknown(Type::Bool),
+            not_null_unknown(Type::Bool),
         ),
         (
             "contains",
             vec![strs(&["a"]), unknown(Type::String)],
-            unknown(Type::Bool),
+            not_null_unknown(Type::Bool),
         ),
     ]);
     check_err(&[
@@ -200,7 +201,7 @@ fn distinct() {
         (
             "distinct",
             vec![list(Type::String, vec![s("a"), unknown(Type::String)])],
-            unknown(Type::list(Type::String)),
+            not_null_unknown(Type::list(Type::String)),
         ),
     ]);
     // Numbers are equal when their texts are, whatever their precision.
@@ -267,13 +268,17 @@ fn length() {
         (
             "length",
             vec![unknown(Type::list(Type::String))],
-            unknown(Type::Number),
+            length_between(0, i64::MAX as u64),
         ),
-        ("length", vec![Value::dynamic()], unknown(Type::Number)),
+        (
+            "length",
+            vec![Value::dynamic()],
+            length_between(0, i64::MAX as u64),
+        ),
         (
             "length",
             vec![set(Type::String, vec![s("a"), unknown(Type::String)])],
-            unknown(Type::Number),
+            length_between(1, 2),
         ),
     ]);
     check_err(&[
@@ -317,7 +322,7 @@ fn reverse() {
         (
             "reverse",
             vec![unknown(Type::list(Type::Number))],
-            unknown(Type::list(Type::Number)),
+            not_null_unknown(Type::list(Type::Number)),
         ),
     ]);
     check_err(&[
@@ -369,7 +374,22 @@ fn sort_with_unknowns() {
         (
             "sort",
             vec![Value::unknown(strings.clone())],
-            Value::unknown(strings),
+            Value::unknown(strings.clone()).refine_not_null(),
+        ),
+        // As long as the list, once not null.
+        (
+            "sort",
+            vec![Value::unknown(strings.clone())
+                .refine()
+                .length_lower_bound(1)
+                .length_upper_bound(4)
+                .build()],
+            Value::unknown(strings)
+                .refine()
+                .not_null()
+                .length_lower_bound(1)
+                .length_upper_bound(4)
+                .build(),
         ),
     ]);
 }
@@ -380,15 +400,47 @@ fn length_of_unknowns() {
     check_ok(&[
         // A tuple's length is in its type, known or not.
         ("length", vec![Value::unknown(pair)], Value::from(2)),
+        // Not null, between the bounds of the collection's length.
         (
             "length",
             vec![Value::unknown(Type::list(Type::String))],
-            Value::unknown(Type::Number),
+            length_between(0, i64::MAX as u64),
         ),
         (
             "length",
-            vec![Value::dynamic()],
-            Value::unknown(Type::Number),
+            vec![Value::unknown(Type::list(Type::String))
+                .refine()
+                .length_lower_bound(2)
+                .length_upper_bound(5)
+                .build()],
+            length_between(2, 5),
+        ),
+        (
+            "length",
+            vec![Value::unknown(Type::map(Type::String))
+                .refine()
+                .length(3)
+                .build()],
+            Value::from(3),
+        ),
+        // Unknowns may turn out equal to other elements of a set.
+        (
+            "length",
+            vec![set(
+                Type::String,
+                vec![s("a"), unknown(Type::String), unknown(Type::String)],
+            )],
+            length_between(1, 3),
         ),
     ]);
+}
+
+/// An unknown length, not null, between `min` and `max` inclusive.
+fn length_between(min: u64, max: u64) -> Value {
+    Value::unknown(Type::Number)
+        .refine()
+        .not_null()
+        .number_lower_bound(&Number::from_u64(min), true)
+        .number_upper_bound(&Number::from_u64(max), true)
+        .build()
 }

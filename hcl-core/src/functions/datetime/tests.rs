@@ -199,7 +199,7 @@ fn formatdate() {
     ]);
     assert_eq!(
         call("formatdate", &[s("YYYY"), unknown(Type::String)]).unwrap(),
-        unknown(Type::String)
+        unknown(Type::String).refine_not_null()
     );
     assert!(matches!(
         call(

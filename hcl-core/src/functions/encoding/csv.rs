@@ -185,7 +185,7 @@ fn csv_header(text: &str) -> Result<Vec<String>, String> {
 }
 
 pub(super) fn csvdecode_function() -> Function {
-    Function::builder()
+    Function::builder().result_not_null()
         .param(Parameter::new("str", Type::String))
         .returns_with(|args| match args.first().and_then(Value::as_str) {
             Some(text) => {

@@ -94,15 +94,25 @@ fn jsonencode() {
     ]);
     // DEL is written as itself.
     assert_eq!(call("jsonencode", &[s("\u{7f}")]).unwrap(), s("\"\u{7f}\""));
-    for v in [
-        unknown(Type::String),
-        Value::dynamic(),
-        tup(vec![unknown(Type::Number)]),
-        obj(vec![("a", unknown(Type::Bool))]),
+    // Not wholly known: unknown, never null, and when the value cannot be
+    // null, starting as the JSON of its type does.
+    let starting = |prefix: &str| {
+        unknown(Type::String)
+            .refine()
+            .not_null()
+            .string_prefix_full(prefix)
+            .build()
+    };
+    for (v, want) in [
+        (unknown(Type::String), starting("")),
+        (Value::dynamic(), starting("")),
+        (unknown(Type::String).refine_not_null(), starting("\"")),
+        (tup(vec![unknown(Type::Number)]), starting("[")),
+        (obj(vec![("a", unknown(Type::Bool))]), starting("{")),
     ] {
         assert_eq!(
             call("jsonencode", std::slice::from_ref(&v)).unwrap(),
-            unknown(Type::String),
+            want,
             "{v:?}"
         );
     }

@@ -443,24 +443,37 @@ fn errors() {
         }
         other => panic!("unexpected {other:?}"),
     }
-    // An unknown nested anywhere hides every error.
+    // An unknown nested anywhere hides every error; the result is never
+    // null.
+    let unknown_text = unknown(Type::String).refine_not_null();
     assert_eq!(
         format(vec![s("%d"), tup(vec![unknown(Type::String)]), s("extra")]).unwrap(),
-        unknown(Type::String)
+        unknown_text
     );
     assert_eq!(
         format(vec![s("%s"), unknown(Type::String)]).unwrap(),
-        unknown(Type::String)
+        unknown_text
     );
     assert_eq!(
         format(vec![unknown(Type::String), int(1)]).unwrap(),
-        unknown(Type::String)
+        unknown_text
     );
     // Its arguments may be unknown, even of an unknown type: the result is
     // still a string.
     assert_eq!(
         format(vec![s("%v"), Value::dynamic()]).unwrap(),
-        unknown(Type::String)
+        unknown_text
+    );
+    // The text before the first verb starts the result, but for a last
+    // character that what follows could still change.
+    let starting = |prefix: &str| unknown_text.refine().string_prefix_full(prefix).build();
+    assert_eq!(
+        format(vec![s("id-%s"), unknown(Type::String)]).unwrap(),
+        starting("id-")
+    );
+    assert_eq!(
+        format(vec![s("ab%s"), unknown(Type::String)]).unwrap(),
+        starting("a")
     );
     assert!(matches!(
         format(vec![null(Type::String)]),
@@ -504,6 +517,8 @@ fn limits() {
 #[test]
 fn formatlist() {
     let fl = |args: Vec<Value>| call("formatlist", &args);
+    // An element of the result from unknowns is unknown, never null.
+    let unknown_text = unknown(Type::String).refine_not_null();
     assert_eq!(fl(vec![s("")]).unwrap(), strs(&[""]));
     assert_eq!(fl(vec![s("100%%")]).unwrap(), strs(&["100%"]));
     assert_eq!(fl(vec![s("%s"), s("hello")]).unwrap(), strs(&["hello"]));
@@ -540,17 +555,15 @@ fn formatlist() {
             list(Type::String, vec![s("a"), unknown(Type::String)])
         ])
         .unwrap(),
-        list(Type::String, vec![s("a"), unknown(Type::String)])
+        list(Type::String, vec![s("a"), unknown_text.clone()])
     );
     assert_eq!(
         fl(vec![s("%s-%s"), strs(&["a", "b"]), unknown(Type::String)]).unwrap(),
-        list(
-            Type::String,
-            vec![unknown(Type::String), unknown(Type::String)]
-        )
+        list(Type::String, vec![unknown_text.clone(), unknown_text])
     );
-    // An unknown list, or a set whose length is unknown, makes it all unknown.
-    let ret = unknown(Type::list(Type::String));
+    // An unknown list, or a set whose length is unknown, makes it all
+    // unknown, but not null.
+    let ret = unknown(Type::list(Type::String)).refine_not_null();
     assert_eq!(
         fl(vec![s("%s"), unknown(Type::list(Type::String))]).unwrap(),
         ret

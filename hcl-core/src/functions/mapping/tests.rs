@@ -1,5 +1,6 @@
 use crate::functions::test_support::{
-    check_arg_err, check_err, check_ok, list, map, n, null, nums, obj, s, strs, tup, unknown,
+    check_arg_err, check_err, check_ok, list, map, n, not_null_unknown, null, nums, obj, s, strs,
+    tup, unknown,
 };
 use crate::types::Type;
 use crate::value::Value;
@@ -25,7 +26,7 @@ fn keys() {
         (
             "keys",
             vec![unknown(Type::map(Type::Number))],
-            unknown(Type::list(Type::String)),
+            not_null_unknown(Type::list(Type::String)),
         ),
         // The attribute names of an unknown object are known from its type.
         (
@@ -159,7 +160,7 @@ fn merge() {
                 unknown(Type::object([("a", Type::String)])),
                 obj(vec![("c", n("1"))]),
             ],
-            unknown(Type::object([("a", Type::String), ("c", Type::Number)])),
+            not_null_unknown(Type::object([("a", Type::String), ("c", Type::Number)])),
         ),
         (
             "merge",
@@ -197,7 +198,7 @@ fn values() {
         (
             "values",
             vec![unknown(Type::map(Type::Number))],
-            unknown(Type::list(Type::Number)),
+            not_null_unknown(Type::list(Type::Number)),
         ),
     ]);
     check_err(&[(
@@ -242,7 +243,7 @@ fn zipmap() {
         (
             "zipmap",
             vec![list(Type::String, vec![unknown(Type::String)]), nums(&[1])],
-            unknown(Type::map(Type::Number)),
+            not_null_unknown(Type::map(Type::Number)),
         ),
     ]);
     check_err(&[

@@ -1,6 +1,7 @@
 use crate::functions::limits::{FLATTEN_MAX_DEPTH, RANGE_MAX_ELEMENTS};
 use crate::functions::test_support::{
-    call, check_arg_err, check_err, check_ok, list, n, null, nums, s, set, strs, tup, unknown,
+    call, check_arg_err, check_err, check_ok, list, n, not_null_unknown, null, nums, s, set, strs,
+    tup, unknown,
 };
 use crate::types::Type;
 use crate::value::Value;
@@ -28,7 +29,7 @@ fn chunklist() {
         (
             "chunklist",
             vec![unknown(Type::list(Type::Number)), n("2")],
-            unknown(Type::list(Type::list(Type::Number))),
+            not_null_unknown(Type::list(Type::list(Type::Number))),
         ),
     ]);
     check_err(&[
@@ -74,7 +75,7 @@ fn concat() {
         (
             "concat",
             vec![unknown(Type::list(Type::String)), strs(&["b"])],
-            unknown(Type::list(Type::String)),
+            not_null_unknown(Type::list(Type::String)),
         ),
     ]);
     check_err(&[("concat", vec![], "at least one argument is required")]);
@@ -184,7 +185,7 @@ fn range() {
         (
             "range",
             vec![unknown(Type::Number)],
-            unknown(Type::list(Type::Number)),
+            not_null_unknown(Type::list(Type::Number)),
         ),
     ]);
     let too_many = format!(
@@ -244,7 +245,7 @@ fn slice() {
         (
             "slice",
             vec![strs(&["a"]), unknown(Type::Number), n("1")],
-            unknown(Type::list(Type::String)),
+            not_null_unknown(Type::list(Type::String)),
         ),
     ]);
     check_err(&[

@@ -1,6 +1,7 @@
 use crate::functions::limits::SETPRODUCT_MAX_VALUES;
 use crate::functions::test_support::{
-    call, check_arg_err, check_err, check_ok, list, n, nums, s, set, strs, tup, unknown,
+    call, check_arg_err, check_err, check_ok, list, n, not_null_unknown, nums, s, set, strs, tup,
+    unknown,
 };
 use crate::types::Type;
 use crate::value::Value;
@@ -75,12 +76,12 @@ fn set_operations() {
         (
             "setintersection",
             vec![set(Type::String, vec![unknown(Type::String)]), sset(&["a"])],
-            unknown(Type::set(Type::String)),
+            not_null_unknown(Type::set(Type::String)),
         ),
         (
             "setsubtract",
             vec![unknown(Type::set(Type::Number)), nset(&[1])],
-            unknown(Type::set(Type::Number)),
+            not_null_unknown(Type::set(Type::Number)),
         ),
     ]);
     check_err(&[
@@ -147,7 +148,7 @@ fn setproduct() {
         (
             "setproduct",
             vec![unknown(Type::list(Type::String)), nums(&[1])],
-            unknown(Type::list(pair_ty.clone())),
+            not_null_unknown(Type::list(pair_ty.clone())),
         ),
         (
             "setproduct",
@@ -155,7 +156,7 @@ fn setproduct() {
                 set(Type::String, vec![s("a"), unknown(Type::String)]),
                 nums(&[1]),
             ],
-            unknown(Type::set(pair_ty)),
+            not_null_unknown(Type::set(pair_ty)),
         ),
     ]);
     check_err(&[
@@ -219,17 +220,39 @@ fn setproduct_of_unknown_length() {
             )
             .unwrap(),
         ),
-        // Up to two elements: not known.
+        // Up to two elements: not known, but one or two.
         (
             "setproduct",
             vec![Value::unknown(pair), strings(&["a"])],
-            Value::unknown(product(Type::String)),
+            Value::unknown(product(Type::String))
+                .refine()
+                .not_null()
+                .length_lower_bound(1)
+                .length_upper_bound(2)
+                .build(),
+        ),
+        // A list's refined length bounds it too.
+        (
+            "setproduct",
+            vec![
+                Value::unknown(Type::list(Type::String))
+                    .refine()
+                    .length_upper_bound(3)
+                    .build(),
+                strings(&["a", "b"]),
+            ],
+            Value::unknown(product(Type::String))
+                .refine()
+                .not_null()
+                .length_lower_bound(1)
+                .length_upper_bound(6)
+                .build(),
         ),
         // An unknown list has no bound.
         (
             "setproduct",
             vec![Value::unknown(Type::list(Type::String)), strings(&[])],
-            Value::unknown(product(Type::String)),
+            Value::unknown(product(Type::String)).refine_not_null(),
         ),
     ]);
 }

@@ -1,5 +1,5 @@
 use super::register;
-use crate::functions::test_support::{n, null, s, strs, unknown};
+use crate::functions::test_support::{n, not_null_unknown, null, s, strs, unknown};
 use crate::functions::{FunctionError, Functions};
 use crate::types::Type;
 use crate::value::Value;
@@ -56,7 +56,11 @@ fn chomp() {
         ("chomp", vec![s("\n")], s("")),
         ("chomp", vec![s("")], s("")),
         ("chomp", vec![s("e\u{301}\n")], s("\u{e9}")),
-        ("chomp", vec![unknown(Type::String)], unknown(Type::String)),
+        (
+            "chomp",
+            vec![unknown(Type::String)],
+            not_null_unknown(Type::String),
+        ),
         ("chomp", vec![Value::dynamic()], Value::dynamic()),
     ]);
     arg_err(&[("chomp", vec![null(Type::String)], 0)]);
@@ -72,7 +76,7 @@ fn indent() {
         (
             "indent",
             vec![unknown(Type::Number), s("a")],
-            unknown(Type::String),
+            not_null_unknown(Type::String),
         ),
     ]);
     err(&[
@@ -103,12 +107,12 @@ fn join() {
         (
             "join",
             vec![s(","), list_with(vec![s("a"), unknown(Type::String)])],
-            unknown(Type::String),
+            not_null_unknown(Type::String),
         ),
         (
             "join",
             vec![s(","), unknown(Type::list(Type::String))],
-            unknown(Type::String),
+            not_null_unknown(Type::String),
         ),
     ]);
     err(&[
@@ -146,8 +150,16 @@ fn case_mappings() {
         ("upper", vec![s("ﬀ")], s("ﬀ")),
         ("lower", vec![s("HELLO İ Σ")], s("hello i σ")),
         ("lower", vec![s("ÀΩ")], s("àω")),
-        ("upper", vec![Value::dynamic()], unknown(Type::String)),
-        ("lower", vec![unknown(Type::String)], unknown(Type::String)),
+        (
+            "upper",
+            vec![Value::dynamic()],
+            not_null_unknown(Type::String),
+        ),
+        (
+            "lower",
+            vec![unknown(Type::String)],
+            not_null_unknown(Type::String),
+        ),
     ]);
     arg_err(&[("upper", vec![null(Type::String)], 0)]);
 }
@@ -196,7 +208,7 @@ fn replace() {
         (
             "replace",
             vec![s("a"), unknown(Type::String), s("b")],
-            unknown(Type::String),
+            not_null_unknown(Type::String),
         ),
     ]);
     let big = s(&"x".repeat(1 << 20));
@@ -223,7 +235,7 @@ fn split() {
         (
             "split",
             vec![s(","), unknown(Type::String)],
-            unknown(Type::list(Type::String)),
+            not_null_unknown(Type::list(Type::String)),
         ),
     ]);
 }
@@ -237,7 +249,11 @@ fn strrev() {
         ("strrev", vec![s("x💃🏿y")], s("y💃🏿x")),
         ("strrev", vec![s("🇫🇷🇩🇪")], s("🇩🇪🇫🇷")),
         ("strrev", vec![s("a\r\nb")], s("b\r\na")),
-        ("strrev", vec![Value::dynamic()], unknown(Type::String)),
+        (
+            "strrev",
+            vec![Value::dynamic()],
+            not_null_unknown(Type::String),
+        ),
     ]);
 }
 
@@ -276,12 +292,12 @@ fn substr() {
         (
             "substr",
             vec![Value::dynamic(), n("0"), n("1")],
-            unknown(Type::String),
+            not_null_unknown(Type::String),
         ),
         (
             "substr",
             vec![s("abc"), unknown(Type::Number), n("1")],
-            unknown(Type::String),
+            not_null_unknown(Type::String),
         ),
     ]);
     err(&[
@@ -309,7 +325,7 @@ fn trims() {
         (
             "trimspace",
             vec![unknown(Type::String)],
-            unknown(Type::String),
+            not_null_unknown(Type::String),
         ),
     ]);
     arg_err(&[
