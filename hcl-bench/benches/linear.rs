@@ -8,7 +8,9 @@
 //!   attribute with one document's budget, render every diagnostic;
 //! - `decode`: `hcl_serde::from_file` into `serde_json::Value` (a
 //!   schema-less target, so blocks are grouped by label), rendering the
-//!   error if there is one.
+//!   error if there is one; for the shapes of the extensions
+//!   (`EXTENSION_SHAPES`), with `dynamic` blocks expanded and `function`
+//!   blocks read as user functions.
 //!
 //! ```sh
 //! cargo bench -p hcl-bench --features peers --bench linear
@@ -28,7 +30,7 @@ use std::time::{Duration, Instant};
 
 use hcl_core::ast::Body;
 use hcl_core::{EvalContext, SourceFile};
-use hostile::{Shape, SHAPES};
+use hostile::{Shape, EXTENSION_SHAPES, SHAPES};
 use std::sync::Arc;
 
 /// The sizes, as multiples of a shape's base size.
@@ -68,8 +70,18 @@ fn check(text: &str) -> usize {
 }
 
 /// `from_file` into a schema-less target: the bytes of its error, if any.
-fn decode(path: &Path) -> usize {
-    match hcl_serde::from_file::<serde_json::Value>(path) {
+/// With `extensions`, `dynamic` blocks expand and `function` blocks are
+/// user functions.
+fn decode(path: &Path, extensions: bool) -> usize {
+    let decoder = hcl_serde::Decoder::new();
+    let decoder = match extensions {
+        true => decoder.dynamic_blocks(true).user_functions("function"),
+        false => decoder,
+    };
+    match decoder
+        .from_file::<serde_json::Value>(path)
+        .map(|d| d.value)
+    {
         Ok(value) => usize::from(value.is_object()),
         Err(err) => err.to_string().len(),
     }
@@ -80,6 +92,13 @@ fn selected(shape: &Shape) -> bool {
         Ok(list) => list.split(',').any(|n| shape.name.contains(n.trim())),
         Err(_) => true,
     }
+}
+
+/// The selected shapes, each with whether it is one of the extensions'.
+fn all_shapes() -> impl Iterator<Item = (&'static Shape, bool)> {
+    let plain = SHAPES.iter().map(|s| (s, false));
+    let extensions = EXTENSION_SHAPES.iter().map(|s| (s, true));
+    plain.chain(extensions).filter(|(s, _)| selected(s))
 }
 
 /// How long to keep repeating one measurement: it is repeated at least
@@ -105,7 +124,7 @@ fn measure(mut run: impl FnMut() -> usize) -> Duration {
 fn linear() {
     let dir = hcl_bench::workspace_root().join("target/bench/linear");
     std::fs::create_dir_all(&dir).unwrap();
-    for shape in SHAPES.iter().filter(|s| selected(s)) {
+    for (shape, extensions) in all_shapes() {
         for scale in SCALES {
             let text = (shape.make)(shape.bench_units * scale);
             let path: PathBuf = dir.join(format!("{}-{scale}x.hcl", shape.name));
@@ -113,7 +132,7 @@ fn linear() {
             for pipeline in PIPELINES {
                 let time = match pipeline {
                     "check" => measure(|| check(black_box(&text))),
-                    _ => measure(|| decode(black_box(&path))),
+                    _ => measure(|| decode(black_box(&path), extensions)),
                 };
                 eprintln!("{}/{pipeline}/{scale}x: {time:.2?}", shape.name);
                 if let Ok(mut times) = TIMES.lock() {
@@ -143,7 +162,7 @@ fn print_ratios() {
     println!();
     println!("| shape | 1× bytes | pipeline | 1× | 10× | 100× | ratio |");
     println!("| --- | ---: | --- | ---: | ---: | ---: | ---: |");
-    for shape in SHAPES.iter().filter(|s| selected(s)) {
+    for (shape, _) in all_shapes() {
         let bytes = (shape.make)(shape.bench_units).len();
         for pipeline in PIPELINES {
             let medians: Vec<Duration> = SCALES

@@ -277,33 +277,28 @@ pub const SHAPES: &[Shape] = &[
 pub const EXTENSION_SHAPES: &[Shape] = &[
     Shape {
         name: "nested_dynamic_blocks",
-        test_units: 10,
-        bench_units: 10,
-        // `n` levels of `dynamic` blocks over ten elements each: ten to the
-        // `n` blocks in all.
-        make: |n| {
-            let mut text = String::from("x = 1\n");
-            for level in (0..n).rev() {
-                text = format!(
-                    "dynamic \"b{level}\" {{\n  for_each = range(10)\n  content {{\n    \
-                     v = b{level}.value\n    {text}  }}\n}}\n"
-                );
-            }
-            text
-        },
+        test_units: 1,
+        bench_units: 1,
+        // `n` times ten levels of `dynamic` blocks over ten elements each:
+        // ten billion blocks each, were it not for the budget.
+        make: |n| (0..n).map(|i| nested_dynamic(i, 10)).collect(),
         expect: Expect::Eval(Code::TooManyValues, Some("max_total_eval_values")),
     },
     Shape {
         name: "for_each_beyond_the_budget",
-        // `n` thousand elements, within what one evaluation may build,
-        // beyond what the blocks may cost.
-        test_units: 300,
-        bench_units: 300,
+        test_units: 1,
+        bench_units: 1,
+        // `n` blocks over 300,000 elements each: within what one
+        // evaluation may build, beyond what the blocks may cost.
         make: |n| {
-            format!(
-                "dynamic \"b\" {{\n  for_each = flatten([for i in range({n}) : range(1000)])\n  \
-                 content {{}}\n}}\n"
-            )
+            (0..n)
+                .map(|i| {
+                    format!(
+                        "dynamic \"b{i}\" {{\n  for_each = flatten([for i in range(300) : \
+                         range(1000)])\n  content {{}}\n}}\n"
+                    )
+                })
+                .collect()
         },
         expect: Expect::Eval(Code::TooManyValues, Some("max_total_eval_values")),
     },
@@ -311,6 +306,7 @@ pub const EXTENSION_SHAPES: &[Shape] = &[
         name: "user_function_calling_itself",
         test_units: 1,
         bench_units: 1,
+        // `n` calls of a function whose recursion never reaches its base.
         make: |n| {
             let calls: String = (0..n).map(|i| format!("a{i} = f({i})\n")).collect();
             format!(
@@ -320,6 +316,24 @@ pub const EXTENSION_SHAPES: &[Shape] = &[
         expect: Expect::Eval(Code::FunctionCallFailed, None),
     },
 ];
+
+/// `levels` levels of `dynamic` blocks over ten elements each, the
+/// outermost of type `t{copy}`, each content reading the iterators.
+fn nested_dynamic(copy: usize, levels: usize) -> String {
+    let mut text = String::from("x = 1\n");
+    for level in (0..levels).rev() {
+        let name = if level == 0 {
+            format!("t{copy}")
+        } else {
+            format!("b{level}")
+        };
+        text = format!(
+            "dynamic \"{name}\" {{\n  for_each = range(10)\n  content {{\n    \
+             v = {name}.value\n    {text}  }}\n}}\n"
+        );
+    }
+    text
+}
 
 /// The shape named `name`.
 pub fn shape(name: &str) -> Option<&'static Shape> {

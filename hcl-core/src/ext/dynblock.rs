@@ -50,8 +50,10 @@
 //!
 //! # Limits
 //!
-//! Every generated block costs one value of the budget, and its iteration
-//! object, key and element theirs: together at most
+//! Every generated block costs one value of the budget per byte of its
+//! `content` block (what the block spelled out would have added to a
+//! document's budget), and its iteration object, key and element theirs:
+//! together at most
 //! [`Limits::max_total_eval_values`](crate::Limits::max_total_eval_values)
 //! plus one per byte of the bodies expanded, and no more than what is left
 //! of the context's [shared budget](EvalContext::share_budget), if it has

@@ -491,9 +491,10 @@ impl<'a> Body<'a> {
 
     /// The names of [`Body::items`]: every attribute's name, and every
     /// block's type, in source order (each part of a merged body after the
-    /// other's), without reading the blocks: a body that expands `dynamic`
-    /// blocks gives the type each generates in its place, whatever it
-    /// generates. For a reader that builds its schema from the names found.
+    /// other's), without reading the blocks. A body that expands `dynamic`
+    /// blocks gives its static blocks' types, then the type each `dynamic`
+    /// block generates, whatever it generates. For a reader that builds its
+    /// schema from the names found.
     ///
     /// # Examples
     ///

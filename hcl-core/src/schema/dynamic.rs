@@ -200,20 +200,30 @@ impl<'a> DynamicBody<'a> {
     }
 
     /// The attribute names and block types no partial step took, each
-    /// `dynamic` block giving the type it generates, in source order.
+    /// `dynamic` block giving the type it generates: the static blocks'
+    /// types, then those.
     pub(super) fn item_names(&self) -> (Vec<&'a str>, Vec<&'a str>) {
         let (attributes, blocks) = self.original.items();
+        // The `dynamic` blocks, which the JSON syntax gives as a property
+        // until a schema says they are blocks.
+        let mut scratch = Diagnostics::default();
+        let dynamic = BodySchema::new(vec![], vec![dynamic_header()]).unwrap_or_default();
+        let (raw, _) = self.original.partial_into(&dynamic, false, &mut scratch);
         let attrs = attributes
             .iter()
             .map(|a| a.name)
-            .filter(|n| !self.hidden.attributes.contains(*n))
+            .filter(|n| *n != DYNAMIC && !self.hidden.attributes.contains(*n))
             .collect();
-        let types = blocks
+        let statics = blocks
             .iter()
-            .filter_map(|b| match b.block_type {
-                DYNAMIC => b.labels.first().map(|l| l.value),
-                other => Some(other),
-            })
+            .map(|b| b.block_type)
+            .filter(|t| *t != DYNAMIC);
+        let generated = raw
+            .blocks
+            .iter()
+            .filter_map(|b| b.labels.first().map(|l| l.value));
+        let types = statics
+            .chain(generated)
             .filter(|t| !self.hidden.block(t))
             .collect();
         (attrs, types)

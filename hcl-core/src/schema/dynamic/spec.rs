@@ -61,9 +61,15 @@ impl<'a> DynamicBody<'a> {
             return;
         }
         let pairs = spec.for_each.element_pairs().unwrap_or_default();
-        // Each block costs one value and its iteration's: the object, the
-        // key and the element.
-        let values = spec.for_each.deep_size().values + 3 * pairs.len() as u64;
+        // Each block costs one value per byte of its content, as the text
+        // of the block spelled out would have added to the budget, and its
+        // iteration's: the object, the key and the element.
+        let per_block = 3 + u64::from(spec.content.span.len()).max(1);
+        let values = spec
+            .for_each
+            .deep_size()
+            .values
+            .saturating_add(per_block.saturating_mul(pairs.len() as u64));
         if let Err(left) = self.store.spend(values) {
             diags.push(too_many_blocks(
                 spec.for_each_expr.location(),
