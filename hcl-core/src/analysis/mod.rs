@@ -40,6 +40,7 @@
 //! ```
 
 mod bindings;
+mod expr_ref;
 mod json;
 mod location;
 mod owned;
@@ -52,7 +53,8 @@ mod variables;
 mod tests;
 
 pub(crate) use bindings::{Bindings, UNKNOWN};
-pub use location::{Constructor, ExprRef, Location};
+pub use expr_ref::{Constructor, ExprRef};
+pub use location::Location;
 pub use owned::OwnedExpression;
 pub use statics::{Elements, Pairs, StaticCall, StaticPair};
 pub use traversal::{Traversal, Traverse};

@@ -4,7 +4,8 @@
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
-use super::location::{ExprRef, Location};
+use super::expr_ref::ExprRef;
+use super::location::Location;
 use crate::diagnostic::Diagnostics;
 use crate::json::reparse_json;
 use crate::parser::reparse_expression;

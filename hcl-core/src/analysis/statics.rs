@@ -4,7 +4,8 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::bindings::Bindings;
-use super::location::{ExprRef, Location};
+use super::expr_ref::ExprRef;
+use super::location::Location;
 use crate::ast::{Expression, ExpressionKind, FunctionCall, ObjectItem};
 use crate::json::{Node, NodeRef, Property};
 use crate::span::{Range, SourceFile, Span};
