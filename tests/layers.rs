@@ -26,6 +26,7 @@ const LAYERS: &[&[&str]] = &[
     &["check"],
     &["ext"],
     &["dec"],
+    &["edit"],
 ];
 
 /// The modules of hcl-serde's decoder (`hcl-serde/src/de`), bottom first,

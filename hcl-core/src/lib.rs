@@ -97,6 +97,7 @@ pub mod ast;
 pub mod dec;
 pub mod diagnostic;
 mod didyoumean;
+pub mod edit;
 pub mod eval;
 pub mod ext;
 pub mod format;

@@ -13,6 +13,7 @@ mod display;
 mod equals;
 mod json;
 mod number;
+mod printable;
 mod range;
 mod refinement;
 #[cfg(test)]
@@ -35,6 +36,7 @@ pub use json::{escape_templates, write_go_json_string, JsonStyle, ToJsonError, T
 pub(crate) use number::check_number_text;
 pub use number::Number;
 pub use number::NUMBER_TEXT_MAX_BITS;
+pub(crate) use printable::is_go_print;
 pub use range::ValueRange;
 pub use refinement::Refine;
 #[doc(hidden)]

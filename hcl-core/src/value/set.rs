@@ -226,7 +226,7 @@ fn go_quote(s: &str, out: &mut Vec<u8>) {
             '\r' => out.extend_from_slice(b"\\r"),
             '\t' => out.extend_from_slice(b"\\t"),
             '\x0b' => out.extend_from_slice(b"\\v"),
-            _ if is_go_printable(c) => out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes()),
+            _ if super::is_go_print(c) => out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes()),
             _ if (c as u32) < 0x20 || c == '\x7f' => {
                 let b = c as u32;
                 out.extend_from_slice(b"\\x");
@@ -248,24 +248,6 @@ fn go_quote(s: &str, out: &mut Vec<u8>) {
         }
     }
     out.push(b'"');
-}
-
-/// An approximation of Go's `strconv.IsPrint`.
-fn is_go_printable(c: char) -> bool {
-    let u = c as u32;
-    if u < 0x7f {
-        return u >= 0x20;
-    }
-    if u <= 0xff {
-        return u >= 0xa1 && u != 0xad;
-    }
-    !matches!(u,
-        0x061c | 0x0600..=0x0605 | 0x06dd | 0x070f | 0x08e2 | 0x1680 | 0x180e
-        | 0x2000..=0x200f | 0x2028..=0x202f | 0x205f..=0x206f | 0x3000 | 0xd800..=0xf8ff
-        | 0xfdd0..=0xfdef | 0xfeff | 0xfff0..=0xfffb | 0xfffe | 0xffff
-        | 0x110bd | 0x110cd | 0x1bca0..=0x1bca3 | 0x1d173..=0x1d17a
-        | 0xe0000..=0xe00ff | 0xf0000..=0x10ffff)
-        && (u & 0xfffe) != 0xfffe
 }
 
 /// A number as Go's `big.Float` `%.10g` text: at most ten significant
