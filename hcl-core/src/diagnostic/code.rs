@@ -402,6 +402,15 @@ codes! {
     /// A block that the JSON rendering of a body leaves out (a warning).
     BlockLeftOutOfJson => "block-left-out-of-json",
 
+    // ------------------------------------------------------------- editing
+
+    /// A value that an edit cannot write as an expression that reads back
+    /// (an infinite number, an unknown value).
+    UnwritableValue => "unwritable-value",
+    /// An edit's traversal text that is not a name followed by attribute
+    /// and index steps.
+    InvalidTraversal => "invalid-traversal",
+
     // -------------------------------------------------------------- other
 
     /// A diagnostic made by an application for its own checks (an

@@ -13,6 +13,7 @@ pub mod compare;
 pub mod context;
 pub mod dec;
 pub mod diagnostics;
+pub mod edit;
 pub mod run;
 pub mod schema;
 pub mod userfunc;
