@@ -133,7 +133,7 @@ fn edit_everywhere(doc: &mut Document, path: &str) {
         .set_attribute_value("added_value", &Value::from("v"))
         .unwrap();
     check(doc, "adding an attribute");
-    let block = doc.body_mut().append_block("added", &["x y"]);
+    let block = doc.body_mut().append_block("added", &["x y"]).unwrap();
     block.body_mut().set_attribute_raw("n", "1 + 2").unwrap();
     check(doc, "adding a block");
     if let Some((block_type, labels)) = first {
@@ -253,5 +253,46 @@ fn bad_edits_are_refused_and_change_nothing() {
             "{text:?}"
         );
     }
+    assert!(doc.body_mut().set_attribute_raw("two words", "1").is_err());
+    assert!(doc
+        .body_mut()
+        .set_attribute_value("", &Value::from(1))
+        .is_err());
+    assert!(doc.body_mut().set_attribute_traversal("a.b", "x").is_err());
+    assert!(doc.body_mut().append_block("1x", &[]).is_err());
+    assert!(doc.body_mut().append_block("b {", &[]).is_err());
     assert_eq!(doc.to_string(), "a = 1\n");
+}
+
+#[test]
+fn expressions_that_end_their_line_keep_one_line_blocks_parsing() {
+    for raw in [
+        "<<EOT\nhello\nEOT\n",
+        "1 # c",
+        "2 // c",
+        "{\n  k = 1\n}",
+        "3 /* c */",
+    ] {
+        for src in [
+            "a { b = 1 }\n",
+            "a { b = 1 } # x\n",
+            "a { b = 1 /* y */ }",
+            "a {}\n",
+        ] {
+            for name in ["b", "c"] {
+                let mut doc = Document::parse(src, "main.hcl").unwrap();
+                let block = doc.body_mut().first_matching_block_mut("a", &[]).unwrap();
+                block.body_mut().set_attribute_raw(name, raw).unwrap();
+                let out = doc.to_string();
+                let parsed = hcl_core::parse(&out, "out.hcl");
+                let Ok(file) = parsed else {
+                    panic!("{src:?}, {name} = {raw:?}: {out:?} does not parse");
+                };
+                assert!(
+                    file.body.blocks[0].body.attribute(name).is_some(),
+                    "{out:?}"
+                );
+            }
+        }
+    }
 }

@@ -14,6 +14,21 @@ fn indent(depth: usize) -> String {
     "  ".repeat(depth)
 }
 
+/// `Ok` when `name` is an identifier, else an error of `code` saying
+/// what it was to name.
+fn identifier(name: &str, code: Code, what: &str) -> Result<(), Diagnostics> {
+    let (toks, end) = lex(name, 0);
+    match toks.as_slice() {
+        [tok] if tok.kind == TokenKind::Ident && tok.pre.is_empty() && end.is_empty() => Ok(()),
+        _ => Err(Diagnostic::error(
+            code,
+            format!("Invalid {what} name"),
+            format!("{name:?} is not an identifier: a {what} name is a letter or underscore, then letters, digits, underscores and dashes."),
+        )
+        .into()),
+    }
+}
+
 /// The tokens of an expression's text, the first without spaces before it
 /// unless the text starts with some; the spaces at its end are dropped.
 fn expr_tokens(text: &str) -> Vec<Tok> {
@@ -117,7 +132,9 @@ impl Body {
     /// # Errors
     ///
     /// A value that has no expression (an infinite number, an unknown value)
-    /// is refused with [`Code::UnwritableValue`], and the body is unchanged.
+    /// is refused with [`Code::UnwritableValue`], a name that is not an
+    /// identifier with [`Code::InvalidArgumentName`]; the body is then
+    /// unchanged.
     ///
     /// # Examples
     ///
@@ -130,6 +147,7 @@ impl Body {
     /// assert_eq!(doc.to_string(), "# lead\na = \"new\" # line\nb = true\n");
     /// ```
     pub fn set_attribute_value(&mut self, name: &str, value: &Value) -> Result<(), Diagnostics> {
+        identifier(name, Code::InvalidArgumentName, "argument")?;
         let text = super::value_text(value);
         if crate::parse_expression(&text, "value").is_err() {
             return Err(Diagnostic::error(
@@ -151,8 +169,9 @@ impl Body {
     ///
     /// The parser's diagnostics when `expr` is not one expression, and
     /// [`Code::MissingExpression`] when it starts with a line break or a
-    /// line comment (the attribute's line would end before it); the body is
-    /// then unchanged.
+    /// line comment (the attribute's line would end before it);
+    /// [`Code::InvalidArgumentName`] when `name` is not an identifier. The
+    /// body is then unchanged.
     ///
     /// # Examples
     ///
@@ -163,6 +182,7 @@ impl Body {
     /// assert!(doc.body_mut().set_attribute_raw("a", "1 +").is_err());
     /// ```
     pub fn set_attribute_raw(&mut self, name: &str, expr: &str) -> Result<(), Diagnostics> {
+        identifier(name, Code::InvalidArgumentName, "argument")?;
         crate::parse_expression(expr, "expression")?;
         let toks = expr_tokens(expr);
         if toks.first().is_some_and(Tok::ends_line) {
@@ -184,7 +204,8 @@ impl Body {
     /// # Errors
     ///
     /// The parser's diagnostics when the text is not an expression, and
-    /// [`Code::InvalidTraversal`] when it is not a traversal from a name.
+    /// [`Code::InvalidTraversal`] when it is not a traversal from a name,
+    /// [`Code::InvalidArgumentName`] when `name` is not an identifier.
     ///
     /// # Examples
     ///
@@ -199,6 +220,7 @@ impl Body {
         name: &str,
         traversal: &str,
     ) -> Result<(), Diagnostics> {
+        identifier(name, Code::InvalidArgumentName, "argument")?;
         let text = traversal_text(traversal)?;
         self.set_expr(name, expr_tokens(&text));
         Ok(())
@@ -209,12 +231,21 @@ impl Body {
             Some(first) if first.pre.is_empty() => Some(" ".to_owned()),
             _ => None,
         };
+        let open_comment = expr.last().is_some_and(Tok::is_open_line_comment);
+        let ends_line = open_comment || expr.last().is_some_and(Tok::ends_line);
         if let Some(attr) = self.attribute_mut(name) {
-            let open_comment = expr.last().is_some_and(Tok::is_open_line_comment);
             attr.expr = expr;
             attr.gap = gap;
-            if open_comment && attr.newline.is_none() {
+            // An expression that ends its line (a heredoc, a comment) in an
+            // attribute that did not: what followed on the line must move
+            // to the next, and a one-line block becomes a block of lines.
+            let was_open = attr.newline.is_none();
+            if open_comment && was_open {
                 attr.expr.push(Tok::newline());
+            }
+            if ends_line && was_open && self.depth > 0 {
+                self.break_after_open();
+                self.end = indent(self.depth - 1);
             }
             return;
         }
@@ -305,15 +336,25 @@ impl Body {
     /// Adds an empty block at the end of the body, its labels quoted, and
     /// returns it.
     ///
+    /// # Errors
+    ///
+    /// [`Code::InvalidBlockDefinition`] when `block_type` is not an
+    /// identifier; the body is then unchanged.
+    ///
     /// # Examples
     ///
     /// ```
     /// let mut doc = hcl_core::edit::Document::parse("a = 1\n", "main.hcl").unwrap();
-    /// let block = doc.body_mut().append_block("service", &["web"]);
+    /// let block = doc.body_mut().append_block("service", &["web"]).unwrap();
     /// block.body_mut().set_attribute_raw("port", "80").unwrap();
     /// assert_eq!(doc.to_string(), "a = 1\nservice \"web\" {\n  port = 80\n}\n");
     /// ```
-    pub fn append_block(&mut self, block_type: &str, labels: &[&str]) -> &mut Block {
+    pub fn append_block(
+        &mut self,
+        block_type: &str,
+        labels: &[&str],
+    ) -> Result<&mut Block, Diagnostics> {
+        identifier(block_type, Code::InvalidBlockDefinition, "block type")?;
         let mut block = Block {
             lead: Vec::new(),
             ident: Tok::new(TokenKind::Ident, &indent(self.depth), block_type),
@@ -333,7 +374,7 @@ impl Body {
         block.set_labels(labels);
         self.push_item(Node::Block(block));
         match self.nodes.last_mut() {
-            Some(Node::Block(block)) => block,
+            Some(Node::Block(block)) => Ok(block),
             _ => unreachable!("a block was just pushed"),
         }
     }

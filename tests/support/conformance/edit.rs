@@ -88,8 +88,7 @@ fn apply(doc: &mut Document, op: &Json, index: usize, run: &mut Run) -> Result<b
         }
         "append_block" => {
             let (block_type, labels) = step(op);
-            body.append_block(&block_type, &strs(&labels));
-            Ok(())
+            body.append_block(&block_type, &strs(&labels)).map(|_| ())
         }
         "remove_block" => {
             let (block_type, labels) = last.cloned().unwrap_or_default();
