@@ -231,22 +231,15 @@ impl Body {
             Some(first) if first.pre.is_empty() => Some(" ".to_owned()),
             _ => None,
         };
-        let open_comment = expr.last().is_some_and(Tok::is_open_line_comment);
-        let ends_line = open_comment || expr.last().is_some_and(Tok::ends_line);
         if let Some(attr) = self.attribute_mut(name) {
+            // A comment that ends the text would swallow what follows on
+            // the line: the attribute's line ends after it.
+            if expr.last().is_some_and(Tok::is_open_line_comment) && attr.newline.is_none() {
+                attr.newline = Some(Tok::newline());
+            }
             attr.expr = expr;
             attr.gap = gap;
-            // An expression that ends its line (a heredoc, a comment) in an
-            // attribute that did not: what followed on the line must move
-            // to the next, and a one-line block becomes a block of lines.
-            let was_open = attr.newline.is_none();
-            if open_comment && was_open {
-                attr.expr.push(Tok::newline());
-            }
-            if ends_line && was_open && self.depth > 0 {
-                self.break_after_open();
-                self.end = indent(self.depth - 1);
-            }
+            self.settle();
             return;
         }
         let attr = Attribute {
@@ -294,22 +287,53 @@ impl Body {
         self.nodes.insert(0, Node::Loose(Tok::newline()));
     }
 
+    /// Ends the body with a line break, if it does not end with one.
+    fn end_line(&mut self) {
+        if self.ends_line() {
+            return;
+        }
+        // The line break goes to the item that ends the body, if one does,
+        // so that removing that item later removes it too.
+        match self.nodes.last_mut() {
+            Some(Node::Attribute(a)) if a.newline.is_none() => a.newline = Some(Tok::newline()),
+            Some(Node::Block(b)) if b.newline.is_none() => b.newline = Some(Tok::newline()),
+            _ => self.nodes.push(Node::Loose(Tok::newline())),
+        }
+        if self.depth > 0 {
+            self.end = indent(self.depth - 1);
+        }
+    }
+
+    /// Whether the block body may stay on the line of its braces: empty, or
+    /// one attribute that does not end its line (`a { b = 1 }`).
+    fn fits_one_line(&self) -> bool {
+        match self.nodes.as_slice() {
+            [] => true,
+            [Node::Attribute(a)] => {
+                let open = |t: &Tok| t.ends_line() || t.is_open_line_comment();
+                a.newline.is_none() && !a.expr.last().is_some_and(open) && !a.line.iter().any(open)
+            }
+            _ => false,
+        }
+    }
+
+    /// After an edit of a block body: a body that no longer fits on the
+    /// line of its braces starts and ends on lines of its own, as the
+    /// syntax wants of a block of lines.
+    fn settle(&mut self) {
+        if self.depth == 0 || self.fits_one_line() {
+            return;
+        }
+        self.break_after_open();
+        self.end_line();
+    }
+
     /// Adds an item at the end of the body, on a line of its own.
     fn push_item(&mut self, item: Node) {
         self.break_after_open();
-        if !self.ends_line() {
-            // The line break goes to the item that ends the body, if one
-            // does, so that removing that item later removes it too.
-            match self.nodes.last_mut() {
-                Some(Node::Attribute(a)) if a.newline.is_none() => a.newline = Some(Tok::newline()),
-                Some(Node::Block(b)) if b.newline.is_none() => b.newline = Some(Tok::newline()),
-                _ => self.nodes.push(Node::Loose(Tok::newline())),
-            }
-            if self.depth > 0 {
-                self.end = indent(self.depth - 1);
-            }
-        }
+        self.end_line();
         self.nodes.push(item);
+        self.settle();
     }
 
     /// Removes the attribute `name` with its comments and line break, and
@@ -327,7 +351,10 @@ impl Body {
             .nodes
             .iter()
             .position(|n| matches!(n, Node::Attribute(a) if a.name() == name))?;
-        match self.nodes.remove(at) {
+        let removed = self.nodes.remove(at);
+        // The comments of the first item may have been on the line of `{`.
+        self.settle();
+        match removed {
             Node::Attribute(a) => Some(a),
             _ => None,
         }
@@ -396,7 +423,9 @@ impl Body {
             .nodes
             .iter()
             .position(|n| matches!(n, Node::Block(b) if b.matches(block_type, labels)))?;
-        match self.nodes.remove(at) {
+        let removed = self.nodes.remove(at);
+        self.settle();
+        match removed {
             Node::Block(b) => Some(b),
             _ => None,
         }
@@ -413,8 +442,8 @@ impl Body {
     /// assert_eq!(doc.to_string(), "a = 1\n\nb = 2\n");
     /// ```
     pub fn append_newline(&mut self) {
-        self.break_after_open();
         self.nodes.push(Node::Loose(Tok::newline()));
+        self.settle();
     }
 
     /// Removes everything in the body: in a block, all between its braces.
