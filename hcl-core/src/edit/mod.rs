@@ -29,6 +29,8 @@
 
 mod body;
 mod document;
+#[cfg(test)]
+mod tests;
 mod tree;
 mod value_text;
 
