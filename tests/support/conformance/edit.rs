@@ -7,12 +7,15 @@
 //! when our output is the reference's itself; with no edit, when it is the
 //! source. Where the reference printed a file that does not parse
 //! (`output_invalid`), ours must parse, and be the reference's but for the
-//! line breaks it left out.
+//! line breaks it left out. A file the reference rejects must be rejected
+//! with its diagnostics, as in the other kinds.
 
 use hcl_core::edit::{Body, Document};
 use hcl_core::Code;
 use serde_json::Value as Json;
 
+use super::compare::compare_result;
+use super::context::Names;
 use super::{clip, Outcome};
 
 /// One step of a path: a block type and labels.
@@ -244,7 +247,10 @@ fn run_script(case: &Json) -> Outcome {
     let src = case["src"].as_str().unwrap_or_default();
     let expect = &case["expect"];
     let mut doc = match Document::parse(src, "case.hcl") {
-        Err(_) if expect["error"] == true => return Outcome::Pass,
+        Err(diags) if expect["error"] == true => {
+            let names = Names::of(&hcl_core::EvalContext::new());
+            return Outcome::from_check(compare_result("parse: ", None, &diags, expect, &names));
+        }
         Err(diags) => return Outcome::Fail(format!("the file does not parse: {diags}")),
         Ok(_) if expect["error"] == true => {
             return Outcome::Fail("the file parses, but the reference rejects it".to_owned())
