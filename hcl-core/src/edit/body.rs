@@ -31,7 +31,7 @@ fn identifier(name: &str, code: Code, what: &str) -> Result<(), Diagnostics> {
 
 /// The tokens of an expression's text, the first without spaces before it
 /// unless the text starts with some; the spaces at its end are dropped.
-fn expr_tokens(text: &str) -> Vec<Tok> {
+pub(super) fn expr_tokens(text: &str) -> Vec<Tok> {
     lex(text, 0).0
 }
 
@@ -157,7 +157,7 @@ impl Body {
             )
             .into());
         }
-        self.set_expr(name, expr_tokens(&text));
+        self.set_expr(name, expr_tokens(&text), true);
         Ok(())
     }
 
@@ -193,7 +193,7 @@ impl Body {
             )
             .into());
         }
-        self.set_expr(name, toks);
+        self.set_expr(name, toks, false);
         Ok(())
     }
 
@@ -222,14 +222,21 @@ impl Body {
     ) -> Result<(), Diagnostics> {
         identifier(name, Code::InvalidArgumentName, "argument")?;
         let text = traversal_text(traversal)?;
-        self.set_expr(name, expr_tokens(&text));
+        self.set_expr(name, expr_tokens(&text), true);
         Ok(())
     }
 
-    fn set_expr(&mut self, name: &str, expr: Vec<Tok>) {
+    /// Sets an attribute's expression tokens; `value` when they are a
+    /// value's text, whose lines after the first are indented as the body.
+    pub(super) fn set_expr(&mut self, name: &str, expr: Vec<Tok>, value: bool) {
         let gap = match expr.first() {
             Some(first) if first.pre.is_empty() => Some(" ".to_owned()),
             _ => None,
+        };
+        let expr_indent = if value {
+            indent(self.depth)
+        } else {
+            String::new()
         };
         if let Some(attr) = self.attribute_mut(name) {
             // A comment that ends the text would swallow what follows on
@@ -239,6 +246,7 @@ impl Body {
             }
             attr.expr = expr;
             attr.gap = gap;
+            attr.indent = expr_indent;
             self.settle();
             return;
         }
@@ -248,6 +256,7 @@ impl Body {
             equals: vec![Tok::new(TokenKind::Equal, " ", "=")],
             expr,
             gap,
+            indent: expr_indent,
             line: Vec::new(),
             newline: Some(Tok::newline()),
         };

@@ -84,3 +84,20 @@ fn a_cleared_body_has_no_attributes() {
     d.body_mut().set_attribute_raw("a", "5").unwrap();
     assert_eq!(d.to_string(), "a = 5\n");
 }
+
+#[test]
+fn a_value_of_several_lines_is_indented_as_its_body() {
+    // Not in the canonical layout: printed as the tokens are.
+    let mut d = doc("outer {\n  x  = 1\n}\n");
+    let outer = d.body_mut().first_matching_block_mut("outer", &[]).unwrap();
+    let text = "{\n  a = 1\n}";
+    outer
+        .body_mut()
+        .set_expr("o", super::body::expr_tokens(text), true);
+    assert_eq!(
+        d.to_string(),
+        "outer {\n  x  = 1\n  o = {\n    a = 1\n  }\n}\n"
+    );
+    let outer = d.body().first_matching_block("outer", &[]).unwrap();
+    assert_eq!(outer.body().attribute("o").unwrap().expr_text(), text);
+}

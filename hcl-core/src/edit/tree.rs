@@ -153,6 +153,10 @@ pub struct Attribute {
     /// What is printed between the `=` and the expression instead of the
     /// first token's own spaces, for an expression written by an edit.
     pub(crate) gap: Option<String>,
+    /// What is printed at the start of each line of the expression after
+    /// its first: the body's indentation, for a value written by an edit
+    /// (its text is laid out as at the top level).
+    pub(crate) indent: String,
     /// The comments after it on its line.
     pub(crate) line: Vec<Tok>,
     /// The line break that ends its line.
@@ -259,14 +263,20 @@ impl Attribute {
     }
 
     fn write_expr(&self, out: &mut String) {
-        let mut toks = self.expr.iter();
-        if let Some(gap) = &self.gap {
-            if let Some(first) = toks.next() {
-                out.push_str(gap);
-                out.push_str(&first.text);
+        let mut after_newline = false;
+        for (i, tok) in self.expr.iter().enumerate() {
+            match &self.gap {
+                Some(gap) if i == 0 => out.push_str(gap),
+                _ => {
+                    if after_newline {
+                        out.push_str(&self.indent);
+                    }
+                    out.push_str(&tok.pre);
+                }
             }
+            out.push_str(&tok.text);
+            after_newline = tok.kind == TokenKind::Newline;
         }
-        write_all(toks.as_slice(), out);
     }
 
     /// The expression's text as the reference's `hclwrite` gives it: each
@@ -430,6 +440,7 @@ impl Cutter {
             equals,
             expr,
             gap: None,
+            indent: String::new(),
             line,
             newline,
         }
