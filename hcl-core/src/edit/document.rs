@@ -23,7 +23,8 @@ use crate::diagnostic::Diagnostics;
 /// Where the reference's `hclwrite` would print a file that does not parse
 /// (an attribute glued to a last line without a line break, to the `{` of
 /// a one-line block, or into a final comment), the line break needed is
-/// added: what a document prints always parses.
+/// added, and a one-line block (`a { b = 1 }`) that an edit gives more
+/// lines is broken after its `{`: what a document prints always parses.
 ///
 /// [`to_string_unformatted`]: Document::to_string_unformatted
 /// [`to_string_formatted`]: Document::to_string_formatted
