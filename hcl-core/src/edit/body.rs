@@ -36,6 +36,30 @@ pub(super) fn expr_tokens(text: &str) -> Vec<Tok> {
 }
 
 impl Body {
+    /// The indentation of the items an edit adds: that of the body's last
+    /// item that starts a line (so that a file indented with tabs or four
+    /// spaces keeps its way), else two spaces a level.
+    fn item_indent(&self) -> String {
+        let mut line_start = self.depth == 0;
+        let mut found = None;
+        for node in &self.nodes {
+            let first = match node {
+                Node::Attribute(a) => Some(a.first_token()),
+                Node::Block(b) => Some(b.first_token()),
+                Node::Loose(_) => None,
+            };
+            if let Some(first) = first.filter(|_| line_start) {
+                found = Some(&first.pre);
+            }
+            line_start = node.last_token().is_some_and(Tok::ends_line);
+        }
+        match (found, &self.fresh_indent) {
+            (Some(found), _) => found.clone(),
+            (None, Some(fresh)) => fresh.clone(),
+            (None, None) => indent(self.depth),
+        }
+    }
+
     /// The attributes, in order.
     ///
     /// # Examples
@@ -234,7 +258,7 @@ impl Body {
             _ => None,
         };
         let expr_indent = if value {
-            indent(self.depth)
+            self.item_indent()
         } else {
             String::new()
         };
@@ -252,7 +276,7 @@ impl Body {
         }
         let attr = Attribute {
             lead: Vec::new(),
-            name: Tok::new(TokenKind::Ident, &indent(self.depth), name),
+            name: Tok::new(TokenKind::Ident, &self.item_indent(), name),
             equals: vec![Tok::new(TokenKind::Equal, " ", "=")],
             expr,
             gap,
@@ -286,7 +310,10 @@ impl Body {
         if starts_line {
             return;
         }
-        let indent = indent(self.depth);
+        let indent = self
+            .fresh_indent
+            .clone()
+            .unwrap_or_else(|| indent(self.depth));
         match self.nodes.first_mut() {
             Some(Node::Loose(tok)) => tok.pre.clone_from(&indent),
             Some(Node::Attribute(a)) => a.first_token_mut().pre.clone_from(&indent),
@@ -391,17 +418,25 @@ impl Body {
         labels: &[&str],
     ) -> Result<&mut Block, Diagnostics> {
         identifier(block_type, Code::InvalidBlockDefinition, "block type")?;
+        let own = self.item_indent();
+        // One level more, as this body's items stand from its `}`.
+        let unit = own
+            .strip_prefix(self.end.as_str())
+            .filter(|unit| !unit.is_empty() && self.depth > 0 && self.ends_line())
+            .unwrap_or("  ");
+        let inner = format!("{own}{unit}");
         let mut block = Block {
             lead: Vec::new(),
-            ident: Tok::new(TokenKind::Ident, &indent(self.depth), block_type),
+            ident: Tok::new(TokenKind::Ident, &own, block_type),
             header: Vec::new(),
             label_tokens: None,
             labels: Vec::new(),
             open: Tok::new(TokenKind::OBrace, " ", "{"),
             body: Body {
                 nodes: vec![Node::Loose(Tok::newline())],
-                end: indent(self.depth),
+                end: own.clone(),
                 depth: self.depth + 1,
+                fresh_indent: Some(inner),
             },
             close: Tok::new(TokenKind::CBrace, "", "}"),
             line: Vec::new(),

@@ -101,3 +101,20 @@ fn a_value_of_several_lines_is_indented_as_its_body() {
     let outer = d.body().first_matching_block("outer", &[]).unwrap();
     assert_eq!(outer.body().attribute("o").unwrap().expr_text(), text);
 }
+
+#[test]
+fn added_lines_follow_the_indentation_of_their_neighbours() {
+    let mut d = doc("job {\n\tgroup {\n\t\tcount = 1\n\t}\n}\n");
+    let job = d.body_mut().first_matching_block_mut("job", &[]).unwrap();
+    let group = job
+        .body_mut()
+        .first_matching_block_mut("group", &[])
+        .unwrap();
+    group.body_mut().set_attribute_raw("size", "2").unwrap();
+    let task = group.body_mut().append_block("task", &[]).unwrap();
+    task.body_mut().set_attribute_raw("driver", "3").unwrap();
+    assert_eq!(
+        d.to_string(),
+        "job {\n\tgroup {\n\t\tcount = 1\n\t\tsize = 2\n\t\ttask {\n\t\t\tdriver = 3\n\t\t}\n\t}\n}\n"
+    );
+}

@@ -112,6 +112,9 @@ pub struct Body {
     pub(crate) end: String,
     /// How deep the body is nested: 0 for a file's root body.
     pub(crate) depth: usize,
+    /// The indentation of the items an edit adds when the body has none
+    /// to follow (a block an edit added); two spaces a level if `None`.
+    pub(crate) fresh_indent: Option<String>,
 }
 
 /// One part of a body.
@@ -226,7 +229,7 @@ impl Node {
         }
     }
 
-    fn last_token(&self) -> Option<&Tok> {
+    pub(crate) fn last_token(&self) -> Option<&Tok> {
         match self {
             Node::Loose(tok) => Some(tok),
             Node::Attribute(a) => a
@@ -249,6 +252,10 @@ fn write_all(toks: &[Tok], out: &mut String) {
 impl Attribute {
     pub(crate) fn first_token_mut(&mut self) -> &mut Tok {
         self.lead.first_mut().unwrap_or(&mut self.name)
+    }
+
+    pub(crate) fn first_token(&self) -> &Tok {
+        self.lead.first().unwrap_or(&self.name)
     }
 
     pub(crate) fn write(&self, out: &mut String) {
@@ -308,6 +315,10 @@ impl Attribute {
 impl Block {
     pub(crate) fn first_token_mut(&mut self) -> &mut Tok {
         self.lead.first_mut().unwrap_or(&mut self.ident)
+    }
+
+    pub(crate) fn first_token(&self) -> &Tok {
+        self.lead.first().unwrap_or(&self.ident)
     }
 
     pub(crate) fn write(&self, out: &mut String) {
@@ -395,6 +406,7 @@ impl Cutter {
             nodes,
             end: String::new(),
             depth,
+            fresh_indent: None,
         }
     }
 
