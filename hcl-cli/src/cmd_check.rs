@@ -96,7 +96,7 @@ pub fn run(args: &CheckArgs, out: &mut Output) -> u8 {
     };
     let mut ctx = EvalContext::new();
     define(&mut ctx, vars, args.vars.var_object.as_deref());
-    let files = each_parsed(
+    let (files, _) = each_parsed(
         &args.paths,
         args.syntax,
         &mut report,
@@ -127,6 +127,7 @@ pub fn run(args: &CheckArgs, out: &mut Output) -> u8 {
                     report.diagnostics(&diags, out);
                 }
             }
+            None::<()>
         },
     );
     let (errors, warnings) = report.counts();

@@ -152,8 +152,7 @@ pub fn run(args: &JsonArgs, out: &mut Output) -> u8 {
         };
         (mode, ctx)
     };
-    let mut objects = Vec::new();
-    each_parsed(
+    let (_, objects) = each_parsed(
         &args.paths,
         args.syntax,
         &mut report,
@@ -178,7 +177,7 @@ pub fn run(args: &JsonArgs, out: &mut Output) -> u8 {
                     report.diagnostics_in(&diags, &file.body, out);
                     // Only a refusal of hcl2json's is an error here.
                     if diags.has_errors() {
-                        return;
+                        return None;
                     }
                     json
                 }
@@ -190,7 +189,7 @@ pub fn run(args: &JsonArgs, out: &mut Output) -> u8 {
                             .to_owned(),
                     };
                     report.io_error(&err, out);
-                    return;
+                    return None;
                 }
                 ConfigFile::Json(file) => {
                     let json = JsonConverter {
@@ -203,7 +202,7 @@ pub fn run(args: &JsonArgs, out: &mut Output) -> u8 {
                     json
                 }
             };
-            objects.push((file.source().name().to_owned(), json));
+            Some((file.source().name().to_owned(), json))
         },
     );
     let indent = args.pretty.then_some(2);

@@ -38,7 +38,7 @@ pub fn is_json_name(name: &str) -> bool {
 
 /// An input that could not be read, as `name: what happened`: printed as
 /// `hcl: ...`, exit status 2.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct IoError {
     /// The file (or `<stdin>`).
     pub name: String,
@@ -82,11 +82,10 @@ pub fn read_input(name: &str) -> Result<Input, IoError> {
             .map_err(|e| fail(format!("cannot read standard input: {e}")))?;
         buf
     } else {
-        let path = Path::new(name);
-        if path.is_dir() {
-            return Err(fail("is a directory, not a file".to_owned()));
-        }
-        std::fs::read(path).map_err(|e| fail(format!("cannot read: {e}")))?
+        std::fs::read(name).map_err(|e| match e.kind() {
+            std::io::ErrorKind::IsADirectory => fail("is a directory, not a file".to_owned()),
+            _ => fail(format!("cannot read: {e}")),
+        })?
     };
     Ok(Input {
         name: display.to_owned(),
@@ -129,31 +128,32 @@ pub(crate) fn utf8(display: &str, bytes: Vec<u8>) -> Result<String, Box<Diagnost
 /// assert_eq!(inputs[0].as_ref().unwrap(), "-");
 /// ```
 pub fn expand(paths: &[String], recursive: bool) -> Vec<Result<String, IoError>> {
-    if paths.is_empty() {
-        return vec![Ok("-".to_owned())];
-    }
     let mut out = Vec::new();
+    expand_each(paths, recursive, &mut |name| out.push(name));
+    out
+}
+
+/// [`expand`], giving each name to `each` as soon as it is found.
+fn expand_each(paths: &[String], recursive: bool, each: &mut dyn FnMut(Result<String, IoError>)) {
+    if paths.is_empty() {
+        return each(Ok("-".to_owned()));
+    }
     for path in paths {
         if path == "-" {
-            out.push(Ok(path.clone()));
+            each(Ok(path.clone()));
             continue;
         }
-        let mut files = Vec::new();
-        let found = collect(Path::new(path), true, recursive, &mut files);
-        for file in files {
-            match file.to_str() {
-                Some(name) => out.push(Ok(name.to_owned())),
-                None => out.push(Err(IoError {
-                    name: file.display().to_string(),
-                    message: "the name is not UTF-8".to_owned(),
-                })),
-            }
-        }
-        if let Err(err) = found {
-            out.push(Err(err));
+        let mut named = |file: PathBuf| match file.to_str() {
+            Some(name) => each(Ok(name.to_owned())),
+            None => each(Err(IoError {
+                name: file.display().to_string(),
+                message: "the name is not UTF-8".to_owned(),
+            })),
+        };
+        if let Err(err) = walk(Path::new(path), true, recursive, &mut named) {
+            each(Err(err));
         }
     }
-    out
 }
 
 /// Adds `path` to `files` if it is a file (named on the command line, or
@@ -166,6 +166,16 @@ pub fn collect(
     recursive: bool,
     files: &mut Vec<PathBuf>,
 ) -> Result<(), IoError> {
+    walk(path, named, recursive, &mut |file| files.push(file))
+}
+
+/// [`collect`], giving each file to `found` as soon as it is found.
+fn walk(
+    path: &Path,
+    named: bool,
+    recursive: bool,
+    found: &mut dyn FnMut(PathBuf),
+) -> Result<(), IoError> {
     let fail = |message: String| IoError {
         name: path.display().to_string(),
         message,
@@ -177,20 +187,30 @@ pub fn collect(
     }
     if !meta.is_dir() {
         if named || has_read_extension(path) {
-            files.push(path.to_path_buf());
+            found(path.to_path_buf());
         }
         return Ok(());
     }
     let mut entries = std::fs::read_dir(path)
         .and_then(|entries| {
             entries
-                .map(|entry| entry.map(|e| e.path()))
+                .map(|entry| entry.and_then(|e| Ok((e.path(), e.file_type()?))))
                 .collect::<Result<Vec<_>, _>>()
         })
         .map_err(|e| fail(format!("cannot read directory: {e}")))?;
-    entries.sort();
-    for entry in entries {
-        collect(&entry, false, recursive, files)?;
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
+    for (entry, kind) in entries {
+        // What the directory says of an entry, without a look at each:
+        // only a symbolic link needs one, to tell where it leads.
+        if kind.is_symlink() {
+            walk(&entry, false, recursive, found)?;
+        } else if kind.is_dir() {
+            if recursive {
+                walk(&entry, false, recursive, found)?;
+            }
+        } else if has_read_extension(&entry) {
+            found(entry);
+        }
     }
     Ok(())
 }
@@ -235,37 +255,124 @@ pub fn parse<'t>(
 /// text and the parsed file of each that parses (standard input in the
 /// syntax `stdin`, a file in that of its name); what cannot be read and
 /// the diagnostics of what does not parse are reported, and the others
-/// are still processed. Returns how many inputs were processed, parsed or
-/// not.
-pub fn each_parsed(
+/// are still processed. The inputs are read and processed on every core,
+/// each with a [fork](crate::report::Reporter::fork) of `report` and an
+/// output of its own, which are then written in the order of the inputs:
+/// the output is that of one input after another. Returns how many inputs
+/// were processed, parsed or not, and what `each` gave for each, in order.
+pub fn each_parsed<R: Send>(
     paths: &[String],
     stdin: Syntax,
     report: &mut crate::report::Reporter,
     out: &mut crate::Output,
-    mut each: impl FnMut(
+    each: impl Fn(
+            &str,
+            &hcl_core::ConfigFile<'_>,
+            &mut crate::report::Reporter,
+            &mut crate::Output,
+        ) -> Option<R>
+        + Sync,
+) -> (usize, Vec<R>) {
+    let one = |name: &Result<String, IoError>| {
+        let mut report = report.fork();
+        let mut out = crate::Output::default();
+        let (counted, found) = process(name, stdin, &mut report, &mut out, &each);
+        (report, out, counted, found)
+    };
+    let done = on_every_core(|give| expand_each(paths, true, give), one);
+    let mut count = 0;
+    let mut results = Vec::new();
+    for (one_report, one_out, counted, found) in done {
+        report.absorb(one_report);
+        out.stdout.push_str(&one_out.stdout);
+        out.stderr.push_str(&one_out.stderr);
+        count += usize::from(counted);
+        results.extend(found);
+    }
+    (count, results)
+}
+
+/// Reads, parses and processes one input: whether it was read, and what
+/// `each` gave.
+fn process<R>(
+    name: &Result<String, IoError>,
+    stdin: Syntax,
+    report: &mut crate::report::Reporter,
+    out: &mut crate::Output,
+    each: &impl Fn(
         &str,
         &hcl_core::ConfigFile<'_>,
         &mut crate::report::Reporter,
         &mut crate::Output,
-    ),
-) -> usize {
-    let mut count = 0;
-    for name in expand(paths, true) {
-        let input = match name.and_then(|name| read_input(&name)) {
-            Ok(input) => input,
-            Err(err) => {
-                report.io_error(&err, out);
-                continue;
-            }
-        };
-        count += 1;
-        match &input.text {
-            Err(diag) => report.diagnostic(diag, out),
-            Ok(text) => match parse(text, &input.name, stdin) {
-                Ok(file) => each(text, &file, report, out),
-                Err(found) => report.diagnostics(&found, out),
-            },
+    ) -> Option<R>,
+) -> (bool, Option<R>) {
+    let input = match name.clone().and_then(|name| read_input(&name)) {
+        Ok(input) => input,
+        Err(err) => {
+            report.io_error(&err, out);
+            return (false, None);
         }
-    }
-    count
+    };
+    let found = match &input.text {
+        Err(diag) => {
+            report.diagnostic(diag, out);
+            None
+        }
+        Ok(text) => match parse(text, &input.name, stdin) {
+            Ok(file) => each(text, &file, report, out),
+            Err(found) => {
+                report.diagnostics(&found, out);
+                None
+            }
+        },
+    };
+    (true, found)
+}
+
+/// `f` of each item that `items` gives, computed on as many threads as
+/// the machine has cores while `items` is still giving them (the search of
+/// directories overlaps the reading of the files found), in the order
+/// `items` gave them. The threads take the next item as they finish one,
+/// so a large file does not hold up the others behind it.
+fn on_every_core<T: Send, R: Send>(
+    items: impl FnOnce(&mut dyn FnMut(T)),
+    f: impl Fn(&T) -> R + Sync,
+) -> Vec<R> {
+    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    let (give, take) = std::sync::mpsc::channel::<(usize, T)>();
+    let take = std::sync::Mutex::new(take);
+    let work = || {
+        let mut mine = Vec::new();
+        loop {
+            let next = match take.lock() {
+                Ok(take) => take.recv(),
+                Err(_) => return mine,
+            };
+            let Ok((i, item)) = next else {
+                return mine;
+            };
+            mine.push((i, f(&item)));
+        }
+    };
+    let mut done: Vec<(usize, R)> = std::thread::scope(|scope| {
+        let others: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
+        let mut n = 0;
+        items(&mut |item| {
+            // The receivers outlive the sender: sending cannot fail.
+            let _ = give.send((n, item));
+            n += 1;
+        });
+        drop(give);
+        let mut all = work();
+        for other in others {
+            all.extend(
+                other
+                    .join()
+                    .unwrap_or_else(|p| std::panic::resume_unwind(p)),
+            );
+        }
+        all
+    });
+    done.sort_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, r)| r).collect()
 }

@@ -125,6 +125,38 @@ impl Reporter {
         self.format
     }
 
+    /// A reporter with the same settings and nothing reported yet: for one
+    /// file's messages, written apart and [absorbed](Reporter::absorb)
+    /// after.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_cli::report::{Format, Reporter};
+    /// use hcl_cli::Output;
+    /// let mut report = Reporter::new(Format::Human, false);
+    /// let mut one = report.fork();
+    /// let mut out = Output::default();
+    /// one.diagnostics(&hcl_core::parse("a = ", "x.hcl").unwrap_err(), &mut out);
+    /// report.absorb(one);
+    /// assert_eq!((report.status(), report.counts()), (1, (1, 0)));
+    /// ```
+    pub fn fork(&self) -> Reporter {
+        Reporter {
+            status: EXIT_OK,
+            errors: 0,
+            warnings: 0,
+            ..*self
+        }
+    }
+
+    /// Counts what a [fork](Reporter::fork) reported.
+    pub fn absorb(&mut self, other: Reporter) {
+        self.status = self.status.max(other.status);
+        self.errors += other.errors;
+        self.warnings += other.warnings;
+    }
+
     /// The exit status: 0, 1 after a diagnostic with severity error, 2
     /// after a file that could not be read or a usage error.
     pub fn status(&self) -> u8 {

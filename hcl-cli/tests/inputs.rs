@@ -174,3 +174,41 @@ fn a_command_line_that_does_not_parse_is_json_with_format_json() {
     assert_eq!(out.status.code(), Some(0));
     assert!(stdout(&out).contains("Usage: hcl json"));
 }
+
+#[test]
+fn many_files_are_read_on_every_core_and_written_in_order() {
+    // Files of very different sizes, so that the threads finish them out
+    // of order; the output is still one file after another, by name.
+    let files: Vec<(String, String)> = (0..40)
+        .map(|i| {
+            let size = if i % 7 == 0 { 3_000 } else { 1 };
+            let body: String = (0..size).map(|j| format!("a{j} = {i}\n")).collect();
+            (format!("f{i:02}.hcl"), format!("{body}bad{i} = nope{i}\n"))
+        })
+        .collect();
+    let refs: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(n, t)| (n.as_str(), t.as_str()))
+        .collect();
+    let dir = tree("many", &refs);
+    let out = hcl(&["check", "--strict", "--format", "json", &arg(&dir)]);
+    assert_eq!(out.status.code(), Some(1));
+    let lines = json_lines(&stdout(&out));
+    let files: Vec<String> = lines
+        .iter()
+        .filter(|l| l["type"] == "diagnostic")
+        .map(|l| {
+            assert_eq!(l["code"], "unknown-variable");
+            l["filename"].as_str().unwrap().to_owned()
+        })
+        .collect();
+    let want: Vec<String> = (0..40)
+        .map(|i| arg(&dir.join(format!("f{i:02}.hcl"))))
+        .collect();
+    assert_eq!(files, want);
+    assert_eq!(lines.last().unwrap()["errors"], 40);
+    let out = hcl(&["json", &arg(&dir)]);
+    let lines = json_lines(&stdout(&out));
+    let firsts: Vec<i64> = lines.iter().map(|l| l["a0"].as_i64().unwrap()).collect();
+    assert_eq!(firsts, (0..40).collect::<Vec<i64>>());
+}
