@@ -205,45 +205,7 @@ fn compare_bytes(case: &Json, src: &str, ours: &str, ops: usize) -> Result<(), S
     Ok(())
 }
 
-/// Whether [`hcl_core::edit::value_text`] writes values as the reference's
-/// `TokensForValue` does, by a few values of `FORMAT-edit.md` whose text
-/// is known: until it does, a failing case that writes values is skipped.
-fn value_text_is_exact() -> bool {
-    use hcl_core::edit::value_text;
-    use hcl_core::Value;
-    let object = Value::object([("a", Value::from(1))]);
-    value_text(&object) == "{\n  a = 1\n}"
-        && value_text(&Value::from("nbsp\u{a0}\u{1}")) == "\"nbsp\\u00a0\\u0001\""
-        && value_text(&Value::from("${x}")) == "\"$${x}\""
-}
-
-/// Whether the case writes values (attribute values, labels, index keys).
-fn writes_values(case: &Json) -> bool {
-    case["ops"].as_array().is_some_and(|ops| {
-        ops.iter().any(|op| {
-            matches!(
-                op["op"].as_str(),
-                Some(
-                    "set_attribute_value"
-                        | "set_attribute_traversal"
-                        | "append_block"
-                        | "set_labels"
-                )
-            )
-        })
-    })
-}
-
 pub fn run(case: &Json) -> Outcome {
-    match run_script(case) {
-        Outcome::Fail(_) if writes_values(case) && !value_text_is_exact() => {
-            Outcome::Skip("value rendering not exact yet".to_owned())
-        }
-        outcome => outcome,
-    }
-}
-
-fn run_script(case: &Json) -> Outcome {
     let src = case["src"].as_str().unwrap_or_default();
     let expect = &case["expect"];
     let mut doc = match Document::parse(src, "case.hcl") {
