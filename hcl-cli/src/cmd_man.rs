@@ -23,7 +23,7 @@ Exit status:
 #[command(after_help = MAN_HELP)]
 pub struct ManArgs {
     /// The command whose page to write instead of hcl(1): `json`, `check`,
-    /// `eval`, `fmt`, `dec`, `completions` or `man`, e.g. `hcl man json` for
+    /// `eval`, `fmt`, `edit`, `dec`, `completions` or `man`, e.g. `hcl man json` for
     /// hcl-json(1).
     #[arg(value_name = "COMMAND")]
     pub command: Option<String>,

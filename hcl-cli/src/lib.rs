@@ -1,7 +1,8 @@
 //! The `hcl` command-line tool: HCL to JSON (`hcl json`), checking files
 //! (`hcl check`), evaluating expressions (`hcl eval`), formatting files
-//! (`hcl fmt`) and decoding files by a spec file (`hcl dec`), with its
-//! shell completions (`hcl completions`) and man pages (`hcl man`).
+//! (`hcl fmt`), editing files by address (`hcl edit`) and decoding files
+//! by a spec file (`hcl dec`), with its shell completions
+//! (`hcl completions`) and man pages (`hcl man`).
 //!
 //! [`run`] takes the parsed arguments and returns what to print and the
 //! exit status; the binary only parses the command line and prints.
@@ -9,6 +10,7 @@
 pub mod cmd_check;
 pub mod cmd_completions;
 pub mod cmd_dec;
+pub mod cmd_edit;
 pub mod cmd_eval;
 pub mod cmd_json;
 pub mod cmd_man;
@@ -42,6 +44,8 @@ Examples:
   hcl check .                       check every HCL file below .
   hcl eval --file main.tf local.x   a local of main.tf
   hcl fmt --check .                 list the files that are not formatted
+  hcl edit -f main.tf -u attribute set resource.aws_instance.web.ami '\"ami-2\"'
+                                    set an attribute, keeping the file's layout
   hcl json --hcl2json main.tf       main.tf as tmccombs/hcl2json writes it
   hcl dec --spec app.hcldec app.hcl app.hcl decoded by a spec, as hcldec does
   hcl completions bash              the completion script for bash
@@ -69,7 +73,7 @@ Exit status:
 
 /// The command line.
 #[derive(Debug, Parser)]
-#[command(name = "hcl", version, about = "Read HCL files: convert to JSON, check, evaluate, format, decode by a spec", after_help = MAIN_HELP)]
+#[command(name = "hcl", version, about = "Read HCL files: convert to JSON, check, evaluate, format, edit, decode by a spec", after_help = MAIN_HELP)]
 pub struct Cli {
     /// The subcommand.
     #[command(subcommand)]
@@ -131,6 +135,14 @@ pub enum Command {
     /// made canonical; comments, line breaks and heredoc contents are kept.
     /// A file that does not parse is reported and left untouched.
     Fmt(fmt::FmtArgs),
+    /// Reads and changes attributes and blocks by address, keeping the
+    /// rest of the file byte for byte, as minamijoyo/hcledit does.
+    ///
+    /// An address is dot-separated: a block's type, its labels, then an
+    /// attribute's name (`resource.aws_instance.web.ami`). The file is read
+    /// from --file or standard input; a changed file is printed, or with
+    /// --update written back.
+    Edit(cmd_edit::EditArgs),
     /// Decodes input files by a spec file, as HashiCorp's hcldec does.
     ///
     /// The spec file (`--spec`, in hcldec's spec language) says how the
@@ -218,6 +230,7 @@ pub fn run(command: &Command) -> (Output, u8) {
         Command::Check(args) => cmd_check::run(args, &mut out),
         Command::Eval(args) => cmd_eval::run(args, &mut out),
         Command::Fmt(args) => fmt::run(args, &mut out),
+        Command::Edit(args) => cmd_edit::run(args, &mut out),
         Command::Dec(args) => cmd_dec::run(args, &mut out),
         Command::Completions(args) => cmd_completions::run(args, &mut out),
         Command::Man(args) => cmd_man::run(args, &mut out),

@@ -396,6 +396,43 @@ impl Body {
         }
     }
 
+    /// Renames the attribute `from` to `to` where it stands, keeping its
+    /// expression and comments; `Ok(false)` when there is no attribute
+    /// `from`.
+    ///
+    /// # Errors
+    ///
+    /// [`Code::InvalidArgumentName`] when `to` is not an identifier, and
+    /// [`Code::DuplicateArgument`] when the body has an attribute `to`
+    /// already; the body is then unchanged.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut doc = hcl_core::edit::Document::parse("a = 1 # one\nb = 2\n", "main.hcl").unwrap();
+    /// assert!(doc.body_mut().rename_attribute("a", "c").unwrap());
+    /// assert_eq!(doc.to_string(), "c = 1 # one\nb = 2\n");
+    /// assert!(doc.body_mut().rename_attribute("c", "b").is_err());
+    /// ```
+    pub fn rename_attribute(&mut self, from: &str, to: &str) -> Result<bool, Diagnostics> {
+        identifier(to, Code::InvalidArgumentName, "argument")?;
+        if from != to && self.attribute(to).is_some() && self.attribute(from).is_some() {
+            return Err(Diagnostic::error(
+                Code::DuplicateArgument,
+                "Duplicate argument",
+                format!("The body has an argument {to:?} already."),
+            )
+            .into());
+        }
+        match self.attribute_mut(from) {
+            Some(attr) => {
+                to.clone_into(&mut attr.name.text);
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    }
+
     /// Adds an empty block at the end of the body, its labels quoted, and
     /// returns it.
     ///
@@ -622,6 +659,27 @@ impl Block {
         &mut self.body
     }
 
+    /// Renames the block's type, keeping its labels, body and comments.
+    ///
+    /// # Errors
+    ///
+    /// [`Code::InvalidBlockDefinition`] when `block_type` is not an
+    /// identifier; the block is then unchanged.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut doc = hcl_core::edit::Document::parse("a \"x\" {\n}\n", "main.hcl").unwrap();
+    /// let block = doc.body_mut().first_matching_block_mut("a", &["x"]).unwrap();
+    /// block.set_block_type("b").unwrap();
+    /// assert_eq!(doc.to_string(), "b \"x\" {\n}\n");
+    /// ```
+    pub fn set_block_type(&mut self, block_type: &str) -> Result<(), Diagnostics> {
+        identifier(block_type, Code::InvalidBlockDefinition, "block type")?;
+        block_type.clone_into(&mut self.ident.text);
+        Ok(())
+    }
+
     /// Replaces the labels (and the comments between them) with `labels`,
     /// quoted; the comments before `{` stay.
     ///
@@ -661,6 +719,20 @@ impl Block {
                 l.nfc().collect()
             })
             .collect();
+    }
+}
+
+impl fmt::Display for Body {
+    /// The body's bytes: in a block, all between its braces.
+    ///
+    /// ```
+    /// let doc = hcl_core::edit::Document::parse("a {\n  b = 1\n}\n", "main.hcl").unwrap();
+    /// assert_eq!(doc.body().blocks().next().unwrap().body().to_string(), "\n  b = 1\n");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = String::new();
+        self.write(&mut out);
+        f.write_str(&out)
     }
 }
 
