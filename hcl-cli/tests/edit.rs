@@ -310,3 +310,27 @@ fn a_bad_address_is_a_usage_error() {
         assert!(err.contains("is not an address"), "{err}");
     }
 }
+
+#[test]
+fn a_label_holding_a_dot_cannot_be_addressed() {
+    let src = b"a \"x.y\" {\n  v = 1\n}\n";
+    let o = hcl_stdin(&["edit", "attribute", "get", "a.x.y.v"], src);
+    assert_eq!((o.status.code(), stdout(&o)), (Some(0), String::new()));
+    let o = hcl_stdin(&["edit", "block", "list"], src);
+    assert_eq!(stdout(&o), "a.x.y\n");
+}
+
+#[test]
+fn odd_input_is_reported_not_a_crash() {
+    let o = hcl_stdin(&["edit", "block", "list"], b"a = \"\xff\"\n");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("Invalid UTF-8"), "{}", stderr(&o));
+    for value in ["\n1", "# c\n1", "a = 1", ""] {
+        let (status, out, err) = edit(&["attribute", "set", "locals.a", value]);
+        assert_eq!((status, out.as_str()), (1, ""), "{value:?}: {err}");
+        assert!(err.starts_with("Error: "), "{value:?}: {err}");
+    }
+    let (status, _, err) = edit(&["attribute", "append", "locals.1x", "1"]);
+    assert_eq!(status, 1, "{err}");
+    assert!(err.contains("Invalid argument name"), "{err}");
+}
