@@ -11,8 +11,10 @@
 //! cargo bench -p hcl-bench --features peers --bench deserialize  # typed decoding against hcl-rs and serde_json
 //! cargo bench -p hcl-bench --features peers --bench linear       # growth of time with the size of hostile shapes
 //! cargo bench -p hcl-bench --features peers --bench format       # hcl_core::format throughput
+//! cargo bench -p hcl-bench --features peers --bench edit         # hcl_core::edit against hcl-edit
 //! ```
 
+pub mod edit;
 mod inputs;
 pub mod schema;
 
