@@ -29,7 +29,8 @@ struct Doc {
     #[serde(default)]
     item: Vec<Port>,
     #[serde(default)]
-    svc: HashMap<String, BTreeMap<String, Port>>,
+    // Ordered, so that two decodes print alike.
+    svc: BTreeMap<String, BTreeMap<String, Port>>,
     level: Option<u8>,
     tls: Option<Port>,
     #[serde(default, deserialize_with = "lenient")]
