@@ -359,6 +359,39 @@
 //! [`from_value`] and [`to_value`] convert between Rust types and
 //! evaluated [`Value`]s; a field of type `Value` keeps an
 //! attribute's value as it is.
+//!
+//! # Editing a file from a value
+//!
+//! [`update`] makes a format-preserving [`hcl_core::edit::Document`] say
+//! what a value says, rewriting only the attributes and blocks whose value
+//! changed: the rest keep their comments and bytes. [`from_document`] and
+//! [`Decoder::from_document_block`] read a document, or one of its blocks,
+//! with ranges into the printed document.
+//!
+//! ```
+//! use hcl_core::edit::Document;
+//!
+//! #[hcl_serde::hcl]
+//! #[derive(serde::Serialize, serde::Deserialize)]
+//! struct Service {
+//!     #[hcl(label)]
+//!     name: String,
+//!     port: u16,
+//! }
+//!
+//! #[derive(serde::Serialize, serde::Deserialize)]
+//! struct Config {
+//!     service: Vec<Service>,
+//! }
+//!
+//! let src = "# The front end.\nservice \"web\" {\n  port = 80 # http\n}\n\n# The back end.\nservice \"api\" {\n  port = 81\n}\n";
+//! let mut doc = Document::parse(src, "main.hcl").unwrap();
+//! let mut config: Config = hcl_serde::from_document(&doc).unwrap();
+//! config.service[0].port = 8080;
+//! config.service.pop();
+//! hcl_serde::update(&mut doc, &config).unwrap();
+//! assert_eq!(doc.to_string(), "# The front end.\nservice \"web\" {\n  port = 8080 # http\n}\n\n");
+//! ```
 
 #![forbid(unsafe_code)]
 
@@ -367,6 +400,7 @@
 extern crate self as hcl_serde;
 
 mod de;
+mod document;
 mod error;
 mod markers;
 mod schema;
@@ -377,6 +411,7 @@ mod value;
 pub use de::{
     from_body, from_file, from_reader, from_slice, from_str, from_str_with, Decoded, Decoder,
 };
+pub use document::{from_document, update, update_with};
 pub use error::{Error, Result};
 pub use ser::{to_string, to_string_pretty, to_writer};
 pub use special::{Expression, RawBody, Spanned};

@@ -148,6 +148,45 @@ impl Body {
         })
     }
 
+    /// The blocks, in order, to edit.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut doc = hcl_core::edit::Document::parse("a {}\nb {}\n", "main.hcl").unwrap();
+    /// for block in doc.body_mut().blocks_mut() {
+    ///     block.set_labels(&["x"]);
+    /// }
+    /// assert_eq!(doc.to_string(), "a \"x\" {}\nb \"x\" {}\n");
+    /// ```
+    pub fn blocks_mut(&mut self) -> impl Iterator<Item = &mut Block> {
+        self.nodes.iter_mut().filter_map(|n| match n {
+            Node::Block(b) => Some(b),
+            _ => None,
+        })
+    }
+
+    /// Keeps the blocks for which `keep` is true and removes the others,
+    /// each with its comments and line break, as
+    /// [`remove_block`](Body::remove_block) does; `keep` sees every block
+    /// once, in order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let src = "r \"a\" {}\n# b\nr \"b\" {}\nr \"c\" {}\n";
+    /// let mut doc = hcl_core::edit::Document::parse(src, "main.hcl").unwrap();
+    /// doc.body_mut().retain_blocks(|b| b.labels() != ["b"]);
+    /// assert_eq!(doc.to_string(), "r \"a\" {}\nr \"c\" {}\n");
+    /// ```
+    pub fn retain_blocks(&mut self, mut keep: impl FnMut(&Block) -> bool) {
+        self.nodes.retain(|n| match n {
+            Node::Block(b) => keep(b),
+            _ => true,
+        });
+        self.settle();
+    }
+
     /// Sets the attribute `name` to `value`, written as the reference's
     /// `TokensForValue` writes it ([`value_text`](super::value_text)). An
     /// existing attribute keeps its comments and line; a new one is added at

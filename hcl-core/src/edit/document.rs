@@ -44,6 +44,8 @@ use crate::diagnostic::Diagnostics;
 pub struct Document {
     /// The byte order mark, if the source starts with one.
     bom: String,
+    /// The name of the file, for diagnostics.
+    filename: String,
     body: Body,
     /// Whether the source is in the canonical layout.
     canonical: bool,
@@ -74,9 +76,23 @@ impl Document {
         };
         Ok(Document {
             bom: bom.to_owned(),
+            filename: filename.to_owned(),
             body: cut(source, bom.len(), &file.body),
             canonical: crate::format(source) == source,
         })
+    }
+
+    /// The name the document was parsed under, which diagnostics about its
+    /// printed text name.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let doc = hcl_core::edit::Document::parse("a = 1\n", "main.hcl").unwrap();
+    /// assert_eq!(doc.filename(), "main.hcl");
+    /// ```
+    pub fn filename(&self) -> &str {
+        &self.filename
     }
 
     /// The file's root body.
