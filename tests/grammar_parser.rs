@@ -2,11 +2,14 @@
 //! against `hcl_core::parse_with`: the same tree or the same diagnostics
 //! (code, severity, summary, detail, ranges) on every conformance case of
 //! the native syntax, on every file of the shared corpus, and on input
-//! nested far beyond the limits, which it reports as the parser does.
+//! nested far beyond the limits, which it reports as the parser does. The
+//! parser's fast paths (`name = "text"` read from the bytes) are held to
+//! its reading of the same constructs from their tokens the same way.
 
 #[path = "support/shared_corpus.rs"]
 mod shared_corpus;
 
+use hcl_core::fuzzing::parse_from_tokens;
 use hcl_core::{parse_with, parse_with_grammar, Code, ParseOptions};
 use shared_corpus::{corpus_files, shared_corpus};
 
@@ -18,27 +21,35 @@ fn outcome(result: Result<hcl_core::File<'_>, hcl_core::Diagnostics>) -> String 
     }
 }
 
-/// Whether the two parsers agree on `source`; the first difference
-/// otherwise.
+/// Whether the two parsers agree on `source`, and the parser's fast paths
+/// with its reading of every construct from the tokens; the first
+/// difference otherwise.
 fn compare(source: &str, name: &str) -> Result<(), String> {
     let options = ParseOptions::default();
     let ours = outcome(parse_with(source, name, &options));
     let grammar = outcome(parse_with_grammar(source, name, &options));
-    if ours == grammar {
-        return Ok(());
+    let tokens = outcome(parse_from_tokens(source, name));
+    for (other, label) in [
+        (&grammar, "parse_with_grammar"),
+        (&tokens, "parse_from_tokens"),
+    ] {
+        if &ours == other {
+            continue;
+        }
+        let at = ours
+            .bytes()
+            .zip(other.bytes())
+            .position(|(a, b)| a != b)
+            .unwrap_or(ours.len().min(other.len()));
+        let from = at.saturating_sub(100);
+        let window = |s: &str| s.get(from..(at + 100).min(s.len())).unwrap_or(s).to_owned();
+        return Err(format!(
+            "{name}: the parsers differ\n  parse_with: ...{}\n  {label}: ...{}",
+            window(&ours),
+            window(other)
+        ));
     }
-    let at = ours
-        .bytes()
-        .zip(grammar.bytes())
-        .position(|(a, b)| a != b)
-        .unwrap_or(ours.len().min(grammar.len()));
-    let from = at.saturating_sub(100);
-    let window = |s: &str| s.get(from..(at + 100).min(s.len())).unwrap_or(s).to_owned();
-    Err(format!(
-        "{name}: the parsers differ\n  parse_with:         ...{}\n  parse_with_grammar: ...{}",
-        window(&ours),
-        window(&grammar)
-    ))
+    Ok(())
 }
 
 /// The native-syntax text of a conformance case, as a file: bodies as
@@ -186,4 +197,64 @@ fn nesting_at_the_limit_parses() {
     }
     let at_limit = &sources[0];
     assert!(parse_with_grammar(at_limit, "nested.hcl", &ParseOptions::default()).is_ok());
+}
+
+/// The lines the parser's fast paths read, and the lines next to them
+/// that they must leave to the tokens: the same tree or diagnostics as
+/// the tokens give and as the grammar does.
+#[test]
+fn fast_paths_read_what_the_tokens_do() {
+    let lines = [
+        "a = \"text\"\n",
+        "a = \"text\"   \t\n",
+        "a = \"text\"\r\n",
+        "a = \"text\"",
+        "a = \"text\" # comment\n",
+        "a = \"text\" /* c */\n",
+        "a = \"\"\n",
+        "a = \"caf\u{e9} \u{1F600}\"\n",
+        "a = \"a\\\"b\"\n",
+        "a = \"a\\nb\"\n",
+        "a = \"${x}\"\n",
+        "a = \"$x %x\"\n",
+        "a = \"$${x}\"\n",
+        "a = \"text\nb = 1\n",
+        "a = \"text\" b = 1\n",
+        "a = \"text\", b\n",
+        "a = \"x\" == \"y\"\n",
+        "a = \"x\"[0]\n",
+        "a = \"x\" ? 1 : 2\n",
+        "a = 80\n",
+        "a = 1.5e3\n",
+        "a = 1.2.3\n",
+        "a = 1e\n",
+        "a = 80 + 1\n",
+        "a = 80.x\n",
+        "a = true\n",
+        "a = false\r\n",
+        "a = null\n",
+        "a = true.x\n",
+        "a = null ? 1 : 2\n",
+        "a = truex\n",
+        "a = true(1)\n",
+        "a = \"x\"\na = \"y\"\n",
+        "b { a = \"x\" }\n",
+        "b {\n  a = \"x\"\n}\n",
+        "b {\n  a = \"x\"}\n",
+        "o = {\n  a = \"x\"\n}\n",
+        "l = [\n  \"x\"\n]\n",
+    ];
+    for line in lines {
+        compare(line, "fast.hcl").unwrap_or_else(|why| panic!("{line:?}: {why}"));
+    }
+    // At the nesting limit a string nests one level more.
+    let n = hcl_core::Limits::default().max_nesting_depth;
+    for depth in [n - 1, n] {
+        let source = format!(
+            "{}a = \"x\"\nb = 1\n{}",
+            "b {\n".repeat(depth),
+            "}\n".repeat(depth)
+        );
+        compare(&source, "deep.hcl").expect("the same diagnostics");
+    }
 }

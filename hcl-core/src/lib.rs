@@ -121,11 +121,13 @@ pub mod __private {
     pub use crate::schema::lazy::kept_blocks;
 }
 
-/// What the differential fuzz target compares, built only with the
-/// `pest-parser` feature: not part of the API.
+/// What the differential fuzz target and tests compare (the grammar of
+/// record against the parser, the parser's fast paths against its
+/// tokens), built only with the `pest-parser` feature: not part of the API.
 #[cfg(feature = "pest-parser")]
 #[doc(hidden)]
 pub mod fuzzing {
+    pub use crate::parser::parse_from_tokens;
     pub use crate::parser::pest::parse_both_ways;
 }
 

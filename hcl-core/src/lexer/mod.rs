@@ -461,6 +461,43 @@ impl<'src> Lexer<'src> {
         }
     }
 
+    /// Whether the next token in code is a line break, with only spaces
+    /// before it.
+    pub(crate) fn at_line_end(&self) -> bool {
+        let mut at = self.pos;
+        while matches!(self.byte(at), b' ' | b'\t') {
+            at += 1;
+        }
+        self.pending.is_none() && self.mode() == Mode::Code && self.line_break_at(at).is_some()
+    }
+
+    /// Just after the opening quote of a quoted template: when its text is
+    /// literal, without escapes, up to the closing quote, and the line
+    /// ends after it with nothing but spaces, reads the text, the quote
+    /// and the line break as [`Lexer::next_token`] would and returns the
+    /// end of the text and where the line break is; else reads nothing.
+    /// The parser's fast path for the most common attribute,
+    /// `name = "text"`: the tokens it skips are the ones it would read.
+    pub(crate) fn quoted_line(&mut self) -> Option<(usize, usize, usize)> {
+        if self.pending.is_some() || self.mode() != Mode::Quoted {
+            return None;
+        }
+        let start = self.pos;
+        let end = self.quoted_literal_end(start);
+        let text = self.bytes.get(start..end)?;
+        if end == start || self.byte(end) != b'"' || text.contains(&b'\\') {
+            return None;
+        }
+        let mut at = end + 1;
+        while matches!(self.byte(at), b' ' | b'\t') {
+            at += 1;
+        }
+        let len = self.line_break_at(at)?;
+        self.modes.pop();
+        self.pos = at + len;
+        Some((end, at, at + len))
+    }
+
     // ------------------------------------------------------------- heredocs
 
     fn heredoc(&mut self) -> Token {

@@ -2,8 +2,11 @@
 
 use std::borrow::Cow;
 
+use super::expr::is_number;
 use super::{names, Item, Parser};
-use crate::ast::{Attribute, Block, Body, Label};
+use crate::ast::{
+    Attribute, Block, Body, Expression, ExpressionKind, Label, Template, TemplatePart,
+};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::lexer::TokenKind;
 use crate::span::Span;
@@ -164,6 +167,11 @@ impl<'src> Parser<'src, '_> {
     /// unless `single_line`.
     fn attribute(&mut self, name_span: Span, single_line: bool) -> Attribute<'src> {
         self.peeker.read(); // the equals sign
+        if !single_line && self.fast {
+            if let Some(attribute) = self.literal_line_attribute(name_span) {
+                return attribute;
+            }
+        }
         let mark = self.mark();
         let saved_level = std::mem::replace(&mut self.level, 1);
         let node = self.expression();
@@ -207,6 +215,59 @@ impl<'src> Parser<'src, '_> {
             name_span,
             expr,
         }
+    }
+
+    /// The most common attributes, `name = "text"`, `name = 80` or `name
+    /// = true` (or `false`, `null`) and a line break, read in one step
+    /// into the tree and diagnostics their tokens give: a quoted template
+    /// of literal text without escapes from the bytes (see
+    /// [`Lexer::quoted_line`]), a number or keyword without the operators
+    /// and traversals that could follow it but do not. `None`, having read
+    /// nothing, for anything else.
+    ///
+    /// [`Lexer::quoted_line`]: crate::lexer::Lexer::quoted_line
+    fn literal_line_attribute(&mut self, name_span: Span) -> Option<Attribute<'src>> {
+        let next = self.peeker.peek();
+        let expr = match next.kind {
+            // The template's nesting level, which `nest` would check.
+            TokenKind::OQuote
+                if !self.stopped() && self.nesting < self.limits.max_nesting_depth =>
+            {
+                let (open, end, _) = self.peeker.quoted_line()?;
+                let text_span = Span::new(open.span.end, end as u32);
+                let literal = TemplatePart::Literal(Cow::Borrowed(self.text(text_span)), text_span);
+                let template = Template {
+                    parts: vec![literal],
+                };
+                Expression::new(
+                    ExpressionKind::Template(Box::new(template)),
+                    Span::new(open.span.start, end as u32 + 1),
+                )
+            }
+            TokenKind::NumberLit | TokenKind::Ident => {
+                let text = self.text(next.span);
+                let kind = match (next.kind, text) {
+                    (TokenKind::NumberLit, text) if is_number(text) => ExpressionKind::Number(text),
+                    (TokenKind::Ident, "true") => ExpressionKind::Bool(true),
+                    (TokenKind::Ident, "false") => ExpressionKind::Bool(false),
+                    (TokenKind::Ident, "null") => ExpressionKind::Null,
+                    _ => return None,
+                };
+                if !self.peeker.line_break_after_next() {
+                    return None;
+                }
+                self.peeker.read();
+                self.peeker.read(); // the line break
+                Expression::new(kind, next.span)
+            }
+            _ => return None,
+        };
+        Some(Attribute {
+            name: self.text(name_span),
+            span: name_span.to(expr.span),
+            name_span,
+            expr,
+        })
     }
 
     /// A block, after its type: labels, then a body in braces.

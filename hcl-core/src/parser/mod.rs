@@ -148,9 +148,30 @@ fn parse_telling_limits<'src>(
     file: Arc<SourceFile>,
     limits: &Limits,
 ) -> Result<File<'src>, (Diagnostics, bool)> {
+    parse_paths(source, file, limits, true)
+}
+
+/// Parses as [`parse`] does, reading every construct from its tokens:
+/// without the fast paths, whose results must be the same.
+#[cfg(any(test, feature = "pest-parser"))]
+pub fn parse_from_tokens<'src>(
+    source: &'src str,
+    filename: &str,
+) -> Result<File<'src>, Diagnostics> {
+    let file = Arc::new(SourceFile::new(filename, source));
+    parse_paths(source, file, &Limits::default(), false).map_err(|(diags, _)| diags)
+}
+
+fn parse_paths<'src>(
+    source: &'src str,
+    file: Arc<SourceFile>,
+    limits: &Limits,
+    fast: bool,
+) -> Result<File<'src>, (Diagnostics, bool)> {
     check_size(source, &file, limits).map_err(|d| (d, true))?;
     let start = bom_len(source);
     let mut parser = Parser::new(Lexer::new(source, start, Start::Code), &file, limits);
+    parser.fast = fast;
     let body = parser.top_body();
     let limited = parser.limit_error.is_some();
     parser.finish().map_err(|d| (d, limited))?;
@@ -380,6 +401,10 @@ struct Parser<'src, 'a> {
     /// The error of a limit exceeded: parsing then stops, and this is the
     /// one diagnostic.
     limit_error: Option<Diagnostic>,
+    /// Whether the common constructs are read in one step from the bytes
+    /// (`name = "text"`), as they are but to test that the result is the
+    /// one the tokens give.
+    fast: bool,
 }
 
 impl<'src, 'a> Parser<'src, 'a> {
@@ -394,6 +419,7 @@ impl<'src, 'a> Parser<'src, 'a> {
             nesting: 0,
             level: 0,
             limit_error: None,
+            fast: true,
         }
     }
 

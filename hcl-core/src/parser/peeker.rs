@@ -144,6 +144,36 @@ impl<'src> Peeker<'src> {
         token
     }
 
+    /// At the opening quote of a quoted template that
+    /// [`Lexer::quoted_line`] reads, in a construct that sees line breaks:
+    /// reads it with the line break and returns the opening quote, the
+    /// end of the text and the line break.
+    pub(super) fn quoted_line(&mut self) -> Option<(Token, usize, Span)> {
+        if self.stopped
+            || !self.ahead.is_empty()
+            || self.current.kind != TokenKind::OQuote
+            || !self.including_newlines()
+        {
+            return None;
+        }
+        let (end, break_start, break_end) = self.lexer.quoted_line()?;
+        let open = self.current;
+        let line_break = Token::new(TokenKind::Newline, break_start, break_end);
+        self.previous = Some(line_break.span);
+        self.current = self.lex();
+        Some((open, end, line_break.span))
+    }
+
+    /// Whether the next token is followed by a line break that this
+    /// construct sees, with nothing between them.
+    pub(super) fn line_break_after_next(&mut self) -> bool {
+        let (_, consumed) = self.next_seen();
+        consumed == 1
+            && self.including_newlines()
+            && self.ahead.is_empty()
+            && self.lexer.at_line_end()
+    }
+
     /// The span of the next token.
     pub(super) fn next_span(&mut self) -> Span {
         self.peek().span
