@@ -399,6 +399,7 @@
 #[cfg(test)]
 extern crate self as hcl_serde;
 
+mod config_schema;
 mod de;
 mod document;
 mod error;
@@ -411,6 +412,7 @@ mod value;
 pub use de::{
     from_body, from_file, from_reader, from_slice, from_str, from_str_with, Decoded, Decoder,
 };
+pub use config_schema::{AttributeInfo, BlockInfo, ConfigSchema};
 pub use document::{from_document, update, update_with};
 pub use error::{Error, Result};
 pub use ser::{to_string, to_string_pretty, to_writer};

@@ -1,0 +1,139 @@
+//! What a configuration may hold, level by level, for tools that help
+//! people write it (an editor's completion and hover): [`ConfigSchema`].
+
+use serde::{Deserialize, Serialize};
+
+/// The schema of a body and of every block in it, with what a person
+/// writing it needs to know: each attribute's type, whether it is
+/// required, the values it takes when they are few, and what each item
+/// means.
+///
+/// Its JSON form (through serde) is the schema file of `hcl lsp --schema`.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_serde::{AttributeInfo, BlockInfo, ConfigSchema};
+///
+/// let schema = ConfigSchema {
+///     attributes: vec![AttributeInfo {
+///         name: "region".into(),
+///         type_name: "string".into(),
+///         required: true,
+///         values: vec!["eu-west-1".into(), "us-east-1".into()],
+///         doc: Some("Where the service runs.".into()),
+///     }],
+///     blocks: vec![BlockInfo {
+///         block_type: "service".into(),
+///         labels: vec!["name".into()],
+///         ..BlockInfo::default()
+///     }],
+///     doc: None,
+/// };
+/// assert!(schema.attribute("region").unwrap().required);
+/// assert_eq!(schema.block("service").unwrap().labels, ["name"]);
+///
+/// let json = serde_json::to_string(&schema).unwrap();
+/// assert_eq!(serde_json::from_str::<ConfigSchema>(&json).unwrap(), schema);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ConfigSchema {
+    /// The attributes, in the order they are declared.
+    pub attributes: Vec<AttributeInfo>,
+    /// The block types, in the order they are declared.
+    pub blocks: Vec<BlockInfo>,
+    /// What the body is for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub doc: Option<String>,
+}
+
+impl ConfigSchema {
+    /// The attribute named `name`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let schema = hcl_serde::ConfigSchema::default();
+    /// assert!(schema.attribute("region").is_none());
+    /// ```
+    pub fn attribute(&self, name: &str) -> Option<&AttributeInfo> {
+        self.attributes.iter().find(|a| a.name == name)
+    }
+
+    /// The block type `block_type`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let schema = hcl_serde::ConfigSchema::default();
+    /// assert!(schema.block("service").is_none());
+    /// ```
+    pub fn block(&self, block_type: &str) -> Option<&BlockInfo> {
+        self.blocks.iter().find(|b| b.block_type == block_type)
+    }
+}
+
+/// An attribute of a [`ConfigSchema`].
+///
+/// # Examples
+///
+/// ```
+/// let port = hcl_serde::AttributeInfo {
+///     name: "port".into(),
+///     type_name: "number".into(),
+///     ..Default::default()
+/// };
+/// assert!(!port.required);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AttributeInfo {
+    /// Its name.
+    pub name: String,
+    /// Its type, written as a type constraint is (`string`, `number`,
+    /// `bool`, `list(string)`, `map(number)`, `object({...})`), or `any`.
+    #[serde(rename = "type")]
+    pub type_name: String,
+    /// Whether a body must have it.
+    pub required: bool,
+    /// The values it takes, when they are a few strings (a Rust enum of
+    /// unit variants); empty otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub values: Vec<String>,
+    /// What it means.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub doc: Option<String>,
+}
+
+/// A block type of a [`ConfigSchema`], with the schema of its body.
+///
+/// # Examples
+///
+/// ```
+/// let check = hcl_serde::BlockInfo {
+///     block_type: "check".into(),
+///     many: true,
+///     ..Default::default()
+/// };
+/// assert!(check.labels.is_empty() && check.body.attributes.is_empty());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct BlockInfo {
+    /// Its type name.
+    #[serde(rename = "type")]
+    pub block_type: String,
+    /// The names of its labels, in order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub labels: Vec<String>,
+    /// Whether a body must have one.
+    pub required: bool,
+    /// Whether a body may have more than one.
+    pub many: bool,
+    /// What it means.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub doc: Option<String>,
+    /// What its body holds.
+    pub body: ConfigSchema,
+}
