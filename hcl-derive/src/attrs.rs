@@ -294,3 +294,31 @@ pub(crate) fn drop_serde_items(attrs_of: &mut Vec<Attribute>, name: &str) {
     }
     *attrs_of = attrs;
 }
+
+/// The doc comment in `attrs` (`///` lines, `#[doc = "..."]`): its lines
+/// joined with `\n`, each without one leading space; `None` when there is
+/// none. A `#[doc]` that is not a string literal (`include_str!`) is left
+/// out.
+pub(crate) fn doc_of(attrs: &[Attribute]) -> Option<String> {
+    let mut lines = Vec::new();
+    for attr in attrs.iter().filter(|attr| attr.path().is_ident("doc")) {
+        let Meta::NameValue(meta) = &attr.meta else {
+            continue;
+        };
+        if let Expr::Lit(ExprLit {
+            lit: Lit::Str(text),
+            ..
+        }) = &meta.value
+        {
+            let text = text.value();
+            lines.extend(
+                text.split('\n')
+                    .map(|line| line.strip_prefix(' ').unwrap_or(line).to_owned()),
+            );
+        }
+    }
+    match lines.is_empty() {
+        true => None,
+        false => Some(lines.join("\n")),
+    }
+}

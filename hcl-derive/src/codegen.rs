@@ -142,28 +142,37 @@ pub(crate) fn mark_block_type(item: &mut DeriveInput, model: &Model) {
     }
     drop_serde_items(&mut item.attrs, "rename");
     let ident = syn::ext::IdentExt::unraw(&item.ident).to_string();
+    let doc = crate::attrs::doc_of(&item.attrs);
     let ser = marked_name(
         &ser.unwrap_or_else(|| ident.clone()),
+        doc.as_deref(),
         &marks(model, |field| &field.ser_name),
     );
-    let de = marked_name(&de.unwrap_or(ident), &marks(model, |field| &field.name));
+    let de = marked_name(
+        &de.unwrap_or(ident),
+        doc.as_deref(),
+        &marks(model, |field| &field.name),
+    );
     item.attrs
         .push(syn::parse_quote!(#[serde(rename(serialize = #ser, deserialize = #de))]));
 }
 
-/// The roles of the marked fields of `model`, each under the serde name
-/// `name` gives it (the names for deserialising and for serialising may
-/// differ).
+/// The roles, optionality and docs of the marked fields of `model`, each
+/// under the serde name `name` gives it (the names for deserialising and
+/// for serialising may differ).
 fn marks(model: &Model, name: impl Fn(&Field) -> &str) -> Vec<Marked> {
     model
         .fields
         .iter()
-        .filter_map(|field| {
-            Some(Marked {
-                field: name(field).to_owned(),
-                mark: field.mark?,
-                label: field.label.clone(),
-            })
+        .map(|field| Marked {
+            field: name(field).to_owned(),
+            mark: field.mark,
+            label: field.label.clone(),
+            optional: field.marks_optional,
+            own_reader: field.own_reader,
+            single_block: field.single_block,
+            doc: field.doc.clone(),
         })
+        .filter(Marked::is_marked)
         .collect()
 }

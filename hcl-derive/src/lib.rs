@@ -202,6 +202,16 @@
 //! is written as: an alias, a generic parameter, a `Spanned` or an `Arc`
 //! of a block type.
 //!
+//! The name also carries what a schema of the type needs and cannot ask
+//! the type ([`ConfigSchema::of`](../hcl_serde/struct.ConfigSchema.html#method.of)):
+//! the doc comments of the struct and of its attribute and block fields
+//! (each line without one leading space, joined with `\n`), which fields
+//! may be absent for a reason their types do not show (a serde default,
+//! `optional`), which are read their own way (`deserialize_with`), and
+//! which `block` fields take one block. A struct with none of these has
+//! the name it would have without them; one with doc comments shows them,
+//! escaped, where its name is shown.
+//!
 //! This is why `#[hcl]` is an attribute macro and not a derive with
 //! helper attributes: a derive only adds items next to the struct, and
 //! cannot change the name another derive gives it.

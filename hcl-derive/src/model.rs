@@ -67,6 +67,18 @@ pub(crate) struct Field {
     pub(crate) check: Option<TypeCheck>,
     /// Whether `#[hcl]` gives it `#[serde(default)]`.
     pub(crate) adds_default: bool,
+    /// Whether its serde name carries that it is optional: it is, and
+    /// neither its mark nor its type says so when asked (an `Option` does,
+    /// unless read its own way).
+    pub(crate) marks_optional: bool,
+    /// Whether it is read its own way (`with`, `deserialize_with`).
+    pub(crate) own_reader: bool,
+    /// Whether it is `#[hcl(block)]` of a type that is no sequence or map
+    /// as written (nor an `Option`), which a sequence or map may still
+    /// stand behind (an alias, a set): one block.
+    pub(crate) single_block: bool,
+    /// Its doc comment, for a field of the schema.
+    pub(crate) doc: Option<String>,
     pub(crate) ty: Type,
 }
 
@@ -199,6 +211,19 @@ fn read_field(
         && options.role.may_be_optional()
         && !serde.default
         && !container.default;
+    // What the field's type shows when asked: an `Option` may be absent,
+    // and a `#[hcl(block)]` sequence or map (one that is none as written
+    // is marked).
+    let shown = !serde.own_reader && (types::is_option(&field.ty) || many_blocks);
+    let marks_optional = in_schema
+        && optional
+        && !matches!(shape.mark, Some(Mark::Many | Mark::ManyWithDefault))
+        && !shown;
+    let single_block = in_schema
+        && options.role == Role::Block
+        && !serde.own_reader
+        && !types::is_collection(&field.ty)
+        && !types::is_option(&field.ty);
     Some(Field {
         index,
         ident_name,
@@ -217,6 +242,10 @@ fn read_field(
         map_levels: if wants_block { map_levels } else { 0 },
         check: shape.check,
         adds_default,
+        marks_optional,
+        own_reader: in_schema && serde.own_reader,
+        single_block,
+        doc: attrs::doc_of(&field.attrs).filter(|_| in_schema),
         ty: field.ty.clone(),
     })
 }

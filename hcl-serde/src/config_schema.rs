@@ -137,3 +137,6 @@ pub struct BlockInfo {
     /// What its body holds.
     pub body: ConfigSchema,
 }
+
+mod of;
+mod trace;

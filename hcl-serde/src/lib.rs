@@ -409,10 +409,10 @@ mod ser;
 mod special;
 mod value;
 
+pub use config_schema::{AttributeInfo, BlockInfo, ConfigSchema};
 pub use de::{
     from_body, from_file, from_reader, from_slice, from_str, from_str_with, Decoded, Decoder,
 };
-pub use config_schema::{AttributeInfo, BlockInfo, ConfigSchema};
 pub use document::{from_document, update, update_with};
 pub use error::{Error, Result};
 pub use ser::{to_string, to_string_pretty, to_writer};

@@ -1,5 +1,6 @@
-//! What `#[hcl]` tells the deserializer and the serializer about a
-//! struct's fields, read back from the struct's serde name.
+//! What `#[hcl]` tells the deserializer, the serializer and
+//! [`ConfigSchema::of`](crate::ConfigSchema::of) about a struct and its
+//! fields, read back from the struct's serde name.
 //!
 //! serde hands a format only a struct's name and its fields' names. The
 //! fields keep the names their type gives them, so every other format
@@ -9,7 +10,9 @@
 //! struct names, as RON does with `struct_names`, can still write it):
 //!
 //! ```text
-//! NAME__hcl ( _ ROLE LEN _ FIELD ( _N LEN _ LABEL )? )*
+//! NAME__hcl ( _H LEN _ DOC )? ( _ ROLE LEN _ FIELD ( _N LEN _ LABEL )?
+//!     ( _O LEN _ FIELD )? ( _F LEN _ FIELD )? ( _S LEN _ FIELD )?
+//!     ( _T LEN _ FIELD _H LEN _ DOC )? )*
 //! ```
 //!
 //! `ROLE` is one letter (`L` label, `A` attr, `B` block, `E` expr, `Y`
@@ -21,6 +24,18 @@
 //! lowercase hexadecimal), and `LEN` the length of the escaped text in
 //! bytes, in decimal. `hcl-derive`'s `names.rs` writes these names; this
 //! module is their only reader.
+//!
+//! The other entries are for a schema of the type, which only serde's
+//! names reach (see [`ConfigSchema::of`](crate::ConfigSchema::of)): `H`
+//! first is the struct's doc comment, `O` a field that may be absent
+//! for a reason its type does not show when asked (a serde default,
+//! `#[hcl(optional)]`), `F` a field read its own way (`deserialize_with`),
+//! whose type says nothing of what it takes, `S` a `#[hcl(block)]` field
+//! whose type is no sequence or map as written (so one block, where a
+//! sequence or map as written takes zero or more, whatever an alias or a
+//! set behind the name asks for), and `T` a field whose doc comment is
+//! the `H` after it. Fields without a role, a reason to be
+//! absent or a doc comment are not named.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -60,6 +75,16 @@ pub(crate) struct Marks {
     pub(crate) name: &'static str,
     /// Each marked field's serde name, and its role, in field order.
     pub(crate) fields: Vec<(&'static str, Role)>,
+    /// The struct's doc comment.
+    pub(crate) doc: Option<&'static str>,
+    /// The fields that may be absent for a reason their types cannot show.
+    pub(crate) optional: Vec<&'static str>,
+    /// The fields read their own way.
+    pub(crate) own_readers: Vec<&'static str>,
+    /// The `#[hcl(block)]` fields of one block.
+    pub(crate) single_blocks: Vec<&'static str>,
+    /// The fields' doc comments.
+    pub(crate) docs: Vec<(&'static str, &'static str)>,
 }
 
 impl Marks {
@@ -69,6 +94,14 @@ impl Marks {
             .iter()
             .find(|(name, _)| *name == field)
             .map(|(_, role)| *role)
+    }
+
+    /// The doc comment of the field serde calls `field`.
+    pub(crate) fn doc(&self, field: &str) -> Option<&'static str> {
+        self.docs
+            .iter()
+            .find(|(name, _)| *name == field)
+            .map(|(_, doc)| *doc)
     }
 
     /// The label names, in order.
@@ -122,33 +155,75 @@ pub(crate) fn marks(name: &'static str) -> Option<&'static Marks> {
 fn parse(name: &'static str) -> Option<Marks> {
     let at = name.rfind(MARK)?;
     let (base, mut rest) = (name.get(..at)?, name.get(at + MARK.len()..)?);
-    let mut fields: Vec<(&'static str, Role)> = Vec::new();
+    let mut marks = Marks {
+        name: base,
+        fields: Vec::new(),
+        doc: None,
+        optional: Vec::new(),
+        own_readers: Vec::new(),
+        single_blocks: Vec::new(),
+        docs: Vec::new(),
+    };
+    // The field of a `T` entry, whose doc comment comes next.
+    let mut documented = None;
+    let mut first = true;
     while !rest.is_empty() {
         let (letter, text, after) = entry(rest)?;
         rest = after;
         let text = unescape(text)?;
-        let role = match letter {
-            'L' => Role::Label(text),
-            'A' => Role::Attr,
-            'B' => Role::Block,
-            'E' => Role::Expr,
-            'Y' => Role::Body,
-            'R' => Role::Remain,
-            'M' => Role::Many,
-            'D' => Role::ManyWithDefault,
-            'N' => {
-                // The label name of the label field before it.
-                match fields.last_mut() {
-                    Some((_, Role::Label(label))) => *label = text,
-                    _ => return None,
-                }
+        let first = std::mem::replace(&mut first, false);
+        let role = match (letter, documented.take()) {
+            ('H', Some(field)) => {
+                marks.docs.push((field, text));
                 continue;
             }
-            _ => return None,
+            ('H', None) if first => {
+                marks.doc = Some(text);
+                continue;
+            }
+            (_, Some(_)) => return None,
+            (letter, None) => match letter {
+                'L' => Role::Label(text),
+                'A' => Role::Attr,
+                'B' => Role::Block,
+                'E' => Role::Expr,
+                'Y' => Role::Body,
+                'R' => Role::Remain,
+                'M' => Role::Many,
+                'D' => Role::ManyWithDefault,
+                'N' => {
+                    // The label name of the label field before it.
+                    match marks.fields.last_mut() {
+                        Some((_, Role::Label(label))) => *label = text,
+                        _ => return None,
+                    }
+                    continue;
+                }
+                'O' => {
+                    marks.optional.push(text);
+                    continue;
+                }
+                'F' => {
+                    marks.own_readers.push(text);
+                    continue;
+                }
+                'S' => {
+                    marks.single_blocks.push(text);
+                    continue;
+                }
+                'T' => {
+                    documented = Some(text);
+                    continue;
+                }
+                _ => return None,
+            },
         };
-        fields.push((text, role));
+        marks.fields.push((text, role));
     }
-    Some(Marks { name: base, fields })
+    match documented {
+        Some(_) => None,
+        None => Some(marks),
+    }
 }
 
 /// `_ROLE LEN _ TEXT` at the start of `s`: the role's letter, the
@@ -205,6 +280,28 @@ mod tests {
         );
         assert_eq!(marks.role("x-y_z"), Some(Role::Attr));
         assert_eq!(marks.labels().collect::<Vec<_>>(), ["kind"]);
+    }
+
+    #[test]
+    fn docs_and_optional_fields_are_read_back() {
+        // The text `hcl-derive`'s writer is tested with.
+        let marks = marks(
+            "Service__hcl_H16_A_20_service_2e__O4_port_T4_port\
+             _H50_The_20_port_2e__a_In_20__5b_1_2c__20_65535_5d__2e__A4_when_F4_when_B3_one_S3_one",
+        )
+        .unwrap();
+        assert_eq!(marks.name, "Service");
+        assert_eq!(marks.doc, Some("A service."));
+        assert_eq!(marks.fields, [("when", Role::Attr), ("one", Role::Block)]);
+        assert_eq!(marks.optional, ["port"]);
+        assert_eq!(marks.own_readers, ["when"]);
+        assert_eq!(marks.single_blocks, ["one"]);
+        assert_eq!(marks.doc("port"), Some("The port.\nIn [1, 65535]."));
+        assert_eq!(marks.doc("when"), None);
+        // A doc comment names its field first, and a `T` has one after it.
+        assert_eq!(super::marks("S__hcl_A1_a_H1_x"), None);
+        assert_eq!(super::marks("S__hcl_T1_a"), None);
+        assert_eq!(super::marks("S__hcl_T1_a_O1_a"), None);
     }
 
     #[test]

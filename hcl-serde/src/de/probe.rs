@@ -24,7 +24,13 @@ use crate::special::{special_types, Special, BODY_PAYLOAD};
 /// Whether `T` reads an absent field without error, as serde's derive asks
 /// it when the field is missing: an `Option` does, whatever it is called.
 pub(crate) fn may_be_absent<'de, T: de::Deserialize<'de>>() -> bool {
-    T::deserialize(Absent).is_ok()
+    absent_for(std::marker::PhantomData::<T>)
+}
+
+/// Whether what `seed` reads may be absent, as [`may_be_absent`] asks a
+/// type.
+pub(crate) fn absent_for<'de, S: DeserializeSeed<'de>>(seed: S) -> bool {
+    seed.deserialize(Absent).is_ok()
 }
 
 /// What serde's derive reads a missing field from: `None` for an
@@ -63,13 +69,19 @@ pub struct BlockShape {
 /// Where the block type inside `T`'s options, boxes, sequences and maps
 /// is, if `T` holds one.
 pub(crate) fn block_shape<'de, T: de::Deserialize<'de>>() -> Option<BlockShape> {
-    Probe::found_by(|probe| T::deserialize(probe).map(drop))
+    shape_for(std::marker::PhantomData::<T>)
+}
+
+/// Where the block type inside what `seed` reads is, as [`block_shape`]
+/// asks a type.
+pub(crate) fn shape_for<'de, S: DeserializeSeed<'de>>(seed: S) -> Option<BlockShape> {
+    Probe::found_by(|probe| seed.deserialize(probe).map(drop))
 }
 
 /// Whether what `seed` reads is, inside its options, boxes, sequences and
 /// maps, of a block type.
 pub(crate) fn reads_blocks<'de, S: DeserializeSeed<'de>>(seed: S) -> bool {
-    Probe::found_by(|probe| seed.deserialize(probe).map(drop)).is_some()
+    shape_for(seed).is_some()
 }
 
 /// Whether the elements `visitor` asks for (a sequence's) are of a block
@@ -86,7 +98,7 @@ pub(crate) fn reads_blocks_in_map<'de, V: Visitor<'de>>(visitor: V) -> bool {
 
 /// How many options, sequences, maps and newtypes a probe looks through:
 /// a type made of itself (`struct Tree(Vec<Tree>)`) would go on forever.
-const MAX_DEPTH: u32 = 32;
+pub(crate) const MAX_DEPTH: u32 = 32;
 
 /// Fails every read; notes a block type asked for.
 #[derive(Clone, Copy)]
