@@ -100,6 +100,7 @@ struct Config {
     #[hcl(attr)]
     points: Vec<Point>,
     grid: Vec<Vec<Point>>,
+    by_id: HashMap<u32, String>,
 }
 
 #[derive(Deserialize)]
@@ -173,6 +174,16 @@ struct Database {
     pool: Option<u8>,
 }
 
+/// `Database` with `#[hcl]`: a plain derive's level is read by the same
+/// rule.
+#[hcl_serde::hcl]
+#[derive(Deserialize)]
+#[allow(dead_code)]
+struct DatabaseTwin {
+    url: String,
+    pool: Option<u8>,
+}
+
 #[derive(Deserialize)]
 #[allow(dead_code)]
 struct Point {
@@ -190,6 +201,8 @@ fn every_level_agrees_with_its_hcl_schema() {
     agrees::<Network>(&block(&schema, "network").body);
     agrees::<Network>(&block(&schema, "extra").body);
     agrees::<Network>(&block(&schema, "shared").body);
+    agrees::<DatabaseTwin>(&block(&schema, "database").body);
+    agrees::<DatabaseTwin>(&block(&schema, "boxed").body);
 }
 
 #[test]
@@ -253,6 +266,8 @@ fn attribute_types_are_type_constraints() {
     // sequences holds no blocks).
     assert_eq!(type_of("points"), "list(object({x=number,y=number}))");
     assert_eq!(type_of("grid"), "list(list(object({x=number,y=number})))");
+    // HCL's keys are strings: of other keys, the values are not asked.
+    assert_eq!(type_of("by_id"), "map(any)");
 }
 
 #[test]
@@ -503,5 +518,76 @@ fn a_type_that_is_not_a_struct_has_an_empty_schema() {
     assert_eq!(
         ConfigSchema::of::<HashMap<String, String>>(),
         ConfigSchema::default()
+    );
+}
+
+/// A documented block, with a doc comment of every kind:
+#[doc = " `code`, \"quotes\", ünïcödé, __hcl_A1_x and a trailing space. "]
+#[hcl_serde::hcl]
+#[derive(Deserialize, serde::Serialize, Debug, PartialEq)]
+struct Documented {
+    /// The label.
+    #[hcl(label)]
+    name: String,
+    /** A block comment,
+    on two lines. */
+    #[serde(default)]
+    port: u16,
+    #[doc = "An attribute written out."]
+    host: String,
+}
+
+#[derive(serde::Serialize)]
+struct HolderRef<'a> {
+    documented: &'a Documented,
+}
+
+fn holder_of(documented: &Documented) -> HolderRef<'_> {
+    HolderRef { documented }
+}
+
+#[test]
+fn doc_comments_change_no_reading() {
+    #[derive(Deserialize)]
+    struct Holder {
+        documented: Documented,
+    }
+    let hcl = "documented \"x\" {\n  host = \"h\"\n}\n";
+    let holder: Holder = hcl_serde::from_str(hcl).unwrap_or_else(|e| panic!("{e}"));
+    let expected = Documented {
+        name: "x".into(),
+        port: 0,
+        host: "h".into(),
+    };
+    assert_eq!(holder.documented, expected);
+    assert_eq!(
+        hcl_serde::to_string(&holder_of(&expected)).unwrap(),
+        "documented \"x\" {\n  port = 0\n  host = \"h\"\n}\n"
+    );
+    let json = serde_json::to_string(&expected).unwrap();
+    assert_eq!(json, r#"{"name":"x","port":0,"host":"h"}"#);
+    assert_eq!(serde_json::from_str::<Documented>(&json).unwrap(), expected);
+    // RON with struct names writes and reads the marked name.
+    let config = ron::ser::PrettyConfig::new().struct_names(true);
+    let ron = ron::ser::to_string_pretty(&expected, config).unwrap();
+    assert!(ron.starts_with("Documented__hcl_H"), "{ron}");
+    assert_eq!(ron::from_str::<Documented>(&ron).unwrap(), expected);
+
+    let schema = ConfigSchema::of::<Documented>();
+    assert_eq!(
+        schema.doc.as_deref(),
+        Some(
+            "A documented block, with a doc comment of every kind:\n\
+             `code`, \"quotes\", ünïcödé, __hcl_A1_x and a trailing space. "
+        )
+    );
+    assert!(!attribute(&schema, "port").required);
+    assert_eq!(
+        attribute(&schema, "port").doc.as_deref(),
+        Some("A block comment,\n   on two lines. ")
+    );
+    assert_eq!(
+        attribute(&schema, "host").doc.as_deref(),
+        Some("An attribute written out.")
     );
 }
