@@ -1,7 +1,8 @@
 //! The `hcl` command-line tool: HCL to JSON (`hcl json`), checking files
 //! (`hcl check`), evaluating expressions (`hcl eval`), formatting files
-//! (`hcl fmt`), editing files by address (`hcl edit`) and decoding files
-//! by a spec file (`hcl dec`), with its shell completions
+//! (`hcl fmt`), editing files by address (`hcl edit`), decoding files
+//! by a spec file (`hcl dec`) and a language server for editors
+//! (`hcl lsp`), with its shell completions
 //! (`hcl completions`) and man pages (`hcl man`).
 //!
 //! [`run`] takes the parsed arguments and returns what to print and the
@@ -13,6 +14,7 @@ pub mod cmd_dec;
 pub mod cmd_edit;
 pub mod cmd_eval;
 pub mod cmd_json;
+pub mod cmd_lsp;
 pub mod cmd_man;
 pub mod convert;
 pub mod convert_json;
@@ -48,6 +50,7 @@ Examples:
                                     set an attribute, keeping the file's layout
   hcl json --hcl2json main.tf       main.tf as tmccombs/hcl2json writes it
   hcl dec --spec app.hcldec app.hcl app.hcl decoded by a spec, as hcldec does
+  hcl lsp --schema schema.json      a language server for editors, with a schema
   hcl completions bash              the completion script for bash
   hcl man | man -l -                the man page
 
@@ -73,7 +76,7 @@ Exit status:
 
 /// The command line.
 #[derive(Debug, Parser)]
-#[command(name = "hcl", version, about = "Read HCL files: convert to JSON, check, evaluate, format, edit, decode by a spec", after_help = MAIN_HELP)]
+#[command(name = "hcl", version, about = "Read HCL files: convert to JSON, check, evaluate, format, edit, decode by a spec, serve editors", after_help = MAIN_HELP)]
 pub struct Cli {
     /// The subcommand.
     #[command(subcommand)]
@@ -151,6 +154,15 @@ pub enum Command {
     /// flags, output and exit statuses are those of hcldec, so HashiCorp's
     /// test runner hclspecsuite can run this command in its place.
     Dec(cmd_dec::DecArgs),
+    /// Runs a language server for editors on standard input and output.
+    ///
+    /// The server gives an editor the diagnostics of each open file as it
+    /// is typed (syntax errors; with --schema, unsupported, missing and
+    /// misspelled attributes and blocks, label counts, values outside an
+    /// attribute's values), completion and hover from the schema,
+    /// formatting (as `hcl fmt`), the outline, folding ranges and semantic
+    /// highlighting.
+    Lsp(cmd_lsp::LspArgs),
     /// Prints the completion script of `hcl` for a shell.
     ///
     /// The script completes the commands, their flags and the values of
@@ -232,6 +244,7 @@ pub fn run(command: &Command) -> (Output, u8) {
         Command::Fmt(args) => fmt::run(args, &mut out),
         Command::Edit(args) => cmd_edit::run(args, &mut out),
         Command::Dec(args) => cmd_dec::run(args, &mut out),
+        Command::Lsp(args) => cmd_lsp::run(args, &mut out),
         Command::Completions(args) => cmd_completions::run(args, &mut out),
         Command::Man(args) => cmd_man::run(args, &mut out),
     };

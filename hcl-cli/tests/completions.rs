@@ -7,7 +7,16 @@ use std::process::Command;
 mod support;
 use support::{hcl, stderr, stdout};
 
-const COMMANDS: [&str; 7] = ["json", "check", "eval", "fmt", "dec", "completions", "man"];
+const COMMANDS: [&str; 8] = [
+    "json",
+    "check",
+    "eval",
+    "fmt",
+    "dec",
+    "lsp",
+    "completions",
+    "man",
+];
 
 #[test]
 fn each_shell_gets_a_script_naming_the_commands() {

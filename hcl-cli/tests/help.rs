@@ -29,7 +29,7 @@ fn flags(help: &str) -> Vec<String> {
 #[test]
 fn every_flag_of_every_command_has_an_example() {
     let mut seen = 0;
-    for command in ["json", "check", "eval", "fmt", "edit", "dec"] {
+    for command in ["json", "check", "eval", "fmt", "edit", "dec", "lsp"] {
         let help = stdout(&hcl(&[command, "--help"]));
         let flags = flags(&help);
         assert!(!flags.is_empty(), "{command}: {help}");
@@ -59,6 +59,7 @@ fn the_main_help_lists_commands_examples_and_message_formats() {
         "fmt",
         "edit",
         "dec",
+        "lsp",
         "Examples:",
         "--format json",
         "read-failed",

@@ -25,7 +25,16 @@ fn the_page_of_hcl_has_its_sections_and_lists_the_commands() {
     ] {
         assert!(page.contains(section), "{section:?} not in {page}");
     }
-    for command in ["json", "check", "eval", "fmt", "dec", "completions", "man"] {
+    for command in [
+        "json",
+        "check",
+        "eval",
+        "fmt",
+        "dec",
+        "lsp",
+        "completions",
+        "man",
+    ] {
         assert!(page.contains(&format!("hcl\\-{command}(1)")), "{command}");
     }
     // No page for `help`, which is no command of its own here.
@@ -40,6 +49,7 @@ fn each_command_has_its_page() {
         ("eval", "\\-\\-file"),
         ("fmt", "\\-\\-check"),
         ("dec", "\\-\\-spec"),
+        ("lsp", "\\-\\-schema"),
         ("completions", "SHELL"),
         ("man", "COMMAND"),
     ] {

@@ -16,6 +16,9 @@
 //!    the JSON syntax (Terraform's `*.tf.json`), and [`parse_config`]
 //!    picks the syntax by file name; both are read through the same
 //!    [`Body`] and [`ExprRef`] as the native syntax.
+//!    [`tokens`] gives the lexer's tokens of native-syntax source, parsed
+//!    or not, for tools that colour or navigate it (an editor's language
+//!    server).
 //! 2. **Syntax tree → body content.** A [`BodySchema`] says which
 //!    attributes and blocks a body may hold; [`Body`] applies it
 //!    exhaustively ([`Body::content`]), partially, leaving the rest for a
@@ -140,6 +143,7 @@ pub use json::{
     parse_config, parse_expression_json, parse_json, parse_json_with, ConfigFile, JsonExpression,
     JsonFile, Syntax,
 };
+pub use lexer::{tokens, TokenClass, Tokens};
 pub use limits::Limits;
 #[cfg(feature = "pest-parser")]
 pub use parser::pest::parse_with_grammar;

@@ -26,10 +26,12 @@
 //!   template) ends scanning: the rest of the input is one token (invalid,
 //!   or literal text at the top of a bare template).
 
+mod public;
 #[cfg(test)]
 mod tests;
 mod token;
 
+pub use public::{tokens, TokenClass, Tokens};
 pub(crate) use token::{Token, TokenKind};
 
 use unicode_ident::{is_xid_continue, is_xid_start};

@@ -263,3 +263,33 @@ fn stray_closers() {
     // `}` outside a sequence is a brace; `~}` always ends one.
     assert_eq!(tokens("} ~}"), ["CBrace:}", "TemplateSeqEnd:~}"]);
 }
+
+#[test]
+fn public_tokens_cover_every_byte_but_blanks_and_skip_a_byte_order_mark() {
+    let src = "\u{feff}a = \"x${b}\" # c\nblock {\n  n = <<EOT\nhi\nEOT\n}\n&";
+    let mut end = '\u{feff}'.len_utf8();
+    for (class, span) in public::tokens(src) {
+        let gap = src.get(end..span.start as usize).unwrap();
+        assert!(
+            gap.chars().all(|c| c == ' ' || c == '\t'),
+            "{gap:?} before {class:?}"
+        );
+        end = span.end as usize;
+    }
+    assert_eq!(end, src.len());
+    let last = public::tokens(src).last().unwrap();
+    assert_eq!(last.0, TokenClass::Invalid);
+}
+
+#[test]
+fn public_tokens_end_on_unterminated_input() {
+    for src in [
+        "a = \"open",
+        "b = <<EOT\nno end",
+        "c = ${",
+        "d {\n  e = [1,",
+        "\r",
+    ] {
+        assert!(public::tokens(src).count() <= src.len() + 1, "{src:?}");
+    }
+}

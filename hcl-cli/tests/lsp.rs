@@ -1,0 +1,433 @@
+//! `hcl lsp`: the real server process, spoken to over its standard input
+//! and output as an editor speaks to it (`Content-Length` framed JSON-RPC),
+//! with a schema file and without one.
+// Test helpers outside `#[test]` functions panic on failure too.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+mod support;
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+
+/// How long any answer may take before the test fails (never hangs).
+const TIMEOUT: Duration = Duration::from_secs(20);
+
+/// A running `hcl lsp` and the messages it sent, read on a thread.
+struct Editor {
+    child: Child,
+    stdin: ChildStdin,
+    messages: Receiver<Value>,
+    /// Notifications read while waiting for a response.
+    pending: Vec<Value>,
+    next_id: i64,
+}
+
+impl Editor {
+    fn start(args: &[&str]) -> Editor {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hcl"))
+            .arg("lsp")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run hcl lsp");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (send, messages) = channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            while let Some(message) = read_message(&mut reader) {
+                if send.send(message).is_err() {
+                    break;
+                }
+            }
+        });
+        Editor {
+            child,
+            stdin,
+            messages,
+            pending: Vec::new(),
+            next_id: 1,
+        }
+    }
+
+    fn send(&mut self, message: Value) {
+        let body = message.to_string();
+        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    /// The next message, or a failure after [`TIMEOUT`].
+    fn receive(&mut self) -> Value {
+        self.messages
+            .recv_timeout(TIMEOUT)
+            .unwrap_or_else(|e| panic!("no message from the server: {e}"))
+    }
+
+    /// Sends a request and returns its response (`result` or `error`).
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        loop {
+            let message = self.receive();
+            if message["id"] == json!(id) && message.get("method").is_none() {
+                return message;
+            }
+            self.pending.push(message);
+        }
+    }
+
+    fn result(&mut self, method: &str, params: Value) -> Value {
+        let response = self.request(method, params);
+        assert!(response.get("error").is_none(), "{method}: {response}");
+        response["result"].clone()
+    }
+
+    /// The next `textDocument/publishDiagnostics` notification.
+    fn diagnostics(&mut self) -> Value {
+        let method = "textDocument/publishDiagnostics";
+        if let Some(at) = self.pending.iter().position(|m| m["method"] == method) {
+            return self.pending.remove(at)["params"].clone();
+        }
+        loop {
+            let message = self.receive();
+            if message["method"] == method {
+                return message["params"].clone();
+            }
+        }
+    }
+
+    fn initialize(&mut self) -> Value {
+        let result = self.result(
+            "initialize",
+            json!({"processId": null, "rootUri": null, "capabilities": {}}),
+        );
+        self.notify("initialized", json!({}));
+        result["capabilities"].clone()
+    }
+
+    fn open(&mut self, uri: &str, text: &str) -> Value {
+        let document = json!({"uri": uri, "languageId": "hcl", "version": 1, "text": text});
+        self.notify("textDocument/didOpen", json!({ "textDocument": document }));
+        self.diagnostics()
+    }
+
+    fn change(&mut self, uri: &str, version: i64, text: &str) -> Value {
+        self.notify(
+            "textDocument/didChange",
+            json!({
+                "textDocument": {"uri": uri, "version": version},
+                "contentChanges": [{"text": text}],
+            }),
+        );
+        self.diagnostics()
+    }
+
+    /// Shuts the server down and returns its exit status.
+    fn shut_down(mut self) -> Option<i32> {
+        assert_eq!(self.result("shutdown", Value::Null), Value::Null);
+        self.notify("exit", Value::Null);
+        self.wait()
+    }
+
+    /// The exit status, failing after [`TIMEOUT`] (the process is killed).
+    fn wait(mut self) -> Option<i32> {
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status.code();
+            }
+            if start.elapsed() > TIMEOUT {
+                let _ = self.child.kill();
+                panic!("the server did not exit");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+/// Reads one framed message; `None` at the end of the stream.
+fn read_message(reader: &mut impl BufRead) -> Option<Value> {
+    let mut length = None;
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line).ok()? == 0 {
+            return None;
+        }
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        if let Some(n) = line.strip_prefix("Content-Length: ") {
+            length = n.parse::<usize>().ok();
+        }
+    }
+    let mut body = vec![0; length?];
+    reader.read_exact(&mut body).ok()?;
+    serde_json::from_slice(&body).ok()
+}
+
+fn position(line: u32, character: u32) -> Value {
+    json!({"line": line, "character": character})
+}
+
+fn at(uri: &str, line: u32, character: u32) -> Value {
+    json!({"textDocument": {"uri": uri}, "position": position(line, character)})
+}
+
+fn doc(uri: &str) -> Value {
+    json!({"textDocument": {"uri": uri}})
+}
+
+/// The `code`s of a publishDiagnostics notification.
+fn codes(params: &Value) -> Vec<String> {
+    params["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+const SCHEMA: &str = r#"{
+  "attributes": [
+    {"name": "region", "type": "string", "required": true,
+     "values": ["eu-west-1", "us-east-1"], "doc": "Where it runs."}
+  ],
+  "blocks": [
+    {"type": "service", "labels": ["name"], "many": true, "doc": "A service.",
+     "body": {"attributes": [
+       {"name": "port", "type": "number", "required": true, "doc": "Its port."},
+       {"name": "mode", "type": "string", "values": ["fast", "slow"]}
+     ]}}
+  ]
+}"#;
+
+#[test]
+fn a_session_with_a_schema() {
+    let dir = support::tree("lsp-schema", &[("schema.json", SCHEMA)]);
+    let schema = dir.join("schema.json");
+    let mut editor = Editor::start(&["--schema", schema.to_str().unwrap()]);
+    let capabilities = editor.initialize();
+    assert_eq!(capabilities["textDocumentSync"], 1);
+    assert!(capabilities["completionProvider"].is_object());
+    assert_eq!(capabilities["hoverProvider"], true);
+    let legend = &capabilities["semanticTokensProvider"]["legend"]["tokenTypes"];
+    assert!(legend.as_array().unwrap().contains(&json!("property")));
+
+    let uri = "file:///project/app.hcl";
+    // "é" is two bytes and one UTF-16 unit: `prot` starts at character 16.
+    let opened = editor.open(uri, "regoin = \"eu\"\nservice \"wéb\" { prot = 80 }\n");
+    let mut found = codes(&opened);
+    found.sort();
+    assert_eq!(
+        found,
+        [
+            "missing-required-argument",
+            "missing-required-argument",
+            "unsupported-argument",
+            "unsupported-argument"
+        ]
+    );
+    let prot = opened["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == "unsupported-argument" && d["range"]["start"]["line"] == 1)
+        .unwrap();
+    assert_eq!(
+        prot["range"],
+        json!({"start": position(1, 16), "end": position(1, 20)})
+    );
+    assert_eq!(prot["severity"], 1);
+    assert_eq!(opened["version"], 1);
+
+    // A half-typed attribute in an unclosed block: a syntax error, and
+    // completion of what the block lacks.
+    let broken = "region = \"eu-west-2\"\nservice \"web\" {\n  port = 80\n  mo";
+    let changed = editor.change(uri, 2, broken);
+    assert_eq!(changed["version"], 2);
+    assert!(!codes(&changed).is_empty());
+    let items = editor.result("textDocument/completion", at(uri, 3, 4));
+    let labels: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels, ["mode"]);
+    let values = editor.result("textDocument/completion", at(uri, 0, 9));
+    let labels: Vec<&str> = values
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels, ["\"eu-west-1\"", "\"us-east-1\""]);
+
+    let hover = editor.result("textDocument/hover", at(uri, 2, 3));
+    let text = hover["contents"]["value"].as_str().unwrap();
+    assert!(
+        text.contains("number") && text.contains("required") && text.contains("Its port."),
+        "{text}"
+    );
+    assert_eq!(
+        hover["range"],
+        json!({"start": position(2, 2), "end": position(2, 6)})
+    );
+    assert_eq!(
+        editor.result(
+            "textDocument/formatting",
+            json!({"textDocument": {"uri": uri}, "options": {"tabSize": 2, "insertSpaces": true}})
+        ),
+        Value::Null
+    );
+
+    // A value outside the attribute's values, in a file that parses.
+    let valid = "region=\"eu-west-2\"\nservice \"web\" {\nport = 80\n}\n";
+    let changed = editor.change(uri, 3, valid);
+    assert_eq!(codes(&changed), ["invalid-value"]);
+
+    let options = json!({"tabSize": 2, "insertSpaces": true});
+    let edits = editor.result(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": uri}, "options": options}),
+    );
+    let edits = edits.as_array().unwrap();
+    assert_eq!(edits.len(), 1);
+    assert_eq!(
+        edits[0]["newText"],
+        "region = \"eu-west-2\"\nservice \"web\" {\n  port = 80\n}\n"
+    );
+    assert_eq!(
+        edits[0]["range"],
+        json!({"start": position(0, 0), "end": position(4, 0)})
+    );
+
+    let symbols = editor.result("textDocument/documentSymbol", doc(uri));
+    assert_eq!(symbols[0]["name"], "region");
+    assert_eq!(symbols[1]["name"], "service \"web\"");
+    assert_eq!(symbols[1]["children"][0]["name"], "port");
+    assert_eq!(symbols[1]["children"][0]["kind"], 7); // SymbolKind::PROPERTY
+
+    let folds = editor.result("textDocument/foldingRange", doc(uri));
+    assert_eq!(folds[0]["startLine"], 1);
+    assert_eq!(folds[0]["endLine"], 2);
+
+    let tokens = editor.result("textDocument/semanticTokens/full", doc(uri));
+    let data = tokens["data"].as_array().unwrap();
+    assert_eq!(data.len() % 5, 0);
+    // The first token: `region`, a property (type 2 of the legend).
+    assert_eq!(
+        data[..5],
+        [json!(0), json!(0), json!(6), json!(2), json!(0)]
+    );
+
+    assert_eq!(editor.shut_down(), Some(0));
+}
+
+#[test]
+fn a_session_without_a_schema() {
+    let mut editor = Editor::start(&[]);
+    let capabilities = editor.initialize();
+    assert!(capabilities.get("completionProvider").is_none());
+    assert_eq!(capabilities["documentFormattingProvider"], true);
+
+    let uri = "file:///project/main.tf";
+    let opened = editor.open(uri, "a = \nb {\n");
+    assert!(
+        codes(&opened).contains(&"invalid-expression".to_owned()),
+        "{opened}"
+    );
+    let changed = editor.change(uri, 2, "anything {\n  goes = 1\n}\n");
+    assert_eq!(codes(&changed), Vec::<String>::new());
+    assert_eq!(
+        editor.result("textDocument/completion", at(uri, 1, 2)),
+        Value::Null
+    );
+    assert_eq!(
+        editor.result("textDocument/hover", at(uri, 1, 3)),
+        Value::Null
+    );
+    let options = json!({"tabSize": 2, "insertSpaces": true});
+    let edits = editor.result(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": uri}, "options": options}),
+    );
+    assert_eq!(edits, json!([]));
+    let symbols = editor.result("textDocument/documentSymbol", doc(uri));
+    assert_eq!(symbols[0]["children"][0]["name"], "goes");
+    let folds = editor.result("textDocument/foldingRange", doc(uri));
+    assert_eq!(folds.as_array().unwrap().len(), 1);
+    let tokens = editor.result("textDocument/semanticTokens/full", doc(uri));
+    assert!(!tokens["data"].as_array().unwrap().is_empty());
+
+    // The JSON syntax.
+    let json_uri = "file:///project/extra.tf.json";
+    let opened = editor.open(json_uri, "{\"a\": 1,}");
+    assert_eq!(codes(&opened)[0], "invalid-json-syntax");
+    editor.notify("textDocument/didClose", doc(json_uri));
+    assert_eq!(editor.diagnostics()["diagnostics"], json!([]));
+
+    let unknown = editor.request("textDocument/references", at(uri, 0, 0));
+    assert_eq!(unknown["error"]["code"], -32601);
+    assert_eq!(editor.shut_down(), Some(0));
+}
+
+#[test]
+fn exit_without_shutdown_fails_and_requests_after_shutdown_are_refused() {
+    let mut editor = Editor::start(&[]);
+    editor.initialize();
+    editor.notify("exit", Value::Null);
+    assert_eq!(editor.wait(), Some(1));
+
+    let mut editor = Editor::start(&[]);
+    editor.initialize();
+    assert_eq!(editor.result("shutdown", Value::Null), Value::Null);
+    let refused = editor.request("textDocument/documentSymbol", doc("file:///a.hcl"));
+    assert_eq!(refused["error"]["code"], -32600);
+    editor.notify("exit", Value::Null);
+    assert_eq!(editor.wait(), Some(0));
+}
+
+#[test]
+fn a_schema_file_that_is_not_a_schema_is_a_usage_error() {
+    let dir = support::tree(
+        "lsp-bad-schema",
+        &[
+            ("bad.json", "{\"attributes\": 1}"),
+            (
+                "twice.json",
+                "{\"attributes\": [{\"name\": \"a\"}, {\"name\": \"a\"}]}",
+            ),
+        ],
+    );
+    for (file, message) in [
+        ("bad.json", "not a schema"),
+        ("twice.json", "invalid schema"),
+        ("missing.json", "cannot read"),
+    ] {
+        let path = dir.join(file);
+        let out = support::hcl(&["lsp", "--schema", path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{file}");
+        let stderr = support::stderr(&out);
+        assert!(
+            stderr.starts_with("hcl: ") && stderr.contains(message),
+            "{file}: {stderr}"
+        );
+    }
+}

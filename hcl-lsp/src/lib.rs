@@ -1,0 +1,261 @@
+//! A language server for HCL configuration files: editor support for your
+//! application's configuration, from its schema.
+//!
+//! Give the server a [`ConfigSchema`] (the attributes and blocks of each
+//! level, with their types, required ones, values and docs) and an editor
+//! that speaks the Language Server Protocol gets:
+//!
+//! - **diagnostics** as you type: syntax errors, then with a schema what
+//!   hcl-core's schema processing reports at each level (unsupported and
+//!   missing attributes and blocks, label counts), required and
+//!   single blocks, and values outside an attribute's `values`; each with
+//!   the hcl-core [`Code`](hcl_core::Code) name as its `code`;
+//! - **completion** of the attributes not defined yet and the block types
+//!   of the level the cursor is in, also in a file that does not parse,
+//!   and of an attribute's values after its `=`;
+//! - **hover** on an attribute name or block type: its type, whether it is
+//!   required, its doc;
+//! - **formatting** with [`hcl_core::format`], the layout of `terraform fmt`;
+//! - the **outline** (document symbols), **folding ranges** and
+//!   **semantic tokens** for highlighting.
+//!
+//! Files whose name ends in `.json` are read in the HCL JSON syntax
+//! (diagnostics, outline and folding); any other in the native syntax.
+//! Without a schema the server gives everything that needs none.
+//!
+//! # Examples
+//!
+//! An application's own language server, on standard input and output:
+//!
+//! ```no_run
+//! use hcl_serde::{AttributeInfo, ConfigSchema};
+//!
+//! let schema = ConfigSchema {
+//!     attributes: vec![AttributeInfo {
+//!         name: "region".into(),
+//!         type_name: "string".into(),
+//!         required: true,
+//!         ..AttributeInfo::default()
+//!     }],
+//!     ..ConfigSchema::default()
+//! };
+//! hcl_lsp::serve_with(schema)?;
+//! # Ok::<(), hcl_lsp::Error>(())
+//! ```
+//!
+//! The `hcl` command has it as `hcl lsp --schema schema.json`, the schema
+//! the JSON form of a [`ConfigSchema`].
+
+mod check;
+mod complete;
+mod document;
+mod line_index;
+mod outline;
+mod scan;
+mod semantic;
+mod server;
+
+pub use hcl_serde::{AttributeInfo, BlockInfo, ConfigSchema};
+pub use lsp_server;
+pub use lsp_server::Connection;
+use std::fmt;
+
+/// A language server for HCL files, with or without a schema.
+///
+/// # Examples
+///
+/// A session in-process, as a test drives one: the editor's side of the
+/// connection sends `initialize`, `initialized`, `shutdown` and `exit`.
+///
+/// ```
+/// use hcl_lsp::{Connection, Server};
+/// use hcl_lsp::lsp_server::{Message, Notification, Request, RequestId};
+///
+/// let (server_side, editor) = Connection::memory();
+/// let server = std::thread::spawn(move || Server::new(None).run(server_side));
+///
+/// let init = Request::new(RequestId::from(1), "initialize".into(), serde_json::json!({"capabilities": {}}));
+/// editor.sender.send(init.into()).unwrap();
+/// let Message::Response(answer) = editor.receiver.recv().unwrap() else { panic!() };
+/// let capabilities = &answer.response_result.unwrap()["capabilities"];
+/// assert_eq!(capabilities["documentFormattingProvider"], true);
+///
+/// editor.sender.send(Notification::new("initialized".into(), serde_json::json!({})).into()).unwrap();
+/// editor.sender.send(Request::new(RequestId::from(2), "shutdown".into(), ()).into()).unwrap();
+/// editor.receiver.recv().unwrap();
+/// editor.sender.send(Notification::new("exit".into(), ()).into()).unwrap();
+/// assert!(server.join().unwrap().is_ok());
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct Server {
+    schema: Option<ConfigSchema>,
+}
+
+impl Server {
+    /// A server that checks, completes and documents files by `schema`, or
+    /// without one gives what needs no schema (syntax errors, formatting,
+    /// outline, folding, highlighting).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let server = hcl_lsp::Server::new(Some(hcl_serde::ConfigSchema::default()));
+    /// # drop(server);
+    /// ```
+    pub fn new(schema: Option<ConfigSchema>) -> Self {
+        Server { schema }
+    }
+
+    /// Serves one editor on standard input and output, until it sends
+    /// `exit`.
+    ///
+    /// # Errors
+    ///
+    /// As [`Server::run`]; also the error of reading standard input or
+    /// writing standard output.
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// hcl_lsp::Server::new(None).run_stdio()?;
+    /// # Ok::<(), hcl_lsp::Error>(())
+    /// ```
+    pub fn run_stdio(self) -> Result<(), Error> {
+        let (connection, threads) = Connection::stdio();
+        self.run(connection)?;
+        threads.join()?;
+        Ok(())
+    }
+
+    /// Serves one editor on `connection`: the `initialize` handshake, then
+    /// every request and notification until `exit`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Protocol`] when the editor breaks the protocol: a first
+    /// message other than `initialize`, `exit` before `shutdown`, or the
+    /// connection closed before `exit`.
+    ///
+    /// # Examples
+    ///
+    /// The connection closed before `initialize`:
+    ///
+    /// ```
+    /// let (server_side, editor) = hcl_lsp::Connection::memory();
+    /// drop(editor);
+    /// assert!(hcl_lsp::Server::new(None).run(server_side).is_err());
+    /// ```
+    pub fn run(self, connection: Connection) -> Result<(), Error> {
+        server::Session::new(connection, self.schema).run()
+    }
+}
+
+/// Serves one editor on standard input and output with `schema`.
+///
+/// # Errors
+///
+/// [`Error::Schema`] when a level of the schema declares a name twice (see
+/// [`check_schema`]), else as [`Server::run_stdio`].
+///
+/// # Examples
+///
+/// ```no_run
+/// hcl_lsp::serve_with(hcl_serde::ConfigSchema::default())?;
+/// # Ok::<(), hcl_lsp::Error>(())
+/// ```
+pub fn serve_with(schema: ConfigSchema) -> Result<(), Error> {
+    check_schema(&schema)?;
+    Server::new(Some(schema)).run_stdio()
+}
+
+/// Serves one editor on standard input and output without a schema.
+///
+/// # Errors
+///
+/// As [`Server::run_stdio`].
+///
+/// # Examples
+///
+/// ```no_run
+/// hcl_lsp::serve_syntax_only()?;
+/// # Ok::<(), hcl_lsp::Error>(())
+/// ```
+pub fn serve_syntax_only() -> Result<(), Error> {
+    Server::new(None).run_stdio()
+}
+
+/// Checks that every level of `schema` can check a body: no name declared
+/// twice at one level, as an attribute or a block type.
+///
+/// # Errors
+///
+/// [`Error::Schema`], naming the level.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_serde::{AttributeInfo, ConfigSchema};
+///
+/// let port = AttributeInfo { name: "port".into(), ..AttributeInfo::default() };
+/// let schema = ConfigSchema { attributes: vec![port.clone(), port], ..ConfigSchema::default() };
+/// let err = hcl_lsp::check_schema(&schema).unwrap_err();
+/// assert!(err.to_string().starts_with("invalid schema: the top level: "));
+/// assert!(hcl_lsp::check_schema(&ConfigSchema::default()).is_ok());
+/// ```
+pub fn check_schema(schema: &ConfigSchema) -> Result<(), Error> {
+    check::validate(schema).map_err(Error::Schema)
+}
+
+/// What stops a server.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum Error {
+    /// The schema cannot check a body (see [`check_schema`]).
+    Schema(String),
+    /// The editor broke the protocol, or the connection closed early.
+    Protocol(String),
+    /// Reading or writing the connection failed.
+    Io(std::io::Error),
+}
+
+impl fmt::Display for Error {
+    /// # Examples
+    ///
+    /// ```
+    /// let err = hcl_lsp::Error::Protocol("exit before shutdown".into());
+    /// assert_eq!(err.to_string(), "protocol error: exit before shutdown");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Schema(message) => write!(f, "invalid schema: {message}"),
+            Error::Protocol(message) => write!(f, "protocol error: {message}"),
+            Error::Io(err) => write!(f, "{err}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Io(err) => Some(err),
+            Error::Schema(_) | Error::Protocol(_) => None,
+        }
+    }
+}
+
+impl From<std::io::Error> for Error {
+    fn from(err: std::io::Error) -> Self {
+        Error::Io(err)
+    }
+}
+
+impl From<lsp_server::ProtocolError> for Error {
+    fn from(err: lsp_server::ProtocolError) -> Self {
+        Error::Protocol(err.to_string())
+    }
+}
+
+/// The examples of the crate's README, run as documentation tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
