@@ -101,10 +101,13 @@ fn check_body(body: &Body<'_>, level: &ConfigSchema, out: &mut Vec<Diagnostic>) 
             ));
         }
     }
+    // A block left out of the content for its labels is not missing.
+    let (attribute_names, block_types) = body.item_names();
+    let written = |name: &str| attribute_names.contains(&name) || block_types.contains(&name);
     for info in &level.blocks {
         let mut blocks = content.blocks_of_type(&info.block_type);
         match (blocks.next(), blocks.next()) {
-            (None, _) if info.required => {
+            (None, _) if info.required && !written(&info.block_type) => {
                 if let Some(at) = content.missing_item {
                     out.push(at.error(
                         Code::MissingBlock,

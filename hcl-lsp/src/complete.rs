@@ -23,7 +23,7 @@ enum Cursor {
 
 /// The cursor's place at byte `offset` of the scanned text, if it is one
 /// where something can be offered.
-fn cursor(scan: &Scan, offset: usize) -> Option<Cursor> {
+fn cursor(scan: &Scan, text: &str, offset: usize) -> Option<Cursor> {
     let (level, state, typing) = match scan.token_at(offset) {
         Some(i) => {
             let token = scan.tokens.get(i)?;
@@ -42,6 +42,8 @@ fn cursor(scan: &Scan, offset: usize) -> Option<Cursor> {
                         (level, state, None)
                     }
                     _ if offset < end => return None,
+                    // Still on the line of a comment that runs to the end.
+                    TokenClass::Comment if !scan.text(text, i).ends_with('\n') => return None,
                     _ => (token.level, token.state, None),
                 }
             }
@@ -91,7 +93,7 @@ fn schema_level<'s>(
 /// without quotes after an opening quote).
 pub(crate) fn completions(text: &str, schema: &ConfigSchema, offset: usize) -> Vec<CompletionItem> {
     let scan = Scan::new(text);
-    match cursor(&scan, offset) {
+    match cursor(&scan, text, offset) {
         Some(Cursor::Item { level, typing }) => {
             let Some(at) = schema_level(schema, &scan, level) else {
                 return Vec::new();
@@ -313,6 +315,8 @@ mod tests {
         assert_eq!(offered("name = |1\n"), Vec::<String>::new());
         assert_eq!(offered("service |\n"), Vec::<String>::new());
         assert_eq!(offered("# a |comment\n"), Vec::<String>::new());
+        assert_eq!(offered("# the end|"), Vec::<String>::new());
+        assert_eq!(offered("# a line\n|"), ["region", "name", "service"]);
         // A level the schema does not declare.
         assert_eq!(offered("other {\n  |\n}\n"), Vec::<String>::new());
     }

@@ -12,10 +12,12 @@
 //!   the hcl-core [`Code`](hcl_core::Code) name as its `code`;
 //! - **completion** of the attributes not defined yet and the block types
 //!   of the level the cursor is in, also in a file that does not parse,
-//!   and of an attribute's values after its `=`;
+//!   and of an attribute's values after its `=`; an attribute inserts
+//!   `name = `, a block type `type "label" {}` with each label's name to
+//!   type over (plain text, no snippet), a value its quoted string;
 //! - **hover** on an attribute name or block type: its type, whether it is
 //!   required, its doc;
-//! - **formatting** with [`hcl_core::format`], the layout of `terraform fmt`;
+//! - **formatting** with [`hcl_core::format()`], the layout of `terraform fmt`;
 //! - the **outline** (document symbols), **folding ranges** and
 //!   **semantic tokens** for highlighting.
 //!
@@ -51,6 +53,8 @@ mod complete;
 mod document;
 mod line_index;
 mod outline;
+#[cfg(test)]
+mod robust_tests;
 mod scan;
 mod semantic;
 mod server;

@@ -101,9 +101,9 @@ pub(crate) fn tokens(text: &str, index: &LineIndex) -> Vec<SemanticToken> {
             let length: usize = shown.chars().map(char::len_utf16).sum();
             if length > 0 {
                 let at = index.position(text, start);
-                let delta_line = at.line - last_line;
+                let delta_line = at.line.saturating_sub(last_line);
                 let delta_start = if delta_line == 0 {
-                    at.character - last_start
+                    at.character.saturating_sub(last_start)
                 } else {
                     at.character
                 };
