@@ -34,7 +34,8 @@ Exit status:
 #[command(after_help = LSP_HELP)]
 pub struct LspArgs {
     /// The schema of the configuration, a JSON file (see below), e.g.
-    /// `--schema schema.json`; without it, the server checks syntax only.
+    /// `--schema schema.json`; without it, the server gives what needs no
+    /// schema (syntax errors, formatting, outline, folding, highlighting).
     #[arg(long, value_name = "FILE")]
     pub schema: Option<String>,
 }

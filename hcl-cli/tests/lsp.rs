@@ -279,6 +279,12 @@ fn a_session_with_a_schema() {
         .collect();
     assert_eq!(labels, ["\"eu-west-1\"", "\"us-east-1\""]);
 
+    // The outline of the broken file, as its tokens give it.
+    let symbols = editor.result("textDocument/documentSymbol", doc(uri));
+    assert_eq!(symbols[1]["name"], "service \"web\"");
+    assert_eq!(symbols[1]["children"][0]["name"], "port");
+    assert_eq!(symbols[1]["range"]["end"], position(3, 4));
+
     let hover = editor.result("textDocument/hover", at(uri, 2, 3));
     let text = hover["contents"]["value"].as_str().unwrap();
     assert!(

@@ -105,7 +105,7 @@ pub(crate) fn completions(text: &str, schema: &ConfigSchema, offset: usize) -> V
                 found
                     .attributes
                     .iter()
-                    .any(|(n, token)| n == name && Some(*token) != typing)
+                    .any(|a| a.name == name && Some(a.token) != typing)
             };
             let mut items: Vec<CompletionItem> = at
                 .attributes

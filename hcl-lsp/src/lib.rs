@@ -18,7 +18,8 @@
 //! - **hover** on an attribute name or block type: its type, whether it is
 //!   required, its doc;
 //! - **formatting** with [`hcl_core::format()`], the layout of `terraform fmt`;
-//! - the **outline** (document symbols), **folding ranges** and
+//! - the **outline** (document symbols; for a file that does not parse,
+//!   the blocks and attributes its tokens show), **folding ranges** and
 //!   **semantic tokens** for highlighting.
 //!
 //! Files whose name ends in `.json` are read in the HCL JSON syntax

@@ -3,6 +3,7 @@
 
 use crate::check::body_schema;
 use crate::line_index::LineIndex;
+use crate::scan::Scan;
 use hcl_core::schema::{Attribute, Block};
 use hcl_core::{Body, Span, TokenClass};
 use hcl_serde::ConfigSchema;
@@ -37,6 +38,81 @@ pub(crate) fn symbols(
     let file = hcl_core::parse_config(text.text, filename).ok()?;
     let json = file.source().is_json();
     Some(level(text, &Body::from_config_file(&file), schema, json))
+}
+
+/// The outline of a native-syntax document that does not parse, as its
+/// tokens read ([`Scan`]): the blocks and attributes found, an unclosed
+/// block running to the end of the text. Blocks nested deeper than
+/// hcl-core's nesting limit are left out.
+pub(crate) fn scanned_symbols(text: &Text<'_>) -> Vec<DocumentSymbol> {
+    let scan = Scan::new(text.text);
+    let mut children: Vec<Vec<usize>> = vec![Vec::new(); scan.levels.len()];
+    for (index, level) in scan.levels.iter().enumerate() {
+        if let Some(list) = level.parent.and_then(|p| children.get_mut(p)) {
+            list.push(index);
+        }
+    }
+    scanned_level(
+        text,
+        &scan,
+        &children,
+        0,
+        hcl_core::Limits::default().max_nesting_depth,
+    )
+}
+
+fn scanned_level(
+    text: &Text<'_>,
+    scan: &Scan,
+    children: &[Vec<usize>],
+    level: usize,
+    depth: usize,
+) -> Vec<DocumentSymbol> {
+    let Some(found) = scan.levels.get(level) else {
+        return Vec::new();
+    };
+    let mut symbols: Vec<(u32, DocumentSymbol)> = Vec::new();
+    for attribute in &found.attributes {
+        let span = Span::new(attribute.name_span.start, attribute.end);
+        symbols.push((
+            span.start,
+            symbol(
+                attribute.name.clone(),
+                None,
+                SymbolKind::PROPERTY,
+                (text.range(span), text.range(attribute.name_span)),
+                None,
+            ),
+        ));
+    }
+    for &child in children
+        .get(level)
+        .into_iter()
+        .flatten()
+        .filter(|_| depth > 0)
+    {
+        let Some(block) = scan.levels.get(child) else {
+            continue;
+        };
+        let mut name = block.block_type.clone();
+        for label in &block.labels {
+            name.push_str(&format!(" {label:?}"));
+        }
+        let span = Span::new(block.type_span.start, block.end);
+        let inner = scanned_level(text, scan, children, child, depth - 1);
+        symbols.push((
+            span.start,
+            symbol(
+                name,
+                None,
+                SymbolKind::STRUCT,
+                (text.range(span), text.range(block.type_span)),
+                Some(inner),
+            ),
+        ));
+    }
+    symbols.sort_by_key(|(start, _)| *start);
+    symbols.into_iter().map(|(_, symbol)| symbol).collect()
 }
 
 /// The symbols of one body.
@@ -252,6 +328,35 @@ mod tests {
             .collect();
         assert_eq!(children, ["port", "check"]);
         assert!(with_text("a = ", |t| symbols(t, "x.hcl", None)).is_none());
+    }
+
+    #[test]
+    fn a_file_that_does_not_parse_has_the_outline_its_tokens_give() {
+        let text =
+            "a = [1,\n  2]\nservice \"wéb\" x {\n  port = \n  inner {\n    b = 1 }\n  c = {\n";
+        let found = with_text(text, scanned_symbols);
+        let names: Vec<&str> = found.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["a", "service \"wéb\" \"x\""]);
+        assert_eq!(
+            (found[0].range.start.line, found[0].range.end),
+            (0, lsp_types::Position::new(1, 4))
+        );
+        let service = &found[1];
+        assert_eq!(service.range.end, lsp_types::Position::new(7, 0));
+        let children: Vec<&str> = service
+            .children
+            .iter()
+            .flatten()
+            .map(|c| c.name.as_str())
+            .collect();
+        assert_eq!(children, ["port", "inner", "c"]);
+        let inner = &service.children.as_ref().unwrap()[1];
+        assert_eq!(inner.children.as_ref().unwrap()[0].name, "b");
+        assert_eq!(inner.range.end, lsp_types::Position::new(5, 11));
+        // No stack overflow on deep nesting.
+        let deep = "a {\n".repeat(5000);
+        let found = with_text(&deep, scanned_symbols);
+        assert_eq!(found.len(), 1);
     }
 
     #[test]

@@ -55,15 +55,33 @@ pub(crate) struct Token {
 }
 
 /// A body: the file's (level 0) or a block's.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub(crate) struct Level {
     pub(crate) parent: Option<usize>,
     /// The block's type; empty for the file.
     pub(crate) block_type: String,
-    /// The attributes defined in it: name and the name's token.
-    pub(crate) attributes: Vec<(String, usize)>,
+    /// The block's labels, their text as written.
+    pub(crate) labels: Vec<String>,
+    /// The span of the block's type; empty for the file.
+    pub(crate) type_span: Span,
+    /// Where the block ends: after its `}`, or where the text does.
+    pub(crate) end: u32,
+    /// The attributes defined in it.
+    pub(crate) attributes: Vec<ScannedAttribute>,
     /// The types of the blocks in it.
     pub(crate) blocks: Vec<String>,
+}
+
+/// An attribute found in a body.
+#[derive(Debug, Clone)]
+pub(crate) struct ScannedAttribute {
+    pub(crate) name: String,
+    /// The index of the name's token.
+    pub(crate) token: usize,
+    /// The span of the name.
+    pub(crate) name_span: Span,
+    /// Where its value ends (its name's end while there is none).
+    pub(crate) end: u32,
 }
 
 /// What encloses the reading.
@@ -90,18 +108,22 @@ impl Scan {
             text,
             raw: &raw,
             tokens: Vec::with_capacity(raw.len()),
-            levels: vec![Level {
-                parent: None,
-                block_type: String::new(),
-                attributes: Vec::new(),
-                blocks: Vec::new(),
-            }],
+            levels: vec![Level::default()],
             frames: vec![Frame::Body(0)],
             state: State::ItemStart,
             header: None,
+            attribute: None,
         };
         for i in 0..raw.len() {
             reader.step(i);
+        }
+        let end = u32::try_from(text.len()).unwrap_or(u32::MAX);
+        for frame in &reader.frames {
+            if let Frame::Body(level) = frame {
+                if let Some(level) = reader.levels.get_mut(*level) {
+                    level.end = end;
+                }
+            }
         }
         Scan {
             tokens: reader.tokens,
@@ -157,8 +179,11 @@ struct Reader<'a> {
     levels: Vec<Level>,
     frames: Vec<Frame>,
     state: State,
-    /// The type of the block whose header is being read.
-    header: Option<String>,
+    /// The block whose header is being read: its type, the type's span,
+    /// its labels so far.
+    header: Option<(String, Span, Vec<String>)>,
+    /// The attribute being read: its level and index there.
+    attribute: Option<(usize, usize)>,
 }
 
 impl Reader<'_> {
@@ -219,9 +244,10 @@ impl Reader<'_> {
         let role = if self.at_body_level() {
             self.body_token(i, class, span)
         } else {
-            self.nested_token(class);
+            self.nested_token(class, span.end);
             Role::Other
         };
+        self.extend_attribute(class, span);
         self.tokens.push(Token {
             class,
             span,
@@ -229,6 +255,21 @@ impl Reader<'_> {
             level: self.level(),
             state: self.state,
         });
+    }
+
+    /// Extends the attribute being read over token `span`, or ends it.
+    fn extend_attribute(&mut self, class: TokenClass, span: Span) {
+        let Some((level, index)) = self.attribute else {
+            return;
+        };
+        if self.state == State::ItemStart {
+            self.attribute = None;
+        } else if !matches!(class, TokenClass::Newline | TokenClass::Comment) {
+            let found = self.levels.get_mut(level);
+            if let Some(attribute) = found.and_then(|l| l.attributes.get_mut(index)) {
+                attribute.end = span.end;
+            }
+        }
     }
 
     /// A token read at a body's own level.
@@ -251,9 +292,7 @@ impl Reader<'_> {
                 Role::Other
             }
             (_, C::BraceClose) => {
-                if self.frames.len() > 1 {
-                    self.frames.pop();
-                }
+                self.close_body(span.end);
                 self.state = State::ItemStart;
                 Role::Other
             }
@@ -265,13 +304,19 @@ impl Reader<'_> {
                     .to_owned();
                 if self.next_class(i) == Some(C::Equals) {
                     let level = self.level();
-                    if let Some(level) = self.levels.get_mut(level) {
-                        level.attributes.push((name, i));
+                    if let Some(found) = self.levels.get_mut(level) {
+                        found.attributes.push(ScannedAttribute {
+                            name,
+                            token: i,
+                            name_span: span,
+                            end: span.end,
+                        });
+                        self.attribute = Some((level, found.attributes.len() - 1));
                     }
                     self.state = State::AfterName;
                     Role::AttributeName
                 } else {
-                    self.header = Some(name);
+                    self.header = Some((name, span, Vec::new()));
                     self.state = State::Header;
                     Role::BlockType
                 }
@@ -280,9 +325,14 @@ impl Reader<'_> {
                 self.state = State::Value(i.saturating_sub(1));
                 Role::Other
             }
-            (State::Header, C::Identifier | C::QuoteOpen | C::StringText | C::QuoteClose) => {
+            (State::Header, C::Identifier | C::StringText) => {
+                if let Some((_, _, labels)) = &mut self.header {
+                    let text = self.text.get(span.as_range()).unwrap_or_default();
+                    labels.push(text.to_owned());
+                }
                 Role::Label
             }
+            (State::Header, C::QuoteOpen | C::QuoteClose) => Role::Label,
             (State::Header, C::BraceOpen) => {
                 self.open_block();
                 Role::Other
@@ -294,8 +344,19 @@ impl Reader<'_> {
             }
             _ => {
                 self.state = State::Expression;
-                self.nested_token(class);
+                self.nested_token(class, span.end);
                 Role::Other
+            }
+        }
+    }
+
+    /// Closes the innermost body, if it is a block's, at byte `end`.
+    fn close_body(&mut self, end: u32) {
+        if self.frames.len() > 1 {
+            if let Some(Frame::Body(level)) = self.frames.pop() {
+                if let Some(level) = self.levels.get_mut(level) {
+                    level.end = end;
+                }
             }
         }
     }
@@ -303,13 +364,16 @@ impl Reader<'_> {
     /// Opens the body of the block whose header was read.
     fn open_block(&mut self) {
         let parent = self.level();
-        let block_type = self.header.take().unwrap_or_default();
+        let (block_type, type_span, labels) = self.header.take().unwrap_or_default();
         if let Some(level) = self.levels.get_mut(parent) {
             level.blocks.push(block_type.clone());
         }
         self.levels.push(Level {
             parent: Some(parent),
             block_type,
+            labels,
+            type_span,
+            end: type_span.end,
             attributes: Vec::new(),
             blocks: Vec::new(),
         });
@@ -318,7 +382,7 @@ impl Reader<'_> {
     }
 
     /// A token inside something that nests, or that opens or closes it.
-    fn nested_token(&mut self, class: TokenClass) {
+    fn nested_token(&mut self, class: TokenClass, end: u32) {
         use TokenClass as C;
         let closer = match class {
             C::BraceOpen => Some(C::BraceClose),
@@ -370,9 +434,7 @@ impl Reader<'_> {
                 while matches!(self.frames.last(), Some(Frame::Nested(_))) {
                     self.frames.pop();
                 }
-                if self.frames.len() > 1 {
-                    self.frames.pop();
-                }
+                self.close_body(end);
                 self.state = State::ItemStart;
             }
             None => {}
@@ -428,7 +490,7 @@ mod tests {
             (scan.path(level), state),
             (vec!["service"], State::ItemStart)
         );
-        assert_eq!(scan.levels[level].attributes[0].0, "name");
+        assert_eq!(scan.levels[level].attributes[0].name, "name");
         // A stray closer does not leave the block.
         let text = "a {\n  b = )]\n  c";
         let scan = Scan::new(text);

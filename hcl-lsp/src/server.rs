@@ -238,10 +238,12 @@ impl Session {
             text: &document.text,
             index: &document.index,
         };
-        match outline::symbols(&text, document.filename(), self.schema.as_ref()) {
-            Some(symbols) => to_json(DocumentSymbolResponse::Nested(symbols)),
-            None => Ok(Json::Null),
-        }
+        let symbols = match outline::symbols(&text, document.filename(), self.schema.as_ref()) {
+            Some(symbols) => symbols,
+            None if !document.is_json() => outline::scanned_symbols(&text),
+            None => return Ok(Json::Null),
+        };
+        to_json(DocumentSymbolResponse::Nested(symbols))
     }
 
     fn folding(&self, params: Json) -> Result<Json, String> {
