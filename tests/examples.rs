@@ -167,3 +167,26 @@ fn extensions_example_expands_dynamic_blocks_and_calls_user_functions() {
         assert!(out.contains(fact), "{fact} not in:\n{out}");
     }
 }
+
+#[test]
+fn editor_example_decodes_its_file_and_gives_its_schema() {
+    let Some((ok, out, err)) = run("editor", &["check", "examples/configs/editor.hcl"]) else {
+        return;
+    };
+    assert!(ok, "{err}");
+    assert!(out.contains("EuWest1") && out.contains("\"jobs\""), "{out}");
+    let Some((ok, out, err)) = run("editor", &["schema"]) else {
+        return;
+    };
+    assert!(ok, "{err}");
+    let schema: hcl_serde::ConfigSchema = serde_json::from_str(&out).expect("a schema");
+    let region = schema.attribute("region").expect("region");
+    assert_eq!(region.values, ["eu-west-1", "us-east-1"]);
+    assert_eq!(
+        region.doc.as_deref(),
+        Some("The region the services run in.")
+    );
+    let service = schema.block("service").expect("service");
+    assert_eq!(service.labels, ["name"]);
+    assert!(service.body.block("check").is_some());
+}

@@ -155,6 +155,32 @@ impl Server {
     }
 }
 
+/// Serves one editor on standard input and output with the schema of the
+/// configuration type `T`, as [`ConfigSchema::of`] finds it: what an
+/// application's `myapp lsp` runs, so that its users' editors know its
+/// blocks, attributes, their types and doc comments.
+///
+/// # Errors
+///
+/// As [`serve_with`].
+///
+/// # Examples
+///
+/// ```no_run
+/// #[hcl_serde::hcl]
+/// #[derive(serde::Deserialize)]
+/// struct Config {
+///     /// Where the service runs.
+///     region: String,
+/// }
+///
+/// hcl_lsp::serve::<Config>()?;
+/// # Ok::<(), hcl_lsp::Error>(())
+/// ```
+pub fn serve<T: serde::de::DeserializeOwned>() -> Result<(), Error> {
+    serve_with(ConfigSchema::of::<T>())
+}
+
 /// Serves one editor on standard input and output with `schema`.
 ///
 /// # Errors
