@@ -16,7 +16,15 @@ use std::path::{Path, PathBuf};
 /// `ARCHITECTURE.md` lists them.
 const LAYERS: &[&[&str]] = &[
     &["span", "diagnostic", "limits", "didyoumean"],
-    &["lexer", "ast", "parser", "format", "json", "syntax_tree"],
+    &[
+        "lexer",
+        "ast",
+        "parser",
+        "format",
+        "json",
+        "syntax_tree",
+        "directory",
+    ],
     &["value", "types"],
     &["functions"],
     &["eval"],

@@ -1,14 +1,14 @@
 //! Reading inputs: files, directories of HCL files and standard input.
 
-use hcl_core::{Code, Diagnostic, SourceFile, Span};
+use hcl_core::Diagnostic;
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 /// The extensions of the files read from a directory (`.pkr.hcl` ends
 /// with `.hcl`); each followed by `.json` (`.tf.json`, `.hcl.json`) is a
-/// file of the JSON syntax, read too.
-pub const EXTENSIONS: [&str; 4] = ["hcl", "tf", "tfvars", "nomad"];
+/// file of the JSON syntax, read too: hcl-core's configuration files
+/// ([`hcl_core::directory::is_config_file_name`]).
+pub use hcl_core::directory::EXTENSIONS;
 
 /// The syntax standard input is read in; a file's is chosen by its name
 /// (see [`is_json_name`]).
@@ -33,7 +33,7 @@ pub enum Syntax {
 /// assert!(!is_json_name("main.tf"));
 /// ```
 pub fn is_json_name(name: &str) -> bool {
-    name.ends_with(".json")
+    hcl_core::Syntax::of_name(name) == hcl_core::Syntax::Json
 }
 
 /// An input that could not be read, as `name: what happened`: printed as
@@ -94,23 +94,12 @@ pub fn read_input(name: &str) -> Result<Input, IoError> {
 }
 
 pub(crate) fn utf8(display: &str, bytes: Vec<u8>) -> Result<String, Box<Diagnostic>> {
-    String::from_utf8(bytes).map_err(|err| {
-        let at = err.utf8_error().valid_up_to();
-        let lossy = String::from_utf8_lossy(err.as_bytes()).into_owned();
-        let file = Arc::new(SourceFile::new(display, &lossy));
-        let start = u32::try_from(at).unwrap_or(u32::MAX);
-        let replacement = u32::try_from(char::REPLACEMENT_CHARACTER.len_utf8()).unwrap_or(1);
-        let mut diag = Diagnostic::error(
-            Code::InvalidUtf8, "Invalid UTF-8",
-            format!("The file is not valid UTF-8: the byte at offset {at} does not start a valid character. HCL files must be UTF-8."),
-        )
-        .with_subject(&file, Span::new(start, start.saturating_add(replacement)));
-        // The range covers the replacement character of the text shown;
-        // its end byte is that of the original bytes.
-        if let Some(subject) = &mut diag.subject {
-            subject.end.byte = start.saturating_add(1);
-        }
-        Box::new(diag)
+    String::from_utf8(bytes).map_err(|e| {
+        Box::new(Diagnostic::invalid_utf8(
+            display,
+            e.as_bytes(),
+            e.utf8_error(),
+        ))
     })
 }
 
@@ -186,7 +175,7 @@ fn walk(
         return Ok(());
     }
     if !meta.is_dir() {
-        if named || has_read_extension(path) {
+        if named || is_config_file(path) {
             found(path.to_path_buf());
         }
         return Ok(());
@@ -208,24 +197,19 @@ fn walk(
             if recursive {
                 walk(&entry, false, recursive, found)?;
             }
-        } else if has_read_extension(&entry) {
+        } else if is_config_file(&entry) {
             found(entry);
         }
     }
     Ok(())
 }
 
-/// Whether a file found in a directory is read: its name ends with an
-/// [extension](EXTENSIONS) read, or with one followed by `.json`.
-fn has_read_extension(path: &Path) -> bool {
-    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
-        return false;
-    };
-    let name = name.strip_suffix(".json").unwrap_or(name);
-    Path::new(name)
-        .extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| EXTENSIONS.contains(&e))
+/// Whether a file found in a directory is read: its name is that of a
+/// configuration file ([`hcl_core::directory::is_config_file_name`]).
+fn is_config_file(path: &Path) -> bool {
+    path.file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(hcl_core::directory::is_config_file_name)
 }
 
 /// Parses a text in the syntax its name calls for
@@ -279,7 +263,7 @@ pub fn each_parsed<R: Send>(
         let (counted, found) = process(name, stdin, &mut report, &mut out, &each);
         (report, out, counted, found)
     };
-    let done = on_every_core(|give| expand_each(paths, true, give), one);
+    let done = hcl_core::__private::on_every_core(|give| expand_each(paths, true, give), one);
     let mut count = 0;
     let mut results = Vec::new();
     for (one_report, one_out, counted, found) in done {
@@ -327,52 +311,4 @@ fn process<R>(
         },
     };
     (true, found)
-}
-
-/// `f` of each item that `items` gives, computed on as many threads as
-/// the machine has cores while `items` is still giving them (the search of
-/// directories overlaps the reading of the files found), in the order
-/// `items` gave them. The threads take the next item as they finish one,
-/// so a large file does not hold up the others behind it.
-fn on_every_core<T: Send, R: Send>(
-    items: impl FnOnce(&mut dyn FnMut(T)),
-    f: impl Fn(&T) -> R + Sync,
-) -> Vec<R> {
-    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
-    let (give, take) = std::sync::mpsc::channel::<(usize, T)>();
-    let take = std::sync::Mutex::new(take);
-    let work = || {
-        let mut mine = Vec::new();
-        loop {
-            let next = match take.lock() {
-                Ok(take) => take.recv(),
-                Err(_) => return mine,
-            };
-            let Ok((i, item)) = next else {
-                return mine;
-            };
-            mine.push((i, f(&item)));
-        }
-    };
-    let mut done: Vec<(usize, R)> = std::thread::scope(|scope| {
-        let others: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
-        let mut n = 0;
-        items(&mut |item| {
-            // The receivers outlive the sender: sending cannot fail.
-            let _ = give.send((n, item));
-            n += 1;
-        });
-        drop(give);
-        let mut all = work();
-        for other in others {
-            all.extend(
-                other
-                    .join()
-                    .unwrap_or_else(|p| std::panic::resume_unwind(p)),
-            );
-        }
-        all
-    });
-    done.sort_by_key(|(i, _)| *i);
-    done.into_iter().map(|(_, r)| r).collect()
 }

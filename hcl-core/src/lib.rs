@@ -19,6 +19,9 @@
 //!    [`tokens`] gives the lexer's tokens of native-syntax source, parsed
 //!    or not, for tools that colour or navigate it (an editor's language
 //!    server).
+//!    [`parse_dir`] reads and parses the configuration files of a
+//!    directory on every core, to be merged into the one body of a module
+//!    ([`Body::merge`]).
 //! 2. **Syntax tree → body content.** A [`BodySchema`] says which
 //!    attributes and blocks a body may hold; [`Body`] applies it
 //!    exhaustively ([`Body::content`]), partially, leaving the rest for a
@@ -100,6 +103,7 @@ pub mod ast;
 pub mod dec;
 pub mod diagnostic;
 mod didyoumean;
+pub mod directory;
 pub mod edit;
 pub mod eval;
 pub mod ext;
@@ -117,10 +121,12 @@ pub mod types;
 pub mod value;
 
 /// What the workspace's tests use of the item-by-item reading of a file
-/// ([`SyntaxTree::open`]): not part of the API, it may change in any
+/// ([`SyntaxTree::open`]), and the work on every core that [`parse_dir`]
+/// and the `hcl` command share: not part of the API, it may change in any
 /// release.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::directory::on_every_core;
     pub use crate::schema::lazy::kept_blocks;
 }
 
@@ -137,6 +143,7 @@ pub mod fuzzing {
 pub use analysis::{ExprRef, Location, Traversal};
 pub use diagnostic::{Code, Diagnostic, Diagnostics, Severity};
 pub use didyoumean::suggest_name;
+pub use directory::parse_dir;
 pub use eval::EvalContext;
 pub use format::{format, format_with, FormatOptions};
 pub use json::{

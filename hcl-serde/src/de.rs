@@ -30,7 +30,6 @@ use std::path::Path;
 use std::sync::Arc;
 
 use hcl_core::schema::Body;
-use hcl_core::span::Span;
 use hcl_core::Code;
 use hcl_core::{
     Diagnostic, Diagnostics, EvalContext, ParseOptions, SourceFile, Syntax, SyntaxTree,
@@ -175,6 +174,65 @@ pub fn from_reader<T: DeserializeOwned, R: Read>(mut reader: R) -> Result<T> {
 /// ```
 pub fn from_file<T: DeserializeOwned>(path: impl AsRef<Path>) -> Result<T> {
     Decoder::new().from_file(path).map(|d| d.value)
+}
+
+/// Decodes the configuration files of the directory `dir` as one
+/// document, as Terraform reads the files of a module: the files whose
+/// names say they are configuration files (`*.hcl`, `*.tf`, `*.tfvars`,
+/// `*.nomad`, and each of them followed by `.json` in the JSON syntax; see
+/// [`hcl_core::directory::is_config_file_name`]), not those of the
+/// directories in it, are read and parsed on every core
+/// ([`hcl_core::parse_dir`]) and merged in the order of their names
+/// ([`Body::merge`]), then decoded once, as [`from_body`] decodes them.
+/// Diagnostics name each file by its path; an empty directory is an empty
+/// document.
+///
+/// As a body merged from files is decoded, the directory's files are to
+/// be of one syntax (one that mixes `.tf` and `.tf.json` files fails with
+/// "Unsupported body"), and in the JSON syntax a block type written in two
+/// files is a "Duplicate argument": a property is an argument until its
+/// target reads it as blocks.
+///
+/// # Errors
+///
+/// When a file cannot be read or does not parse, the diagnostics of every
+/// such file, file after file ("Failed to read file", "Invalid UTF-8", the
+/// syntax errors); else every decoding error, as [`from_str`] gives them,
+/// file after file ("Duplicate argument" for an argument that two files
+/// set). "Failed to read directory" when `dir` cannot be listed. Each has
+/// its [`Code`](hcl_core::Code): [`ReadFailed`](hcl_core::Code::ReadFailed)
+/// for the reading.
+///
+/// # Examples
+///
+/// ```
+/// #[derive(serde::Deserialize, Debug, PartialEq)]
+/// struct Module {
+///     region: String,
+///     #[serde(default)]
+///     service: std::collections::BTreeMap<String, Service>,
+/// }
+/// #[derive(serde::Deserialize, Debug, PartialEq)]
+/// struct Service {
+///     port: u16,
+/// }
+///
+/// let dir = std::env::temp_dir().join("hcl-serde-from-dir-doc");
+/// std::fs::create_dir_all(&dir).unwrap();
+/// std::fs::write(dir.join("main.hcl"), "region = \"eu\"\nservice \"web\" {\n  port = 80\n}\n").unwrap();
+/// std::fs::write(dir.join("db.hcl"), "service \"db\" {\n  port = 5432\n}\n").unwrap();
+/// std::fs::write(dir.join("README.md"), "Not configuration.\n").unwrap();
+///
+/// let module: Module = hcl_serde::from_dir(&dir).unwrap();
+/// assert_eq!(module.region, "eu");
+/// assert_eq!(module.service["db"], Service { port: 5432 });
+/// assert_eq!(module.service["web"], Service { port: 80 });
+///
+/// let err = hcl_serde::from_dir::<Module>(dir.join("absent")).unwrap_err();
+/// assert_eq!(err.diagnostics().iter().next().unwrap().code, hcl_core::Code::ReadFailed);
+/// ```
+pub fn from_dir<T: DeserializeOwned>(dir: impl AsRef<Path>) -> Result<T> {
+    Decoder::new().from_dir(dir).map(|d| d.value)
 }
 
 /// Decodes an already parsed body (a file's, a block's, or several merged)
@@ -575,6 +633,43 @@ impl<'c> Decoder<'c> {
         self.decode_bytes(bytes, &name)
     }
 
+    /// Decodes the configuration files of the directory `dir` as one
+    /// document; see [`from_dir`]. Each file is read in the syntax of its
+    /// name, whatever [`Decoder::syntax`] says: a file's name says it. The
+    /// other settings apply to the whole document (user functions may be
+    /// defined in one file and called in another).
+    ///
+    /// # Errors
+    ///
+    /// As [`from_dir`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// #[derive(serde::Deserialize)]
+    /// struct Config {
+    ///     hosts: Vec<String>,
+    /// }
+    /// let dir = std::env::temp_dir().join("hcl-serde-decoder-from-dir-doc");
+    /// std::fs::create_dir_all(&dir).unwrap();
+    /// std::fs::write(
+    ///     dir.join("functions.hcl"),
+    ///     "function \"host\" {\n  params = [name]\n  result = \"${name}.example.com\"\n}\n",
+    /// )
+    /// .unwrap();
+    /// std::fs::write(dir.join("main.hcl"), "hosts = [host(\"web\"), host(\"db\")]\n").unwrap();
+    /// let decoded = hcl_serde::Decoder::new()
+    ///     .user_functions("function")
+    ///     .from_dir::<Config>(&dir)
+    ///     .unwrap();
+    /// assert_eq!(decoded.value.hosts, ["web.example.com", "db.example.com"]);
+    /// ```
+    pub fn from_dir<T: DeserializeOwned>(&self, dir: impl AsRef<Path>) -> Result<Decoded<T>> {
+        let trees =
+            hcl_core::parse_dir(dir, &ParseOptions::default()).map_err(Error::from_diagnostics)?;
+        self.from_body(&Body::merge(trees.iter().map(Body::from_tree)))
+    }
+
     /// Decodes an already parsed body; see [`from_body`].
     ///
     /// # Errors
@@ -598,20 +693,6 @@ impl<'c> Decoder<'c> {
 
 /// The text of `bytes`, or "Invalid UTF-8" at the first bad byte.
 fn utf8<'b>(bytes: &'b [u8], name: &str) -> Result<&'b str> {
-    std::str::from_utf8(bytes).map_err(|e| {
-        let lossy = String::from_utf8_lossy(bytes);
-        let file = Arc::new(SourceFile::new(name, &lossy));
-        let at = u32::try_from(e.valid_up_to()).unwrap_or(u32::MAX);
-        // The bad bytes show as one U+FFFD, three bytes long.
-        let span = Span::new(at, at.saturating_add(3));
-        Error::from_diagnostics(
-            Diagnostic::error(
-                Code::InvalidUtf8,
-                "Invalid UTF-8",
-                format!("The input is not valid UTF-8: {e}. HCL files must be encoded in UTF-8."),
-            )
-            .with_subject(&file, span)
-            .into(),
-        )
-    })
+    std::str::from_utf8(bytes)
+        .map_err(|e| Error::from_diagnostics(Diagnostic::invalid_utf8(name, bytes, e).into()))
 }

@@ -104,8 +104,9 @@
 //!
 //! # Every error at once
 //!
-//! A decode reports every error it can reach, in source order, not only
-//! the first: unsupported and missing arguments and blocks, label
+//! A decode reports every error it can reach, in source order (for a body
+//! merged from files, file after file in the order merged), not only the
+//! first: unsupported and missing arguments and blocks, label
 //! mistakes, evaluation errors, values of the wrong type, and the errors
 //! of the target's own `Deserialize` implementations. What the decoder
 //! refuses itself (a value of the wrong type or out of range, an
@@ -265,7 +266,8 @@
 //! instead of the tree of the whole file (several times the text). This
 //! holds for every target. [`from_file`] and [`from_reader`]
 //! keep the text they read without copying it; [`from_str`] copies it
-//! once, for diagnostics. A file the scan cannot follow
+//! once, for diagnostics. [`from_dir`] parses each file of a directory
+//! whole, on every core, and holds the trees of them all. A file the scan cannot follow
 //! or with a syntax error is parsed whole, and its syntax errors are the
 //! ones reported: the values, warnings and errors are the same either way.
 //! Errors are found one item at a time too, so a decode that fails needs
@@ -411,7 +413,8 @@ mod value;
 
 pub use config_schema::{AttributeInfo, BlockInfo, ConfigSchema};
 pub use de::{
-    from_body, from_file, from_reader, from_slice, from_str, from_str_with, Decoded, Decoder,
+    from_body, from_dir, from_file, from_reader, from_slice, from_str, from_str_with, Decoded,
+    Decoder,
 };
 pub use document::{from_document, update, update_with};
 pub use error::{Error, Result};

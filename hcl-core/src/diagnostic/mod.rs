@@ -149,6 +149,46 @@ impl Diagnostic {
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
+
+    /// The error of `bytes`, the contents of the file `name`, where they
+    /// are not UTF-8 (`error`): "Invalid UTF-8" at the first byte that does
+    /// not start a character, shown in the text read with that byte and
+    /// its sequence replaced by U+FFFD.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::{Code, Diagnostic};
+    /// let bytes = b"a = \"\xff\"\n";
+    /// let error = std::str::from_utf8(bytes).unwrap_err();
+    /// let diag = Diagnostic::invalid_utf8("app.hcl", bytes, error);
+    /// assert_eq!(diag.code, Code::InvalidUtf8);
+    /// let at = diag.subject.unwrap();
+    /// assert_eq!((at.start.line, at.start.column, at.start.byte, at.end.byte), (1, 6, 5, 6));
+    /// ```
+    #[cold]
+    pub fn invalid_utf8(name: &str, bytes: &[u8], error: std::str::Utf8Error) -> Self {
+        let at = error.valid_up_to();
+        let lossy = String::from_utf8_lossy(bytes);
+        let file = Arc::new(SourceFile::new(name, &lossy));
+        let start = u32::try_from(at).unwrap_or(u32::MAX);
+        let replacement = u32::try_from(char::REPLACEMENT_CHARACTER.len_utf8()).unwrap_or(1);
+        let mut diag = Diagnostic::error(
+            Code::InvalidUtf8,
+            "Invalid UTF-8",
+            format!(
+                "The text is not valid UTF-8: the byte at offset {at} does not start a valid \
+                 character. HCL files must be UTF-8."
+            ),
+        )
+        .with_subject(&file, Span::new(start, start.saturating_add(replacement)));
+        // The range covers the replacement character of the text shown;
+        // its end byte is that of the original bytes.
+        if let Some(subject) = &mut diag.subject {
+            subject.end.byte = start.saturating_add(1);
+        }
+        diag
+    }
 }
 
 impl fmt::Display for Diagnostic {

@@ -273,6 +273,10 @@ pub(crate) struct Found {
     work: usize,
     /// Whether the decode met an error past [`MAX_ERRORS`].
     stopped: bool,
+    /// The names of the document's files, in the order its diagnostics
+    /// are given; the files of diagnostics not among them come after, in
+    /// the order first met.
+    files: Vec<Arc<str>>,
 }
 
 /// The hash of what makes two diagnostics the same for [`Found::add`].
@@ -295,6 +299,14 @@ pub(crate) enum Next<T> {
 }
 
 impl Found {
+    /// The record of a decode of a document made of `files`, in order.
+    pub(crate) fn in_files(files: Vec<Arc<str>>) -> Self {
+        Found {
+            files,
+            ..Found::default()
+        }
+    }
+
     /// Takes the result of a pass. `points` gains the place to carry on
     /// from, if there is another pass to make.
     pub(crate) fn pass<T>(
@@ -417,7 +429,8 @@ impl Found {
     }
 
     /// The error of every diagnostic recorded, if any, in source order
-    /// (files in the order first met). At one place, a diagnostic of an
+    /// (files in the document's order, others in the order first met). At
+    /// one place, a diagnostic of an
     /// empty range (what is missing from a body, reported where the body
     /// starts) comes before one of the item that starts there, as schema
     /// processing reports what is missing before the items it did not
@@ -431,7 +444,7 @@ impl Found {
             .iter()
             .next()
             .map(|d| (d.code, d.summary.clone(), d.subject.clone()));
-        let mut files: Vec<Arc<str>> = Vec::new();
+        let mut files = std::mem::take(&mut self.files);
         let mut keyed: Vec<((usize, u32, bool), Diagnostic)> =
             std::mem::take(&mut self.diagnostics)
                 .into_iter()

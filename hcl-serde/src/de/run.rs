@@ -50,7 +50,8 @@ impl<'c> Decoder<'c> {
     ) -> Option<Result<Decoded<T>>> {
         let default_ctx = EvalContext::new();
         let mut points = ResumePoints::default();
-        let mut found = Found::default();
+        let files = body.files().into_iter().map(|f| Arc::clone(f.name_arc()));
+        let mut found = Found::in_files(files.collect());
         let mut first = true;
         loop {
             // Each pass decodes the document again, with a budget of its
