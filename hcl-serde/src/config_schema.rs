@@ -136,6 +136,29 @@ pub struct BlockInfo {
     pub doc: Option<String>,
     /// What its body holds.
     pub body: ConfigSchema,
+    /// The prefix of the names its blocks define, for a block type with
+    /// one label: with `Some("var")`, a block `variable "region" {}` at
+    /// this level defines `region`, which expressions refer to as
+    /// `var.region` (`var.region.zone`, `var.region[0]`). An editor goes
+    /// from a reference to its block and finds a name's references by it.
+    /// [`ConfigSchema::of`] leaves it `None`; an application sets it on the
+    /// schema it derives, and a schema file sets it as `"defines": "var"`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let variable = hcl_serde::BlockInfo {
+    ///     block_type: "variable".into(),
+    ///     labels: vec!["name".into()],
+    ///     many: true,
+    ///     defines: Some("var".into()),
+    ///     ..Default::default()
+    /// };
+    /// let json = serde_json::to_value(&variable).unwrap();
+    /// assert_eq!(json["defines"], "var");
+    /// ```
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub defines: Option<String>,
 }
 
 mod of;

@@ -513,6 +513,26 @@ fn the_schema_has_a_json_form() {
 }
 
 #[test]
+fn blocks_that_define_names_are_the_application_s_to_say() {
+    let mut schema = ConfigSchema::of::<Config>();
+    assert!(schema.blocks.iter().all(|b| b.defines.is_none()));
+    // A schema file of before `defines` reads, and one with it round-trips.
+    let old = r#"{"blocks": [{"type": "variable", "labels": ["name"], "many": true}]}"#;
+    let read: ConfigSchema = serde_json::from_str(old).unwrap();
+    assert_eq!(read.blocks[0].defines, None);
+    let json = serde_json::to_value(&read).unwrap();
+    assert!(json["blocks"][0].get("defines").is_none());
+    let new = r#"{"blocks": [{"type": "variable", "labels": ["name"], "defines": "var"}]}"#;
+    let read: ConfigSchema = serde_json::from_str(new).unwrap();
+    assert_eq!(read.blocks[0].defines.as_deref(), Some("var"));
+    let json = serde_json::to_string(&read).unwrap();
+    assert_eq!(serde_json::from_str::<ConfigSchema>(&json).unwrap(), read);
+    schema.blocks[0].defines = Some("var".into());
+    let json = serde_json::to_string(&schema).unwrap();
+    assert_eq!(serde_json::from_str::<ConfigSchema>(&json).unwrap(), schema);
+}
+
+#[test]
 fn a_type_that_is_not_a_struct_has_an_empty_schema() {
     assert_eq!(ConfigSchema::of::<u8>(), ConfigSchema::default());
     assert_eq!(

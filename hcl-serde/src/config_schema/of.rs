@@ -278,6 +278,7 @@ impl Levels {
             many,
             doc,
             body,
+            defines: None,
         }
     }
 
