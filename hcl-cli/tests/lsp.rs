@@ -53,6 +53,7 @@ const SCHEMA: &str = r#"{
      "values": ["eu-west-1", "us-east-1"], "doc": "Where it runs."}
   ],
   "blocks": [
+    {"type": "variable", "labels": ["name"], "many": true, "defines": "var"},
     {"type": "service", "labels": ["name"], "many": true, "doc": "A service.",
      "body": {"attributes": [
        {"name": "port", "type": "number", "required": true, "doc": "Its port."},
@@ -70,6 +71,8 @@ fn a_session_with_a_schema() {
     assert_eq!(capabilities["textDocumentSync"], 1);
     assert!(capabilities["completionProvider"].is_object());
     assert_eq!(capabilities["hoverProvider"], true);
+    assert_eq!(capabilities["definitionProvider"], true);
+    assert_eq!(capabilities["referencesProvider"], true);
     let legend = &capabilities["semanticTokensProvider"]["legend"]["tokenTypes"];
     assert!(legend.as_array().unwrap().contains(&json!("property")));
 
@@ -187,6 +190,31 @@ fn a_session_with_a_schema() {
         [json!(0), json!(0), json!(6), json!(2), json!(0)]
     );
 
+    // `var.pört` goes to `variable "pört"`, whose references are found from
+    // either; columns in UTF-16 units after "é" and "ö".
+    let defining = "variable \"pört\" {}\nregion = \"eu-west-1\"\n\
+        service \"wéb\" { port = var.pört }\nservice \"ö\" {\n  port = \"${var.pört}\"\n}\n";
+    editor.change(uri, 4, defining);
+    let range = |line: u32, start: u32, end: u32| json!({"start": position(line, start), "end": position(line, end)});
+    let definition = editor.result("textDocument/definition", at(uri, 2, 28));
+    assert_eq!(definition["uri"], uri);
+    assert_eq!(definition["range"], range(0, 9, 15));
+    let mut params = at(uri, 0, 11);
+    params["context"] = json!({"includeDeclaration": true});
+    let references = editor.result("textDocument/references", params);
+    let ranges: Vec<&Value> = references
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| &l["range"])
+        .collect();
+    assert_eq!(
+        ranges,
+        [&range(0, 9, 15), &range(2, 23, 31), &range(4, 12, 20)]
+    );
+    let undefined = editor.result("textDocument/definition", at(uri, 1, 2));
+    assert_eq!(undefined, Value::Null);
+
     assert_eq!(editor.shut_down(), Some(0));
 }
 
@@ -233,7 +261,7 @@ fn a_session_without_a_schema() {
     editor.notify("textDocument/didClose", doc(json_uri));
     assert_eq!(editor.diagnostics()["diagnostics"], json!([]));
 
-    let unknown = editor.request("textDocument/references", at(uri, 0, 0));
+    let unknown = editor.request("textDocument/rename", at(uri, 0, 0));
     assert_eq!(unknown["error"]["code"], -32601);
     assert_eq!(editor.shut_down(), Some(0));
 }

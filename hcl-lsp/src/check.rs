@@ -43,12 +43,30 @@ pub(crate) fn validate(schema: &ConfigSchema) -> Result<(), String> {
         }
         for block in &level.blocks {
             path.push(block.block_type.clone());
+            if let Some(prefix) = &block.defines {
+                defines(block.labels.len(), prefix)
+                    .map_err(|err| format!("the block type {}: {err}", path.join(".")))?;
+            }
             walk(&block.body, path)?;
             path.pop();
         }
         Ok(())
     }
     walk(schema, &mut Vec::new())
+}
+
+/// Checks a block type's `defines`: its blocks have one label, and the
+/// prefix is a name that can start a traversal.
+fn defines(labels: usize, prefix: &str) -> Result<(), String> {
+    if labels != 1 {
+        return Err(format!(
+            "defines names as {prefix:?} but has {labels} labels, not one"
+        ));
+    }
+    if !hcl_core::types::is_identifier(prefix) {
+        return Err(format!("defines names with {prefix:?}, not an identifier"));
+    }
+    Ok(())
 }
 
 /// The diagnostics of a document of either syntax (by `filename`):
@@ -256,6 +274,19 @@ mod tests {
         assert!(err.starts_with("the body of service: "), "{err}");
         assert!(validate(&schema()).is_ok());
         assert_eq!(codes_of(&bad), [Code::InvalidSchema]);
+    }
+
+    #[test]
+    fn a_block_type_defines_names_with_one_label_and_an_identifier() {
+        let mut good = schema();
+        good.blocks[0].defines = Some("svc".into());
+        assert!(validate(&good).is_ok());
+        let mut bad = good.clone();
+        bad.blocks[0].defines = Some("a.b".into());
+        assert!(validate(&bad).is_err());
+        let mut bad = good;
+        bad.blocks[0].labels.push("second".into());
+        assert!(validate(&bad).is_err());
     }
 
     fn codes_of(schema: &ConfigSchema) -> Vec<Code> {

@@ -17,6 +17,15 @@
 //!   type over (plain text, no snippet), a value its quoted string;
 //! - **hover** on an attribute name or block type: its type, whether it is
 //!   required, its doc;
+//! - **go to definition** and **references** of the names a document
+//!   defines where the schema says so (a block type's
+//!   [`defines`](BlockInfo::defines): with `"var"` on `variable`, a block
+//!   `variable "region" {}` defines `region` and `var.region` in any
+//!   expression refers to it): from a reference (`var.region.zone` too,
+//!   and in a template's `${...}`) to the block's label, and from either
+//!   to every reference, read from the expressions' traversals of a file
+//!   that parses. One document is the scope: names defined in other files
+//!   are not followed;
 //! - **formatting** with [`hcl_core::format()`], the layout of `terraform fmt`;
 //! - the **outline** (document symbols; for a file that does not parse,
 //!   the blocks and attributes its tokens show), **folding ranges** and
@@ -54,6 +63,9 @@ mod complete;
 mod document;
 mod line_index;
 mod outline;
+mod refs;
+#[cfg(test)]
+mod refs_tests;
 #[cfg(test)]
 mod robust_tests;
 mod scan;
@@ -216,7 +228,9 @@ pub fn serve_syntax_only() -> Result<(), Error> {
 }
 
 /// Checks that every level of `schema` can check a body: no name declared
-/// twice at one level, as an attribute or a block type.
+/// twice at one level, as an attribute or a block type; and that a block
+/// type that [`defines`](BlockInfo::defines) names has one label and an
+/// identifier for its prefix.
 ///
 /// # Errors
 ///

@@ -164,7 +164,7 @@ fn level(
 /// A body's attributes and blocks: every item of the native syntax; in
 /// the JSON syntax, the blocks the schema declares and every other
 /// property as an attribute.
-fn items<'a>(
+pub(crate) fn items<'a>(
     body: &Body<'a>,
     schema: Option<&ConfigSchema>,
     json: bool,

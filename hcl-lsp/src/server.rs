@@ -3,24 +3,32 @@
 
 use crate::document::Document;
 use crate::outline::{self, Text};
-use crate::{check, complete, semantic, Error};
+use crate::refs::Names;
+use crate::{check, complete, refs, semantic, Error};
+use hcl_core::Span;
 use hcl_serde::ConfigSchema;
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::{self as note, Notification as _};
 use lsp_types::request::{self as req, Request as _};
 use lsp_types::{
-    CompletionOptions, DocumentSymbolResponse, FoldingRangeProviderCapability, Hover,
-    HoverContents, HoverProviderCapability, MarkupContent, MarkupKind, NumberOrString, OneOf,
-    PublishDiagnosticsParams, SemanticTokens, SemanticTokensFullOptions, SemanticTokensOptions,
-    SemanticTokensResult, SemanticTokensServerCapabilities, ServerCapabilities,
-    TextDocumentSyncCapability, TextDocumentSyncKind, TextEdit, Uri,
+    CompletionOptions, DocumentSymbolResponse, FoldingRangeProviderCapability,
+    GotoDefinitionResponse, Hover, HoverContents, HoverProviderCapability, Location, MarkupContent,
+    MarkupKind, NumberOrString, OneOf, PublishDiagnosticsParams, SemanticTokens,
+    SemanticTokensFullOptions, SemanticTokensOptions, SemanticTokensResult,
+    SemanticTokensServerCapabilities, ServerCapabilities, TextDocumentSyncCapability,
+    TextDocumentSyncKind, TextEdit, Uri,
 };
 use serde_json::Value as Json;
 use std::collections::HashMap;
 
-/// What the server declares in its answer to `initialize`.
-pub(crate) fn capabilities(schema: bool) -> ServerCapabilities {
+/// What the server declares in its answer to `initialize`: definitions
+/// and references only when the schema defines names.
+pub(crate) fn capabilities(schema: Option<&ConfigSchema>) -> ServerCapabilities {
+    let defines = schema.is_some_and(refs::defines_names);
+    let schema = schema.is_some();
     ServerCapabilities {
+        definition_provider: defines.then_some(OneOf::Left(true)),
+        references_provider: defines.then_some(OneOf::Left(true)),
         text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
         completion_provider: schema.then(|| CompletionOptions {
             trigger_characters: Some(vec!["=".into(), "\"".into()]),
@@ -65,7 +73,7 @@ impl Session {
     pub(crate) fn run(mut self) -> Result<(), Error> {
         let (id, _params) = self.connection.initialize_start()?;
         let result = serde_json::json!({
-            "capabilities": capabilities(self.schema.is_some()),
+            "capabilities": capabilities(self.schema.as_ref()),
             "serverInfo": { "name": "hcl-lsp", "version": env!("CARGO_PKG_VERSION") },
         });
         self.connection.initialize_finish(id, result)?;
@@ -105,6 +113,8 @@ impl Session {
             }
             req::Completion::METHOD => self.completion(request.params),
             req::HoverRequest::METHOD => self.hover(request.params),
+            req::GotoDefinition::METHOD => self.definition(request.params),
+            req::References::METHOD => self.references(request.params),
             req::Formatting::METHOD => self.formatting(request.params),
             req::DocumentSymbolRequest::METHOD => self.document_symbols(request.params),
             req::FoldingRangeRequest::METHOD => self.folding(request.params),
@@ -215,6 +225,56 @@ impl Session {
         }
     }
 
+    /// The names of `document` with the schema, `None` without a schema,
+    /// for a file that does not parse, and when no name is at `position`.
+    fn names_at(
+        &self,
+        document: &Document,
+        position: lsp_types::Position,
+    ) -> Option<(Names, refs::Name)> {
+        let schema = self.schema.as_ref()?;
+        let names = Names::of(&document.text, document.filename(), schema)?;
+        let name = names.at(document.offset(position))?.clone();
+        Some((names, name))
+    }
+
+    /// The labels of the blocks that define the name at the position: a
+    /// reference `var.x` goes to `variable "x"`; `null` when no block does.
+    fn definition(&self, params: Json) -> Result<Json, String> {
+        let params: lsp_types::GotoDefinitionParams = from_json(params)?;
+        let position = params.text_document_position_params;
+        let uri = position.text_document.uri;
+        let document = self.document(&uri)?;
+        let Some((names, name)) = self.names_at(document, position.position) else {
+            return Ok(Json::Null);
+        };
+        let found = locations(document, &uri, names.definitions_of(&name));
+        match <[Location; 1]>::try_from(found) {
+            Ok([one]) => to_json(GotoDefinitionResponse::Scalar(one)),
+            Err(found) if found.is_empty() => Ok(Json::Null),
+            Err(found) => to_json(GotoDefinitionResponse::Array(found)),
+        }
+    }
+
+    /// Every reference to the name at the position (a reference or a
+    /// defining label), with its definitions first when the editor asks
+    /// for the declaration; `null` when no name is there.
+    fn references(&self, params: Json) -> Result<Json, String> {
+        let params: lsp_types::ReferenceParams = from_json(params)?;
+        let position = params.text_document_position;
+        let uri = position.text_document.uri;
+        let document = self.document(&uri)?;
+        let Some((names, name)) = self.names_at(document, position.position) else {
+            return Ok(Json::Null);
+        };
+        let mut found = Vec::new();
+        if params.context.include_declaration {
+            found = locations(document, &uri, names.definitions_of(&name));
+        }
+        found.extend(locations(document, &uri, names.references_to(&name)));
+        to_json(found)
+    }
+
     /// One edit of the whole document, none when it is formatted already,
     /// `null` when it does not parse or is of the JSON syntax.
     fn formatting(&self, params: Json) -> Result<Json, String> {
@@ -301,6 +361,16 @@ fn to_lsp(diag: &hcl_core::Diagnostic, document: &Document) -> lsp_types::Diagno
         message,
         ..lsp_types::Diagnostic::default()
     }
+}
+
+/// The protocol locations of byte spans of `document`.
+fn locations(document: &Document, uri: &Uri, spans: impl Iterator<Item = Span>) -> Vec<Location> {
+    spans
+        .map(|span| Location {
+            uri: uri.clone(),
+            range: document.range(span.start as usize, span.end as usize),
+        })
+        .collect()
 }
 
 fn from_json<T: serde::de::DeserializeOwned>(value: Json) -> Result<T, String> {
