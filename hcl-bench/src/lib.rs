@@ -12,10 +12,12 @@
 //! cargo bench -p hcl-bench --features peers --bench linear       # growth of time with the size of hostile shapes
 //! cargo bench -p hcl-bench --features peers --bench format       # hcl_core::format throughput
 //! cargo bench -p hcl-bench --features peers --bench edit         # hcl_core::edit against hcl-edit
+//! cargo bench -p hcl-bench --features peers --bench lsp          # a keystroke's diagnostics from hcl-lsp
 //! ```
 
 pub mod edit;
 mod inputs;
+pub mod lsp;
 pub mod schema;
 
 use std::path::PathBuf;
