@@ -68,7 +68,8 @@ fn a_session_with_a_schema() {
     let schema = dir.join("schema.json");
     let mut editor = start(&["--schema", schema.to_str().unwrap()]);
     let capabilities = editor.initialize();
-    assert_eq!(capabilities["textDocumentSync"], 1);
+    // Incremental sync: ranged changes (one without a range still replaces the text).
+    assert_eq!(capabilities["textDocumentSync"], 2);
     assert!(capabilities["completionProvider"].is_object());
     assert_eq!(capabilities["hoverProvider"], true);
     assert_eq!(capabilities["definitionProvider"], true);

@@ -212,6 +212,40 @@ impl SyntaxTree {
         })
     }
 
+    /// The byte ranges of the top-level items of a file
+    /// [opened](SyntaxTree::open) item by item, as its scan found them,
+    /// without parsing any: each from where the item starts (blank space
+    /// before its name included) to where the next starts (past its line
+    /// end and the blank lines and comments after it), so that the ranges
+    /// follow each other; the first starts after the comments and blank
+    /// lines that open the file, the last ends at the file's end. `None`
+    /// for any other tree, such as one of the JSON syntax or one the scan
+    /// could not read item by item.
+    ///
+    /// What a range holds can be parsed on its own: a program that keeps
+    /// what it found of each item (a language server's diagnostics, say)
+    /// parses again only the items whose text changed.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use hcl_core::{ParseOptions, SourceFile, SyntaxTree};
+    ///
+    /// let text = "# settings\nregion = \"eu\"\n\nservice \"web\" {\n  port = 80\n}\n";
+    /// let tree = SyntaxTree::open(Arc::new(SourceFile::new("app.hcl", text)), &ParseOptions::default());
+    /// let items = tree.item_ranges().unwrap();
+    /// let texts: Vec<&str> = items.iter().map(|r| &text[r.clone()]).collect();
+    /// assert_eq!(texts, ["region = \"eu\"\n\n", "service \"web\" {\n  port = 80\n}\n"]);
+    ///
+    /// let json = Arc::new(SourceFile::new_json("app.json", "{}"));
+    /// assert!(SyntaxTree::open(json, &ParseOptions::default()).item_ranges().is_none());
+    /// ```
+    pub fn item_ranges(&self) -> Option<Vec<std::ops::Range<usize>>> {
+        let file = self.lazy_file()?;
+        Some(file.items().map(|item| item.extent()).collect())
+    }
+
     /// The file read item by item that the tree is, if it is one.
     pub(crate) fn lazy_file(&self) -> Option<&LazyFile<'_>> {
         match self.root() {

@@ -4,7 +4,7 @@
 //! attribute's `values`.
 
 use hcl_core::schema::BodySchema;
-use hcl_core::{suggest_name, Body, Code, Diagnostic};
+use hcl_core::{suggest_name, Body, BodyContent, Code, Diagnostic};
 use hcl_serde::ConfigSchema;
 
 /// The [`BodySchema`] of one level of a [`ConfigSchema`]: its attributes
@@ -90,7 +90,25 @@ pub(crate) fn diagnostics(
 
 /// Checks `body` against one level of the schema, then each block against
 /// its own level.
-fn check_body(body: &Body<'_>, level: &ConfigSchema, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_body(body: &Body<'_>, level: &ConfigSchema, out: &mut Vec<Diagnostic>) {
+    let Some(content) = check_level(body, level, out) else {
+        return;
+    };
+    for block in &content.blocks {
+        if let Some(info) = level.block(block.block_type) {
+            check_body(&block.body, &info.body, out);
+        }
+    }
+}
+
+/// Checks `body` against one level of the schema, not its blocks' bodies:
+/// gives the content whose blocks are to be checked in turn, `None` when
+/// the level is not a valid schema.
+pub(crate) fn check_level<'a>(
+    body: &Body<'a>,
+    level: &ConfigSchema,
+    out: &mut Vec<Diagnostic>,
+) -> Option<BodyContent<'a>> {
     let schema = match body_schema(level) {
         Ok(schema) => schema,
         Err(err) => {
@@ -99,7 +117,7 @@ fn check_body(body: &Body<'_>, level: &ConfigSchema, out: &mut Vec<Diagnostic>) 
                 "Invalid schema",
                 err,
             ));
-            return;
+            return None;
         }
     };
     let (content, diags) = body.content_with_diagnostics(&schema);
@@ -148,11 +166,7 @@ fn check_body(body: &Body<'_>, level: &ConfigSchema, out: &mut Vec<Diagnostic>) 
             _ => {}
         }
     }
-    for block in &content.blocks {
-        if let Some(info) = level.block(block.block_type) {
-            check_body(&block.body, &info.body, out);
-        }
-    }
+    Some(content)
 }
 
 /// The detail of a value outside an attribute's values.

@@ -1,7 +1,9 @@
 //! An open document: its text, as the editor last sent it, with its line
 //! index.
 
+use crate::incremental::Checker;
 use crate::line_index::LineIndex;
+use hcl_serde::ConfigSchema;
 use lsp_types::{Position, TextDocumentContentChangeEvent};
 
 /// An open document.
@@ -13,6 +15,8 @@ pub(crate) struct Document {
     pub(crate) text: String,
     pub(crate) version: i32,
     pub(crate) index: LineIndex,
+    /// What the last check found, item by item.
+    checker: Checker,
 }
 
 impl Document {
@@ -23,7 +27,16 @@ impl Document {
             text,
             version,
             index,
+            checker: Checker::default(),
         }
+    }
+
+    /// The diagnostics of the text, by `schema` if given: those of a check
+    /// of the whole text, found again only for the top-level items that
+    /// changed since the last check.
+    pub(crate) fn check(&mut self, schema: Option<&ConfigSchema>) -> Vec<hcl_core::Diagnostic> {
+        let filename = self.name.split(['?', '#']).next().unwrap_or_default();
+        self.checker.diagnostics(&self.text, filename, schema)
     }
 
     /// Whether the document is of the JSON syntax: its name (the path of

@@ -9,7 +9,10 @@
 //!   hcl-core's schema processing reports at each level (unsupported and
 //!   missing attributes and blocks, label counts), required and
 //!   single blocks, and values outside an attribute's `values`; each with
-//!   the hcl-core [`Code`](hcl_core::Code) name as its `code`;
+//!   the hcl-core [`Code`](hcl_core::Code) name as its `code`; after an
+//!   edit (incremental sync) only the top-level items whose text changed
+//!   are parsed and checked again, and the diagnostics are always those of
+//!   a check of the whole file;
 //! - **completion** of the attributes not defined yet and the block types
 //!   of the level the cursor is in, also in a file that does not parse,
 //!   and of an attribute's values after its `=`; an attribute inserts
@@ -61,6 +64,7 @@
 mod check;
 mod complete;
 mod document;
+mod incremental;
 mod line_index;
 mod outline;
 mod refs;

@@ -4,7 +4,7 @@
 use crate::document::Document;
 use crate::outline::{self, Text};
 use crate::refs::Names;
-use crate::{check, complete, refs, semantic, Error};
+use crate::{complete, refs, semantic, Error};
 use hcl_core::Span;
 use hcl_serde::ConfigSchema;
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
@@ -29,7 +29,9 @@ pub(crate) fn capabilities(schema: Option<&ConfigSchema>) -> ServerCapabilities 
     ServerCapabilities {
         definition_provider: defines.then_some(OneOf::Left(true)),
         references_provider: defines.then_some(OneOf::Left(true)),
-        text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
+        text_document_sync: Some(TextDocumentSyncCapability::Kind(
+            TextDocumentSyncKind::INCREMENTAL,
+        )),
         completion_provider: schema.then(|| CompletionOptions {
             trigger_characters: Some(vec!["=".into(), "\"".into()]),
             ..CompletionOptions::default()
@@ -174,11 +176,11 @@ impl Session {
     }
 
     /// Sends the diagnostics of document `key`.
-    fn publish(&self, uri: &Uri, key: &str) -> Result<(), Error> {
-        let Some(document) = self.documents.get(key) else {
+    fn publish(&mut self, uri: &Uri, key: &str) -> Result<(), Error> {
+        let Some(document) = self.documents.get_mut(key) else {
             return Ok(());
         };
-        let found = check::diagnostics(&document.text, document.filename(), self.schema.as_ref());
+        let found = document.check(self.schema.as_ref());
         let diagnostics = found.iter().map(|d| to_lsp(d, document)).collect();
         let params =
             PublishDiagnosticsParams::new(uri.clone(), diagnostics, Some(document.version));

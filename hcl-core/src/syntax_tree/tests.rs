@@ -287,3 +287,27 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn item_ranges_cover_the_items_each_parsing_on_its_own() {
+    let open = |text: &str| {
+        SyntaxTree::open(
+            Arc::new(SourceFile::new("f.hcl", text)),
+            &ParseOptions::default(),
+        )
+    };
+    let ranges = open(NESTED).item_ranges().unwrap();
+    assert_eq!(ranges.len(), 3);
+    assert_eq!(ranges[0].start, 0);
+    assert_eq!(ranges[2].end, NESTED.len());
+    for pair in ranges.windows(2) {
+        assert_eq!(pair[0].end, pair[1].start);
+    }
+    for range in &ranges {
+        let item = crate::parse(&NESTED[range.clone()], "f.hcl").unwrap();
+        assert_eq!(item.body.attributes.len() + item.body.blocks.len(), 1);
+    }
+    // A tree parsed whole, and a file the scan gives up on, have none.
+    assert!(tree("f.hcl", NESTED).item_ranges().is_none());
+    assert!(open("a = 1\na = 2\n").item_ranges().is_none());
+}

@@ -153,6 +153,13 @@ impl<'f, 'src> LazyItem<'f, 'src> {
         (0..self.label_count()).filter_map(|i| self.label(i))
     }
 
+    /// Where the item starts (blank space before its name included) to
+    /// where the next starts (past its line end, and the blank lines and
+    /// comments after it), as byte offsets.
+    pub(crate) fn extent(&self) -> std::ops::Range<usize> {
+        self.header.start as usize..self.header.next as usize
+    }
+
     /// The header: the name and the labels.
     pub(crate) fn def_span(&self) -> Span {
         let last = self
