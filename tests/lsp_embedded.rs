@@ -88,5 +88,26 @@ fn the_application_serves_its_types_as_the_schema() {
         json!({"textDocument": {"uri": uri}}),
     );
     assert_eq!(symbols[1]["name"], "service \"web\"");
+
+    // The canonical layout, and highlighting.
+    let unaligned = "region = \"eu-west-1\"\nservice \"web\" {\n  port = 80\n  replicas   = 2\n}\n";
+    editor.change(uri, 3, unaligned);
+    let edits = editor.result(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": uri}, "options": {"tabSize": 2, "insertSpaces": true}}),
+    );
+    let formatted = edits[0]["newText"].as_str().unwrap();
+    assert_eq!(formatted, hcl_core::format(unaligned));
+    let tokens = editor.result(
+        "textDocument/semanticTokens/full",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    // Five numbers a token: the first is `region`, at line 0, column 0.
+    let data = tokens["data"].as_array().unwrap();
+    assert!(data.len() >= 5 && data.len() % 5 == 0, "{tokens}");
+    assert_eq!(
+        (data[0].as_u64(), data[1].as_u64(), data[2].as_u64()),
+        (Some(0), Some(0), Some(6))
+    );
     assert_eq!(editor.shut_down(), Some(0));
 }
