@@ -13,6 +13,7 @@
 //! cargo bench -p hcl-bench --features peers --bench format       # hcl_core::format throughput
 //! cargo bench -p hcl-bench --features peers --bench edit         # hcl_core::edit against hcl-edit
 //! cargo bench -p hcl-bench --features peers --bench lsp          # a keystroke's diagnostics from hcl-lsp
+//! cargo bench -p hcl-bench --features peers --bench small_files  # a 2 KB file, and a directory of them, against hcl-rs
 //! ```
 
 pub mod edit;
