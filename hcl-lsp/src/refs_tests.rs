@@ -13,7 +13,6 @@ use crate::refs::Names;
 use crate::{BlockInfo, ConfigSchema, Connection, Server};
 use lsp_server::{Message, Notification, Request, RequestId};
 use serde_json::{json, Value};
-use std::time::Duration;
 
 fn schema() -> ConfigSchema {
     let variable = BlockInfo {
@@ -92,11 +91,7 @@ impl Session {
         let message = Request::new(RequestId::from(self.next), method.into(), params);
         self.editor.sender.send(message.into()).unwrap();
         loop {
-            let message = self
-                .editor
-                .receiver
-                .recv_timeout(Duration::from_secs(20))
-                .expect("an answer");
+            let message = self.editor.receiver.recv().expect("an answer");
             if let Message::Response(response) = message {
                 return response.response_result.expect("a result");
             }

@@ -5,10 +5,6 @@
 use hcl_lsp::lsp_server::{Connection, Message, Notification, Request, RequestId};
 use hcl_lsp::{AttributeInfo, BlockInfo, ConfigSchema, Server};
 use serde_json::{json, Value};
-use std::time::Duration;
-
-/// How long any answer may take before the test fails (never hangs).
-const TIMEOUT: Duration = Duration::from_secs(20);
 
 fn schema() -> ConfigSchema {
     ConfigSchema {
@@ -40,7 +36,7 @@ fn schema() -> ConfigSchema {
 fn receive(editor: &Connection) -> Message {
     editor
         .receiver
-        .recv_timeout(TIMEOUT)
+        .recv()
         .unwrap_or_else(|e| panic!("no message from the server: {e}"))
 }
 

@@ -1,6 +1,6 @@
 //! An editor's side of the Language Server Protocol, for the tests that
 //! start a server process: `Content-Length` framed JSON-RPC over the
-//! process's standard input and output, every wait bounded.
+//! process's standard input and output.
 
 #![allow(dead_code)]
 
@@ -8,10 +8,6 @@ use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
-use std::time::{Duration, Instant};
-
-/// How long any answer may take before the test fails (never hangs).
-pub const TIMEOUT: Duration = Duration::from_secs(20);
 
 /// A running `hcl lsp` and the messages it sent, read on a thread.
 pub struct Editor {
@@ -62,10 +58,10 @@ impl Editor {
         self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
     }
 
-    /// The next message, or a failure after [`TIMEOUT`].
+    /// The next message; a failure once the server's output ends.
     pub fn receive(&mut self) -> Value {
         self.messages
-            .recv_timeout(TIMEOUT)
+            .recv()
             .unwrap_or_else(|e| panic!("no message from the server: {e}"))
     }
 
@@ -136,19 +132,14 @@ impl Editor {
         self.wait()
     }
 
-    /// The exit status, failing after [`TIMEOUT`] (the process is killed).
-    pub fn wait(mut self) -> Option<i32> {
-        let start = Instant::now();
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status.code();
-            }
-            if start.elapsed() > TIMEOUT {
-                let _ = self.child.kill();
-                panic!("the server did not exit");
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
+    /// The exit status, once the server has read all that was sent (its
+    /// input is closed: a server that would wait for more ends instead).
+    pub fn wait(self) -> Option<i32> {
+        let Editor {
+            mut child, stdin, ..
+        } = self;
+        drop(stdin);
+        child.wait().unwrap().code()
     }
 }
 
