@@ -143,25 +143,16 @@ pub(crate) fn check_level<'a>(
     for info in &level.blocks {
         let mut blocks = content.blocks_of_type(&info.block_type);
         match (blocks.next(), blocks.next()) {
-            (None, _) if info.required && !written(&info.block_type) => {
-                if let Some(at) = content.missing_item {
-                    out.push(at.error(
-                        Code::MissingBlock,
-                        format!("Missing {} block", info.block_type),
-                        format!("A block of type {:?} is required here.", info.block_type),
-                    ));
-                }
+            // An editor shows a diagnostic only where it points.
+            (None, _)
+                if info.required
+                    && !written(&info.block_type)
+                    && content.missing_item.is_some() =>
+            {
+                out.push(content.missing_block_error(&info.block_type));
             }
             (Some(first), Some(second)) if !info.many => {
-                out.push(second.def_location().error(
-                    Code::DuplicateBlock,
-                    format!("Duplicate {} block", info.block_type),
-                    format!(
-                        "Only one block of type {:?} is allowed. Previous definition was at {}.",
-                        info.block_type,
-                        first.def_range()
-                    ),
-                ));
+                out.push(second.duplicate_error(first));
             }
             _ => {}
         }

@@ -31,30 +31,6 @@ fn def_place(block: &Block<'_>) -> Place {
     Some((Arc::clone(block.file), block.def_span))
 }
 
-/// "Duplicate B block" about `later`, the first block being `first`.
-fn duplicate_block(block_type: &str, first: &Block<'_>, later: &Block<'_>) -> crate::Diagnostic {
-    error_at(
-        &def_place(later),
-        Code::DuplicateBlock,
-        format!("Duplicate {block_type} block"),
-        format!(
-            "Only one block of type {} is allowed. Previous definition was at {}.",
-            go_quote(block_type),
-            first.def_range()
-        ),
-    )
-}
-
-/// "Missing B block" at the place of a missing item.
-fn missing_block(block_type: &str, scope: &Scope<'_, '_>) -> crate::Diagnostic {
-    error_at(
-        &missing_place(scope.content),
-        Code::MissingBlock,
-        format!("Missing {block_type} block"),
-        format!("A block of type {} is required here.", go_quote(block_type)),
-    )
-}
-
 /// The first block of `block_type` in `scope`, for a spec that takes one:
 /// "Missing ... block" when there is none and it is `required`, an error
 /// for a second block, reported once.
@@ -67,12 +43,12 @@ fn one_block<'s, 'a>(
     let mut found = blocks_of(scope, block_type);
     let Some(block) = found.next() else {
         if required {
-            diags.push(missing_block(block_type, scope));
+            diags.push(scope.content.missing_block_error(block_type));
         }
         return None;
     };
     if let Some(later) = found.next() {
-        diags.push(duplicate_block(block_type, block, later));
+        diags.push(later.duplicate_error(block));
     }
     Some(block)
 }

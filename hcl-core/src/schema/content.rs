@@ -43,6 +43,33 @@ pub struct BodyContent<'a> {
 }
 
 impl<'a> BodyContent<'a> {
+    /// "Missing T block" where an item missing from the body would go
+    /// ([`BodyContent::missing_item`]), for a block type the body must
+    /// have: the reference's error, which `hcldec`'s block specs give too.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::{Body, BodySchema, Code};
+    /// let file = hcl_core::parse("a = 1\n", "main.hcl").unwrap();
+    /// let schema = BodySchema::builder().attribute("a").block("b", &[]).build().unwrap();
+    /// let content = Body::from_file(&file).content(&schema).unwrap();
+    /// let diag = content.missing_block_error("b");
+    /// assert_eq!(diag.code, Code::MissingBlock);
+    /// assert!(diag.subject.is_some());
+    /// ```
+    pub fn missing_block_error(&self, block_type: &str) -> Diagnostic {
+        let summary = format!("Missing {block_type} block");
+        let detail = format!(
+            "A block of type {} is required here.",
+            crate::value::go_quote(block_type)
+        );
+        match &self.missing_item {
+            Some(at) => at.error(Code::MissingBlock, summary, detail),
+            None => Diagnostic::error(Code::MissingBlock, summary, detail),
+        }
+    }
+
     pub(super) fn new(missing_item: Option<Location<'a>>) -> Self {
         BodyContent {
             attributes: Attributes::new(),
@@ -387,6 +414,34 @@ impl<'a> Block<'a> {
     /// The type name as a [`Location`].
     pub fn type_location(&self) -> Location<'a> {
         Location::new(self.file, self.type_span)
+    }
+
+    /// "Duplicate T block" at this block's header, `first` being the block
+    /// of its type before it, where only one may be: the reference's
+    /// error, which `hcldec`'s block specs give too.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hcl_core::{Body, BodySchema, Code};
+    /// let file = hcl_core::parse("a {}\na {}\n", "main.hcl").unwrap();
+    /// let schema = BodySchema::builder().block("a", &[]).build().unwrap();
+    /// let content = Body::from_file(&file).content(&schema).unwrap();
+    /// let diag = content.blocks[1].duplicate_error(&content.blocks[0]);
+    /// assert_eq!(diag.code, Code::DuplicateBlock);
+    /// assert!(diag.detail.contains("main.hcl:1,1-2"));
+    /// ```
+    pub fn duplicate_error(&self, first: &Block<'_>) -> Diagnostic {
+        let block_type = &self.block_type;
+        self.def_location().error(
+            Code::DuplicateBlock,
+            format!("Duplicate {block_type} block"),
+            format!(
+                "Only one block of type {} is allowed. Previous definition was at {}.",
+                crate::value::go_quote(block_type),
+                first.def_range()
+            ),
+        )
     }
 }
 
