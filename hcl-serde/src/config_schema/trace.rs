@@ -198,11 +198,7 @@ impl<'r> Tracer<'r> {
 impl<'de> Special<'de> for Tracer<'_> {
     /// A `Spanned` reads a range before its value: any range will do.
     fn spanned_range(&self) -> Result<Option<hcl_core::Range>> {
-        Ok(Some(hcl_core::Range {
-            filename: "".into(),
-            start: hcl_core::Pos::default(),
-            end: hcl_core::Pos::default(),
-        }))
+        Ok(Some(probe::any_range()))
     }
 
     fn payload<V: Visitor<'de>>(self, name: &'static str, _visitor: V) -> Result<V::Value> {

@@ -21,6 +21,16 @@ use serde::forward_to_deserialize_any;
 use crate::error::{Error, Result};
 use crate::special::{special_types, Special, BODY_PAYLOAD};
 
+/// A range for a type that reads one (a `Spanned`) when nothing is read:
+/// any will do.
+pub(crate) fn any_range() -> hcl_core::Range {
+    hcl_core::Range {
+        filename: "".into(),
+        start: hcl_core::Pos::default(),
+        end: hcl_core::Pos::default(),
+    }
+}
+
 /// Whether `T` reads an absent field without error, as serde's derive asks
 /// it when the field is missing: an `Option` does, whatever it is called.
 pub(crate) fn may_be_absent<'de, T: de::Deserialize<'de>>() -> bool {
@@ -153,11 +163,7 @@ impl Probe<'_> {
 impl<'de> Special<'de> for Probe<'_> {
     /// A `Spanned` reads a range before its value: any range will do.
     fn spanned_range(&self) -> Result<Option<hcl_core::Range>> {
-        Ok(Some(hcl_core::Range {
-            filename: "".into(),
-            start: hcl_core::Pos::default(),
-            end: hcl_core::Pos::default(),
-        }))
+        Ok(Some(any_range()))
     }
 
     fn payload<V: Visitor<'de>>(self, name: &'static str, _visitor: V) -> Result<V::Value> {
