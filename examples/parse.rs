@@ -62,6 +62,7 @@ fn kind_name(kind: &ExpressionKind<'_>) -> &'static str {
         ExpressionKind::Number(_) => "number",
         ExpressionKind::Bool(_) => "bool",
         ExpressionKind::Null => "null",
+        ExpressionKind::Invalid => "invalid",
         ExpressionKind::Template(_) | ExpressionKind::TemplateWrap(_) => "template",
         ExpressionKind::ScopeTraversal { .. } | ExpressionKind::RelativeTraversal { .. } => {
             "traversal"

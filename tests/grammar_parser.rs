@@ -6,11 +6,14 @@
 //! parser's fast paths (`name = "text"` read from the bytes) are held to
 //! its reading of the same constructs from their tokens the same way.
 
+#[path = "support/native_cases.rs"]
+mod native_cases;
 #[path = "support/shared_corpus.rs"]
 mod shared_corpus;
 
 use hcl_core::fuzzing::parse_from_tokens;
 use hcl_core::{parse_with, parse_with_grammar, Code, ParseOptions};
+use native_cases::{for_each_native_case, on_large_stack};
 use shared_corpus::{corpus_files, shared_corpus};
 
 /// A parse's outcome as text: the tree's debug form, or the diagnostics'.
@@ -52,55 +55,15 @@ fn compare(source: &str, name: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// The native-syntax text of a conformance case, as a file: bodies as
-/// they are, an expression as an attribute's value, a template as a
-/// heredoc's; `None` for the JSON syntax.
-fn case_source(case: &serde_json::Value) -> Option<String> {
-    let src = case.get("src")?.as_str()?;
-    let kind = case.get("kind")?.as_str()?;
-    let json = case
-        .get("json")
-        .is_some_and(|j| j != &serde_json::Value::Bool(false))
-        || case.get("syntax").and_then(|s| s.as_str()) == Some("json");
-    match kind {
-        _ if json || kind.starts_with("json") => None,
-        "expr" => Some(format!("a = {src}\n")),
-        "template" => Some(format!("a = <<EOT\n{src}\nEOT\n")),
-        _ => Some(src.to_owned()),
-    }
-}
-
-/// The cases' JSON nests deeply: read on a thread with a large stack.
-fn on_large_stack(run: impl FnOnce() + Send + 'static) {
-    let thread = std::thread::Builder::new().stack_size(256 << 20).spawn(run);
-    thread.expect("spawn").join().expect("no panic");
-}
-
 #[test]
 fn agrees_with_the_parser_on_the_conformance_cases() {
     on_large_stack(|| {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance");
-        let mut compared = 0;
         let mut failures = Vec::new();
-        for path in corpus_files(&dir) {
-            if path.extension().is_none_or(|e| e != "jsonl") {
-                continue;
+        let compared = for_each_native_case(|id, source| {
+            if let Err(why) = compare(source, "case.hcl") {
+                failures.push(format!("{id}: {why}"));
             }
-            let text = std::fs::read_to_string(&path).expect("read cases");
-            for line in text.lines().filter(|l| !l.trim().is_empty()) {
-                let mut de = serde_json::Deserializer::from_str(line);
-                de.disable_recursion_limit();
-                let case: serde_json::Value =
-                    serde::Deserialize::deserialize(&mut de).expect("a case");
-                let Some(source) = case_source(&case) else {
-                    continue;
-                };
-                compared += 1;
-                if let Err(why) = compare(&source, "case.hcl") {
-                    failures.push(format!("{}: {why}", case["id"]));
-                }
-            }
-        }
+        });
         println!("{compared} conformance cases compared");
         assert!(compared > 5000, "only {compared} cases");
         assert!(failures.is_empty(), "{}", failures.join("\n"));

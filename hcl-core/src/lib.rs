@@ -154,7 +154,10 @@ pub use lexer::{tokens, TokenClass, Tokens};
 pub use limits::Limits;
 #[cfg(feature = "pest-parser")]
 pub use parser::pest::parse_with_grammar;
-pub use parser::{parse, parse_expression, parse_template, parse_with, File, ParseOptions};
+pub use parser::{
+    parse, parse_expression, parse_partial, parse_partial_with, parse_template, parse_with, File,
+    ParseOptions,
+};
 pub use schema::{Body, BodyContent, BodySchema};
 pub use span::{Pos, Range, SourceFile, Span};
 pub use syntax_tree::SyntaxTree;

@@ -47,6 +47,7 @@ impl<'a> Walker<'a> {
             ExpressionKind::Number(_)
             | ExpressionKind::Bool(_)
             | ExpressionKind::Null
+            | ExpressionKind::Invalid
             | ExpressionKind::SplatItem => {}
             ExpressionKind::Template(template) => self.template(template),
             ExpressionKind::TemplateWrap(inner) | ExpressionKind::Parens(inner) => {

@@ -34,6 +34,12 @@ pub enum ExpressionKind<'src> {
     Bool(bool),
     /// `null`.
     Null,
+    /// Where a syntax error left no expression to read, in the tree of a
+    /// file that does not parse ([`parse_partial`](crate::parse_partial));
+    /// its span is where the error is. It evaluates to an unknown value of
+    /// any type, without a diagnostic of its own: the parse reported the
+    /// error. A successful parse never holds one.
+    Invalid,
     /// A quoted string or heredoc with more than a lone interpolation.
     Template(Box<Template<'src>>),
     /// A template that is exactly one interpolation, `"${x}"`: its value is

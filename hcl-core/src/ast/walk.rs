@@ -25,6 +25,7 @@ impl<'src> Expression<'src> {
             ExpressionKind::Number(_)
             | ExpressionKind::Bool(_)
             | ExpressionKind::Null
+            | ExpressionKind::Invalid
             | ExpressionKind::SplatItem => {}
             ExpressionKind::Template(t) => walk_template(t, visit),
             ExpressionKind::TemplateWrap(e) | ExpressionKind::Parens(e) => e.walk(visit),

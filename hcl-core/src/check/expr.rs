@@ -146,6 +146,7 @@ impl<'c> Checker<'c> {
             ExpressionKind::Number(text) => self.number(text, span, diags),
             ExpressionKind::Bool(_) => Type::Bool,
             ExpressionKind::Null => Type::None,
+            ExpressionKind::Invalid => Type::Dynamic,
             ExpressionKind::Template(template) => self.template(template, span, scope, diags),
             ExpressionKind::TemplateWrap(inner) | ExpressionKind::Parens(inner) => {
                 self.expr(inner, scope, diags)

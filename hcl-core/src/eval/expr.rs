@@ -289,7 +289,11 @@ impl<'c, 'p> Evaluator<'c, 'p> {
                 }
             },
             ExpressionKind::Bool(b) => (Value::bool(*b), Diagnostics::default()),
-            ExpressionKind::Null => (Value::null(Type::Dynamic), Diagnostics::default()),
+            // One arm: each arm of this match takes room in its frame, which
+            // recursion multiplies.
+            ExpressionKind::Null | ExpressionKind::Invalid => {
+                (no_value(&expr.kind), Diagnostics::default())
+            }
             ExpressionKind::Template(template) => self.template(template, span, scope),
             ExpressionKind::TemplateWrap(inner) | ExpressionKind::Parens(inner) => {
                 self.eval(inner, scope)
@@ -638,5 +642,14 @@ impl<'c, 'p> Evaluator<'c, 'p> {
                 (Value::unknown(result_type), diags)
             }
         }
+    }
+}
+
+/// The value of `null` (null of any type), or of a syntax error's place
+/// in a partial tree (unknown, of any type).
+fn no_value(kind: &ExpressionKind<'_>) -> Value {
+    match kind {
+        ExpressionKind::Invalid => Value::unknown(Type::Dynamic),
+        _ => Value::null(Type::Dynamic),
     }
 }

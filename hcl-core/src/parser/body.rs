@@ -323,19 +323,21 @@ impl<'src> Parser<'src, '_> {
                         _ => {}
                     }
                     self.recover_after_body_item();
+                    // The header as far as it was read; no body.
+                    let header = labels.last().map_or(type_span, |l| type_span.to(l.span));
                     return Some(Item::Block(Block {
                         block_type,
                         labels,
                         body: Body {
                             attributes: Vec::new(),
                             blocks: Vec::new(),
-                            span: type_span,
-                            end_span: Span::empty(type_span.end),
+                            span: Span::empty(header.end),
+                            end_span: Span::empty(header.end),
                         },
-                        span: type_span,
+                        span: header,
                         type_span,
-                        open_brace_span: type_span,
-                        close_brace_span: type_span,
+                        open_brace_span: Span::empty(header.end),
+                        close_brace_span: Span::empty(header.end),
                     }));
                 }
             }

@@ -16,7 +16,7 @@ impl<'src> Parser<'src, '_> {
     pub(super) fn tuple(&mut self) -> Node<'src> {
         let open = self.peeker.read();
         if !self.nest(open.span) {
-            return Node::leaf(ExpressionKind::Null, open.span);
+            return Node::leaf(ExpressionKind::Invalid, open.span);
         }
         self.peeker.push_newlines(false);
         let node = if self.is_keyword("for") {
@@ -87,7 +87,7 @@ impl<'src> Parser<'src, '_> {
         close: Token,
     ) -> Node<'src> {
         if !self.fits(height, open.span) {
-            return Node::leaf(ExpressionKind::Null, open.span);
+            return Node::leaf(ExpressionKind::Invalid, open.span);
         }
         Node {
             expr: Expression::new(kind, Self::between(open.span, close.span)),
@@ -99,7 +99,7 @@ impl<'src> Parser<'src, '_> {
     pub(super) fn object(&mut self) -> Node<'src> {
         let open = self.peeker.read();
         if !self.nest(open.span) {
-            return Node::leaf(ExpressionKind::Null, open.span);
+            return Node::leaf(ExpressionKind::Invalid, open.span);
         }
         // `for` may follow on a later line: line breaks are no syntax
         // there, but they are between the items of an object.
@@ -227,7 +227,10 @@ impl<'src> Parser<'src, '_> {
     /// placeholder.
     fn abandon_for(&mut self, open: Token, close_kind: TokenKind) -> Node<'src> {
         let close = self.recover(close_kind);
-        Node::leaf(ExpressionKind::Null, Self::between(open.span, close.span))
+        Node::leaf(
+            ExpressionKind::Invalid,
+            Self::between(open.span, close.span),
+        )
     }
 
     fn for_error(&mut self, detail: &str, open: Token) {
@@ -368,7 +371,7 @@ impl<'src> Parser<'src, '_> {
         .max()
         .unwrap_or(1);
         if !self.fits(height, open.span) {
-            return Node::leaf(ExpressionKind::Null, whole);
+            return Node::leaf(ExpressionKind::Invalid, whole);
         }
         Node {
             expr: Expression::new(

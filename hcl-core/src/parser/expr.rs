@@ -220,7 +220,7 @@ impl<'src> Parser<'src, '_> {
                 // recurse, so they are checked on the way in.
                 let at = self.peeker.next_span();
                 if !self.descend(at) {
-                    return Node::leaf(ExpressionKind::Null, op_token.span);
+                    return Node::leaf(ExpressionKind::Invalid, op_token.span);
                 }
                 let operand = self.with_traversals();
                 self.ascend();
@@ -260,7 +260,7 @@ impl<'src> Parser<'src, '_> {
                     }
                 }
                 self.recovery = true;
-                Node::leaf(ExpressionKind::Null, start.span)
+                Node::leaf(ExpressionKind::Invalid, start.span)
             }
         }
     }
@@ -269,7 +269,7 @@ impl<'src> Parser<'src, '_> {
     fn parentheses(&mut self, open: Token) -> Node<'src> {
         self.peeker.read();
         if !self.nest(open.span) {
-            return Node::leaf(ExpressionKind::Null, open.span);
+            return Node::leaf(ExpressionKind::Invalid, open.span);
         }
         self.peeker.push_newlines(false);
         let mark = self.mark();
@@ -337,7 +337,7 @@ impl<'src> Parser<'src, '_> {
                     Self::between(name.span, part.span),
                 );
                 self.recover_over(TokenKind::OParen);
-                return Node::leaf(ExpressionKind::Null, name.span);
+                return Node::leaf(ExpressionKind::Invalid, name.span);
             }
             let full = full_name.to_mut();
             full.push_str("::");
@@ -354,17 +354,17 @@ impl<'src> Parser<'src, '_> {
                 Self::between(name.span, open.span),
             );
             self.recover_over(TokenKind::OParen);
-            return Node::leaf(ExpressionKind::Null, name.span);
+            return Node::leaf(ExpressionKind::Invalid, name.span);
         }
         if !self.nest(open.span) {
-            return Node::leaf(ExpressionKind::Null, name.span);
+            return Node::leaf(ExpressionKind::Invalid, name.span);
         }
         // Line breaks are whitespace inside the parentheses.
         self.peeker.push_newlines(false);
         let mut args: Vec<Expression<'src>> = Vec::new();
         let mut height = 1;
         let mut expand_final = false;
-        let mut close = Span::empty(open.span.end);
+        let close;
         loop {
             if self.peeker.peek_kind() == TokenKind::CParen {
                 close = self.peeker.read().span;
@@ -375,10 +375,8 @@ impl<'src> Parser<'src, '_> {
             height = height.max(arg.height + 1);
             args.push(arg.expr);
             if self.recovery && self.errors_since(mark) {
-                let recovered = self.recover(TokenKind::CParen);
-                if recovered.kind == TokenKind::CParen {
-                    close = recovered.span;
-                }
+                // The closing parenthesis, or an empty span at the end.
+                close = self.recover(TokenKind::CParen).span;
                 break;
             }
             let separator = self.peeker.read();
@@ -436,7 +434,7 @@ impl<'src> Parser<'src, '_> {
         self.peeker.pop_newlines();
         self.unnest();
         if !self.fits(height, name_span) {
-            return Node::leaf(ExpressionKind::Null, name.span);
+            return Node::leaf(ExpressionKind::Invalid, name.span);
         }
         let span = Self::between(name_span, close);
         Node {

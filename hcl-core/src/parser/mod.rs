@@ -168,14 +168,103 @@ fn parse_paths<'src>(
     limits: &Limits,
     fast: bool,
 ) -> Result<File<'src>, (Diagnostics, bool)> {
-    check_size(source, &file, limits).map_err(|d| (d, true))?;
+    let (body, diags, limited) = read_top_body(source, &file, limits, fast);
+    if diags.has_errors() {
+        return Err((diags, limited));
+    }
+    Ok(File { body, source: file })
+}
+
+/// The body of the whole text, as far as the parser's recovery reads it,
+/// with every diagnostic and whether a limit was exceeded.
+fn read_top_body<'src>(
+    source: &'src str,
+    file: &Arc<SourceFile>,
+    limits: &Limits,
+    fast: bool,
+) -> (Body<'src>, Diagnostics, bool) {
+    if let Err(diags) = check_size(source, file, limits) {
+        let body = Body {
+            attributes: Vec::new(),
+            blocks: Vec::new(),
+            span: Span::empty(0),
+            end_span: Span::empty(0),
+        };
+        return (body, diags, true);
+    }
     let start = bom_len(source);
-    let mut parser = Parser::new(Lexer::new(source, start, Start::Code), &file, limits);
+    let mut parser = Parser::new(Lexer::new(source, start, Start::Code), file, limits);
     parser.fast = fast;
     let body = parser.top_body();
     let limited = parser.limit_error.is_some();
-    parser.finish().map_err(|d| (d, limited))?;
-    Ok(File { body, source: file })
+    (body, parser.finish_all(), limited)
+}
+
+/// Parses a configuration file of the native syntax as far as it can be
+/// read, valid or not: the tree the parser's recovery gives, with every
+/// diagnostic [`parse`] would return. This is the tree an editor reads
+/// while a file is being typed.
+///
+/// For a file that parses, the tree is [`parse`]'s and the diagnostics are
+/// empty. After a syntax error, the parser skips what it cannot read as
+/// the reference implementation does: to the end of the item (an
+/// attribute or block header), or to the bracket that closes the
+/// construct the error is in. What it read before and after stays in the
+/// tree:
+/// - an attribute whose value cannot be read keeps its name, and its
+///   value is an [`ExpressionKind::Invalid`](crate::ast::ExpressionKind::Invalid)
+///   where the error is (so are the parts of an expression that cannot be
+///   read);
+/// - a block without its closing brace holds the items up to the end of
+///   the file; its [`Block::close_brace_span`](crate::ast::Block::close_brace_span)
+///   is empty, at the end;
+/// - a line that is neither an attribute nor a block is left out.
+///
+/// Every span is within the text and within the span of the item (the
+/// attribute or block) that holds it.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::ast::ExpressionKind;
+/// let (file, diags) = hcl_core::parse_partial("service \"web\" {\n  port = \n  image = \"x\"\n", "app.hcl");
+/// // The missing expression; once recovering, the unclosed block is not
+/// // reported again, as in the reference implementation.
+/// assert_eq!(diags.len(), 1);
+/// let service = &file.body.blocks[0];
+/// let port = &service.body.attributes[0];
+/// assert_eq!(port.name, "port");
+/// assert!(matches!(port.expr.kind, ExpressionKind::Invalid));
+/// assert_eq!(service.body.attributes[1].name, "image");
+///
+/// let (file, diags) = hcl_core::parse_partial("a = 1\n", "app.hcl");
+/// assert!(diags.is_empty());
+/// assert_eq!(file.body, hcl_core::parse("a = 1\n", "app.hcl").unwrap().body);
+/// ```
+pub fn parse_partial<'src>(source: &'src str, filename: &str) -> (File<'src>, Diagnostics) {
+    parse_partial_with(source, filename, &ParseOptions::default())
+}
+
+/// [`parse_partial`] with the given options. Where a limit is exceeded,
+/// the tree stops there, and the diagnostic names the limit.
+///
+/// # Examples
+///
+/// ```
+/// use hcl_core::{parse_partial_with, Limits, ParseOptions};
+/// let options = ParseOptions { limits: Limits { max_nesting_depth: 2, ..Limits::default() } };
+/// let (file, diags) = parse_partial_with("a = 1\nb = [[[1]]]\n", "deep.hcl", &options);
+/// assert_eq!(file.body.attributes[0].name, "a");
+/// assert!(diags.to_string().contains("max_nesting_depth"));
+/// ```
+pub fn parse_partial_with<'src>(
+    source: &'src str,
+    filename: &str,
+    options: &ParseOptions,
+) -> (File<'src>, Diagnostics) {
+    let file = Arc::new(SourceFile::new(filename, source));
+    let (body, diags, _) = read_top_body(source, &file, &options.limits, true);
+    (File { body, source: file }, diags)
 }
 
 /// Parses again the items of a body that an earlier parse of `file` found:
@@ -426,9 +515,20 @@ impl<'src, 'a> Parser<'src, 'a> {
     /// The diagnostics: those of the lexical check first, then the
     /// parser's, as the reference gives them; or the error of the limit
     /// exceeded alone.
-    fn finish(mut self) -> Result<(), Diagnostics> {
+    fn finish(self) -> Result<(), Diagnostics> {
+        let all = self.finish_all();
+        if all.has_errors() {
+            Err(all)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Every diagnostic of the parse: the limit exceeded alone, or the
+    /// lexical ones, then the parser's.
+    fn finish_all(mut self) -> Diagnostics {
         if let Some(limit) = self.limit_error.take() {
-            return Err(limit.into());
+            return limit.into();
         }
         self.peeker.finish();
         let mut all = Vec::with_capacity(self.peeker.invalid.found.len() + self.diags.len());
@@ -436,11 +536,7 @@ impl<'src, 'a> Parser<'src, 'a> {
             all.push(Diagnostic::error(code, summary, detail).with_subject(self.file, span));
         }
         all.append(&mut self.diags);
-        if all.iter().any(Diagnostic::is_error) {
-            Err(all.into())
-        } else {
-            Ok(())
-        }
+        all.into()
     }
 
     /// Whether a parse of one item found nothing wrong in it: its own

@@ -14,7 +14,7 @@ impl<'src> Parser<'src, '_> {
     pub(super) fn template_expression(&mut self) -> Node<'src> {
         let open = self.peeker.read();
         if !self.nest(open.span) {
-            return Node::leaf(ExpressionKind::Null, open.span);
+            return Node::leaf(ExpressionKind::Invalid, open.span);
         }
         let (closer, flush) = if open.kind == TokenKind::OQuote {
             (TokenKind::CQuote, false)
@@ -33,7 +33,7 @@ impl<'src> Parser<'src, '_> {
             let Some(crate::ast::TemplatePart::Interpolation(inner)) =
                 template.parts.into_iter().next()
             else {
-                return Node::leaf(ExpressionKind::Null, span);
+                return Node::leaf(ExpressionKind::Invalid, span);
             };
             return Node {
                 expr: Expression::new(ExpressionKind::TemplateWrap(Box::new(inner)), span),
@@ -147,7 +147,7 @@ impl<'src> Parser<'src, '_> {
                 self.ascend();
                 expr
             }
-            false => Node::leaf(ExpressionKind::Null, open.span),
+            false => Node::leaf(ExpressionKind::Invalid, open.span),
         };
         let close = self.peeker.peek();
         let mut strip = false;
@@ -299,7 +299,7 @@ impl<'src> Parser<'src, '_> {
     /// The expression of an `if` or `for` directive, one level down.
     fn directive_expression(&mut self, open: Token) -> Node<'src> {
         if !self.descend(open.span) {
-            return Node::leaf(ExpressionKind::Null, open.span);
+            return Node::leaf(ExpressionKind::Invalid, open.span);
         }
         let node = self.expression();
         self.ascend();

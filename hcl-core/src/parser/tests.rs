@@ -9,6 +9,7 @@
 mod dump;
 mod expressions;
 mod grammar;
+mod partial;
 mod properties;
 mod robustness;
 mod structure;
@@ -181,6 +182,20 @@ fn check_span(src: &str, span: Span, within: Span, what: &str) {
 
 #[track_caller]
 fn check_body_spans(src: &str, body: &Body<'_>) {
+    check_spans_of(src, body, false);
+}
+
+/// [`check_body_spans`]; with `recovered`, as a tree that recovery read,
+/// where a brace not found is an empty span.
+#[track_caller]
+fn check_spans_of(src: &str, body: &Body<'_>, recovered: bool) {
+    let brace = |span: Span, text: &str| {
+        let found = &src[span.as_range()];
+        assert!(
+            found == text || (recovered && found.is_empty()),
+            "{src:?}: {found:?} for {text:?}"
+        );
+    };
     let whole = Span::new(0, src.len() as u32);
     check_span(src, body.span, whole, "a body");
     check_span(src, body.end_span, whole, "a body's end");
@@ -197,14 +212,14 @@ fn check_body_spans(src: &str, body: &Body<'_>) {
         for label in &block.labels {
             check_span(src, label.span, block.span, "a label");
         }
-        assert_eq!(&src[block.open_brace_span.as_range()], "{");
-        assert_eq!(&src[block.close_brace_span.as_range()], "}");
+        brace(block.open_brace_span, "{");
+        brace(block.close_brace_span, "}");
         check_span(src, block.body.span, block.span, "a block body");
         assert_eq!(
             block.body.end_span,
             Span::empty(block.close_brace_span.start)
         );
-        check_body_spans(src, &block.body);
+        check_spans_of(src, &block.body, recovered);
     }
 }
 

@@ -48,6 +48,7 @@ pub(crate) fn expr(e: &Expression<'_>) -> String {
         ExpressionKind::Number(n) => (*n).to_owned(),
         ExpressionKind::Bool(b) => b.to_string(),
         ExpressionKind::Null => "null".to_owned(),
+        ExpressionKind::Invalid => "(invalid)".to_owned(),
         ExpressionKind::Template(t) => template(t),
         ExpressionKind::TemplateWrap(inner) => format!("(wrap {})", expr(inner)),
         ExpressionKind::ScopeTraversal { root, steps, .. } => {
@@ -212,6 +213,7 @@ pub(crate) fn for_each_child<'e, 'src>(
         ExpressionKind::Number(_)
         | ExpressionKind::Bool(_)
         | ExpressionKind::Null
+        | ExpressionKind::Invalid
         | ExpressionKind::SplatItem => {}
         ExpressionKind::Template(t) => for_each_template_expr(t, f),
         ExpressionKind::TemplateWrap(inner) | ExpressionKind::Parens(inner) => f(inner),
