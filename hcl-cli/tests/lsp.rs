@@ -220,6 +220,30 @@ fn a_session_with_a_schema() {
 }
 
 #[test]
+fn a_definition_in_another_file_of_the_directory() {
+    let variables = "# Not open.\nvariable \"pört\" {}\n";
+    let dir = support::tree(
+        "lsp-directory",
+        &[("schema.json", SCHEMA), ("variables.tf", variables)],
+    );
+    let schema = dir.join("schema.json");
+    let mut editor = start(&["--schema", schema.to_str().unwrap()]);
+    editor.initialize();
+    let path = dir.to_str().unwrap().replace('\\', "/");
+    let dir_uri = format!("file:///{}", path.trim_start_matches('/'));
+    let uri = format!("{dir_uri}/main.tf");
+    editor.open(&uri, "service \"wéb\" { port = var.pört }\n");
+    let definition = editor.result("textDocument/definition", at(&uri, 0, 28));
+    assert_eq!(definition["uri"], format!("{dir_uri}/variables.tf"));
+    assert_eq!(
+        definition["range"],
+        json!({"start": position(1, 9), "end": position(1, 15)})
+    );
+    assert_eq!(editor.shut_down(), Some(0));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
 fn a_session_without_a_schema() {
     let mut editor = start(&[]);
     let capabilities = editor.initialize();

@@ -20,15 +20,20 @@
 //!   type over (plain text, no snippet), a value its quoted string;
 //! - **hover** on an attribute name or block type: its type, whether it is
 //!   required, its doc;
-//! - **go to definition** and **references** of the names a document
+//! - **go to definition** and **references** of the names a configuration
 //!   defines where the schema says so (a block type's
 //!   [`defines`](BlockInfo::defines): with `"var"` on `variable`, a block
 //!   `variable "region" {}` defines `region` and `var.region` in any
 //!   expression refers to it): from a reference (`var.region.zone` too,
 //!   and in a template's `${...}`) to the block's label, and from either
-//!   to every reference, read from the expressions' traversals of a file
-//!   that parses. One document is the scope: names defined in other files
-//!   are not followed;
+//!   to every reference, read from the expressions' traversals of the
+//!   files that parse. The scope is the document's directory, as
+//!   [`hcl_core::parse_dir`] reads one: every configuration file in it
+//!   ([`is_config_file_name`](hcl_core::directory::is_config_file_name),
+//!   of either syntax), an open document as the editor has it (unsaved
+//!   changes too), the others as on disk; a file that does not parse
+//!   adds nothing. A document whose URI is not a `file:` URI
+//!   (`untitled:`) is its own scope;
 //! - **formatting** with [`hcl_core::format()`], the layout of `terraform fmt`;
 //! - the **outline** (document symbols; for a file that does not parse,
 //!   the blocks and attributes its tokens show), **folding ranges** and
@@ -75,6 +80,9 @@ mod robust_tests;
 mod scan;
 mod semantic;
 mod server;
+mod workspace;
+#[cfg(test)]
+mod workspace_tests;
 
 pub use hcl_serde::{AttributeInfo, BlockInfo, ConfigSchema};
 pub use lsp_server;

@@ -1,8 +1,8 @@
 //! The names a document defines where the schema says so (a block type's
 //! `defines`: `variable "x" {}` defines `x`, referred to as `var.x`), with
-//! their references, for go-to-definition and find-references. One
-//! document is the scope: a name is defined, and referred to, in the file
-//! being read.
+//! their references, for go-to-definition and find-references. These are
+//! one file's; the files a name is followed through (the configuration
+//! files of a directory) are the scope's, in `workspace`.
 
 use crate::outline;
 use hcl_core::analysis::{Traversal, Traverse};
@@ -17,7 +17,7 @@ pub(crate) struct Name {
 }
 
 /// What a document defines and refers to, each with its span.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub(crate) struct Names {
     /// Each defining block's name, with its label's span (quotes included).
     pub(crate) definitions: Vec<(Name, Span)>,

@@ -14,7 +14,7 @@ use crate::{BlockInfo, ConfigSchema, Connection, Server};
 use lsp_server::{Message, Notification, Request, RequestId};
 use serde_json::{json, Value};
 
-fn schema() -> ConfigSchema {
+pub(crate) fn schema() -> ConfigSchema {
     let variable = BlockInfo {
         block_type: "variable".into(),
         labels: vec!["name".into()],
@@ -57,15 +57,25 @@ service \"é😀\" {
 other = var.nope
 ";
 
-/// A session on `schema` with `TEXT` open as `file:///a.hcl`.
-struct Session {
+/// A session on a schema, with documents open.
+pub(crate) struct Session {
     editor: Connection,
     next: i32,
     server: Option<std::thread::JoinHandle<Result<(), crate::Error>>>,
 }
 
 impl Session {
+    /// A session on `schema` with `text` open as `file:///a.hcl`, and the
+    /// server's capabilities.
     fn new(schema: Option<ConfigSchema>, text: &str) -> (Session, Value) {
+        let (session, capabilities) = Session::start(schema);
+        session.open("file:///a.hcl", text);
+        (session, capabilities)
+    }
+
+    /// A session on `schema` with no document open, and the server's
+    /// capabilities.
+    pub(crate) fn start(schema: Option<ConfigSchema>) -> (Session, Value) {
         let (server_side, editor) = Connection::memory();
         let server = std::thread::spawn(move || Server::new(schema).run(server_side));
         let mut session = Session {
@@ -75,13 +85,15 @@ impl Session {
         };
         let init = session.request("initialize", json!({"capabilities": {}}));
         session.notify("initialized", json!({}));
-        let document =
-            json!({"uri": "file:///a.hcl", "languageId": "hcl", "version": 1, "text": text});
-        session.notify("textDocument/didOpen", json!({"textDocument": document}));
         (session, init["capabilities"].clone())
     }
 
-    fn notify(&self, method: &str, params: Value) {
+    pub(crate) fn open(&self, uri: &str, text: &str) {
+        let document = json!({"uri": uri, "languageId": "hcl", "version": 1, "text": text});
+        self.notify("textDocument/didOpen", json!({"textDocument": document}));
+    }
+
+    pub(crate) fn notify(&self, method: &str, params: Value) {
         let message = Notification::new(method.into(), params);
         self.editor.sender.send(message.into()).unwrap();
     }
@@ -98,9 +110,20 @@ impl Session {
         }
     }
 
-    fn at(&mut self, method: &str, (line, character): (u32, u32), declaration: bool) -> Value {
+    fn at(&mut self, method: &str, at: (u32, u32), declaration: bool) -> Value {
+        self.at_in("file:///a.hcl", method, at, declaration)
+    }
+
+    /// The answer to `method` at a position of document `uri`.
+    pub(crate) fn at_in(
+        &mut self,
+        uri: &str,
+        method: &str,
+        (line, character): (u32, u32),
+        declaration: bool,
+    ) -> Value {
         let params = json!({
-            "textDocument": {"uri": "file:///a.hcl"},
+            "textDocument": {"uri": uri},
             "position": {"line": line, "character": character},
             "context": {"includeDeclaration": declaration},
         });
@@ -120,7 +143,7 @@ impl Drop for Session {
 
 /// The UTF-16 position of the `nth` occurrence of `needle` in `text`, plus
 /// `plus` units.
-fn pos(text: &str, needle: &str, nth: usize, plus: u32) -> (u32, u32) {
+pub(crate) fn pos(text: &str, needle: &str, nth: usize, plus: u32) -> (u32, u32) {
     let offset = text.match_indices(needle).nth(nth).expect("in the text").0;
     let before = &text[..offset];
     let line = before.matches('\n').count() as u32;
@@ -130,7 +153,7 @@ fn pos(text: &str, needle: &str, nth: usize, plus: u32) -> (u32, u32) {
 }
 
 /// A protocol range, from the positions of `needle`'s `nth` occurrence.
-fn range(text: &str, needle: &str, nth: usize) -> Value {
+pub(crate) fn range(text: &str, needle: &str, nth: usize) -> Value {
     let (line, start) = pos(text, needle, nth, 0);
     let end = start + needle.encode_utf16().count() as u32;
     json!({"start": {"line": line, "character": start}, "end": {"line": line, "character": end}})

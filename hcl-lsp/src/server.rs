@@ -4,8 +4,8 @@
 use crate::document::Document;
 use crate::outline::{self, Text};
 use crate::refs::Names;
+use crate::workspace::{Disk, Scope};
 use crate::{complete, refs, semantic, Error};
-use hcl_core::Span;
 use hcl_serde::ConfigSchema;
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::{self as note, Notification as _};
@@ -57,6 +57,8 @@ pub(crate) struct Session {
     connection: Connection,
     schema: Option<ConfigSchema>,
     documents: HashMap<String, Document>,
+    /// What was found in the files on disk beside the open documents.
+    disk: Disk,
     shut_down: bool,
 }
 
@@ -66,6 +68,7 @@ impl Session {
             connection,
             schema,
             documents: HashMap::new(),
+            disk: Disk::default(),
             shut_down: false,
         }
     }
@@ -227,30 +230,40 @@ impl Session {
         }
     }
 
-    /// The names of `document` with the schema, `None` without a schema,
-    /// for a file that does not parse, and when no name is at `position`.
-    fn names_at(
-        &self,
-        document: &Document,
+    /// The scope of document `uri` (the configuration files of its
+    /// directory) and the name at `position`; `None` without a schema,
+    /// for a document that does not parse, and when no name is there (the
+    /// directory is then not read).
+    fn name_at(
+        &mut self,
+        uri: &Uri,
         position: lsp_types::Position,
-    ) -> Option<(Names, refs::Name)> {
-        let schema = self.schema.as_ref()?;
-        let names = Names::of(&document.text, document.filename(), schema)?;
-        let name = names.at(document.offset(position))?.clone();
-        Some((names, name))
+    ) -> Result<Option<(Scope<'_>, refs::Name)>, String> {
+        let document = self.document(uri)?;
+        let Some(schema) = self.schema.as_ref() else {
+            return Ok(None);
+        };
+        let Some(names) = Names::of(&document.text, document.filename(), schema) else {
+            return Ok(None);
+        };
+        let Some(name) = names.at(document.offset(position)).cloned() else {
+            return Ok(None);
+        };
+        let scope = self.disk.scope(uri, names, &self.documents, schema);
+        Ok(Some((scope, name)))
     }
 
-    /// The labels of the blocks that define the name at the position: a
-    /// reference `var.x` goes to `variable "x"`; `null` when no block does.
-    fn definition(&self, params: Json) -> Result<Json, String> {
+    /// The labels of the blocks that define the name at the position, in
+    /// any file of the scope: a reference `var.x` goes to `variable "x"`;
+    /// `null` when no block does.
+    fn definition(&mut self, params: Json) -> Result<Json, String> {
         let params: lsp_types::GotoDefinitionParams = from_json(params)?;
         let position = params.text_document_position_params;
         let uri = position.text_document.uri;
-        let document = self.document(&uri)?;
-        let Some((names, name)) = self.names_at(document, position.position) else {
+        let Some((scope, name)) = self.name_at(&uri, position.position)? else {
             return Ok(Json::Null);
         };
-        let found = locations(document, &uri, names.definitions_of(&name));
+        let found = scope.definitions(&name);
         match <[Location; 1]>::try_from(found) {
             Ok([one]) => to_json(GotoDefinitionResponse::Scalar(one)),
             Err(found) if found.is_empty() => Ok(Json::Null),
@@ -259,21 +272,21 @@ impl Session {
     }
 
     /// Every reference to the name at the position (a reference or a
-    /// defining label), with its definitions first when the editor asks
-    /// for the declaration; `null` when no name is there.
-    fn references(&self, params: Json) -> Result<Json, String> {
+    /// defining label) in the files of the scope, with its definitions
+    /// first when the editor asks for the declaration; `null` when no name
+    /// is there.
+    fn references(&mut self, params: Json) -> Result<Json, String> {
         let params: lsp_types::ReferenceParams = from_json(params)?;
         let position = params.text_document_position;
         let uri = position.text_document.uri;
-        let document = self.document(&uri)?;
-        let Some((names, name)) = self.names_at(document, position.position) else {
+        let Some((scope, name)) = self.name_at(&uri, position.position)? else {
             return Ok(Json::Null);
         };
         let mut found = Vec::new();
         if params.context.include_declaration {
-            found = locations(document, &uri, names.definitions_of(&name));
+            found = scope.definitions(&name);
         }
-        found.extend(locations(document, &uri, names.references_to(&name)));
+        found.extend(scope.references(&name));
         to_json(found)
     }
 
@@ -363,16 +376,6 @@ fn to_lsp(diag: &hcl_core::Diagnostic, document: &Document) -> lsp_types::Diagno
         message,
         ..lsp_types::Diagnostic::default()
     }
-}
-
-/// The protocol locations of byte spans of `document`.
-fn locations(document: &Document, uri: &Uri, spans: impl Iterator<Item = Span>) -> Vec<Location> {
-    spans
-        .map(|span| Location {
-            uri: uri.clone(),
-            range: document.range(span.start as usize, span.end as usize),
-        })
-        .collect()
 }
 
 fn from_json<T: serde::de::DeserializeOwned>(value: Json) -> Result<T, String> {
