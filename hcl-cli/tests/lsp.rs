@@ -37,6 +37,16 @@ fn doc(uri: &str) -> Value {
     json!({"textDocument": {"uri": uri}})
 }
 
+/// The labels of a completion answer.
+fn labels(items: &Value) -> Vec<&str> {
+    items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect()
+}
+
 /// The `code`s of a publishDiagnostics notification.
 fn codes(params: &Value) -> Vec<String> {
     params["diagnostics"]
@@ -111,21 +121,9 @@ fn a_session_with_a_schema() {
     assert_eq!(changed["version"], 2);
     assert!(!codes(&changed).is_empty());
     let items = editor.result("textDocument/completion", at(uri, 3, 4));
-    let labels: Vec<&str> = items
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["label"].as_str().unwrap())
-        .collect();
-    assert_eq!(labels, ["mode"]);
+    assert_eq!(labels(&items), ["mode"]);
     let values = editor.result("textDocument/completion", at(uri, 0, 9));
-    let labels: Vec<&str> = values
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["label"].as_str().unwrap())
-        .collect();
-    assert_eq!(labels, ["\"eu-west-1\"", "\"us-east-1\""]);
+    assert_eq!(labels(&values), ["\"eu-west-1\"", "\"us-east-1\""]);
 
     // The outline of the broken file, as its tokens give it.
     let symbols = editor.result("textDocument/documentSymbol", doc(uri));
@@ -215,6 +213,38 @@ fn a_session_with_a_schema() {
     );
     let undefined = editor.result("textDocument/definition", at(uri, 1, 2));
     assert_eq!(undefined, Value::Null);
+
+    // The JSON syntax: a name half typed in an unclosed block body, the
+    // values of an attribute, and hover on a property name.
+    let json_uri = "file:///project/app.tf.json";
+    let last = "  \"service\": {\"wéb\": {\"port\": 80, \"mo";
+    let opened = editor.open(
+        json_uri,
+        &format!("{{\n  \"region\": \"eu-west-1\",\n{last}"),
+    );
+    assert_eq!(codes(&opened)[0], "invalid-json-syntax");
+    let end = u32::try_from(last.encode_utf16().count()).unwrap();
+    let items = editor.result("textDocument/completion", at(json_uri, 2, end));
+    let items = items.as_array().unwrap();
+    assert_eq!(items.len(), 1, "{items:?}");
+    assert_eq!(items[0]["label"], "mode");
+    assert_eq!(items[0]["filterText"], "\"mode\"");
+    assert_eq!(
+        items[0]["textEdit"],
+        json!({"range": {"start": position(2, end - 3), "end": position(2, end)},
+               "newText": "\"mode\": "})
+    );
+    let values = editor.result("textDocument/completion", at(json_uri, 1, 13));
+    assert_eq!(labels(&values), ["\"eu-west-1\"", "\"us-east-1\""]);
+    let hover = editor.result("textDocument/hover", at(json_uri, 1, 4));
+    assert_eq!(
+        hover["contents"]["value"],
+        "**region**: `string, required, one of \"eu-west-1\", \"us-east-1\"`\n\nWhere it runs."
+    );
+    assert_eq!(
+        hover["range"],
+        json!({"start": position(1, 2), "end": position(1, 10)})
+    );
 
     assert_eq!(editor.shut_down(), Some(0));
 }

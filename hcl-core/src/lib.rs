@@ -18,7 +18,8 @@
 //!    [`Body`] and [`ExprRef`] as the native syntax.
 //!    [`tokens`] gives the lexer's tokens of native-syntax source, parsed
 //!    or not, for tools that colour or navigate it (an editor's language
-//!    server).
+//!    server), and [`json_tokens`] the JSON scanner's tokens of JSON-syntax
+//!    source.
 //!    [`parse_dir`] reads and parses the configuration files of a
 //!    directory on every core, to be merged into the one body of a module
 //!    ([`Body::merge`]).
@@ -147,8 +148,8 @@ pub use directory::parse_dir;
 pub use eval::EvalContext;
 pub use format::{format, format_with, FormatOptions};
 pub use json::{
-    parse_config, parse_expression_json, parse_json, parse_json_with, ConfigFile, JsonExpression,
-    JsonFile, Syntax,
+    json_tokens, parse_config, parse_expression_json, parse_json, parse_json_with, ConfigFile,
+    JsonExpression, JsonFile, JsonTokenClass, JsonTokens, Syntax,
 };
 pub use lexer::{tokens, TokenClass, Tokens};
 pub use limits::Limits;

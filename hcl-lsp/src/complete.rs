@@ -134,18 +134,11 @@ pub(crate) fn completions(text: &str, schema: &ConfigSchema, offset: usize) -> V
             info.values
                 .iter()
                 .map(|value| {
-                    let insert = if quoted {
-                        value.clone()
-                    } else {
-                        format!("{value:?}")
-                    };
-                    CompletionItem {
-                        label: format!("{value:?}"),
-                        kind: Some(CompletionItemKind::ENUM_MEMBER),
-                        insert_text: Some(insert),
-                        filter_text: Some(value.clone()),
-                        ..CompletionItem::default()
+                    let mut item = value_item(value);
+                    if quoted {
+                        item.insert_text = Some(value.clone());
                     }
+                    item
                 })
                 .collect()
         }
@@ -153,7 +146,21 @@ pub(crate) fn completions(text: &str, schema: &ConfigSchema, offset: usize) -> V
     }
 }
 
-fn attribute_item(info: &AttributeInfo) -> CompletionItem {
+/// The item of one of an attribute's values: the value quoted, filtered
+/// by its text; it inserts the quoted value.
+pub(crate) fn value_item(value: &str) -> CompletionItem {
+    CompletionItem {
+        label: format!("{value:?}"),
+        kind: Some(CompletionItemKind::ENUM_MEMBER),
+        insert_text: Some(format!("{value:?}")),
+        filter_text: Some(value.to_owned()),
+        ..CompletionItem::default()
+    }
+}
+
+/// The item of an attribute: its name, its type as the detail, its doc;
+/// it inserts `name = `.
+pub(crate) fn attribute_item(info: &AttributeInfo) -> CompletionItem {
     CompletionItem {
         label: info.name.clone(),
         kind: Some(CompletionItemKind::PROPERTY),
@@ -164,7 +171,9 @@ fn attribute_item(info: &AttributeInfo) -> CompletionItem {
     }
 }
 
-fn block_item(info: &BlockInfo) -> CompletionItem {
+/// The item of a block type: its type, its labels as the detail, its doc;
+/// it inserts `type "label" {}`, each label's name to type over.
+pub(crate) fn block_item(info: &BlockInfo) -> CompletionItem {
     let mut insert = info.block_type.clone();
     for label in &info.labels {
         insert.push_str(&format!(" {label:?}"));
@@ -233,35 +242,40 @@ pub(crate) fn hover(
     let at = schema_level(schema, &scan, level)?;
     let name = scan.text(text, index);
     let body = match token.role {
-        Role::AttributeName => {
-            let info = at.attribute(name)?;
-            format!("**{}**: `{}`", info.name, attribute_detail(info))
-                + &info
-                    .doc
-                    .as_ref()
-                    .map(|d| format!("\n\n{d}"))
-                    .unwrap_or_default()
-        }
-        Role::BlockType => {
-            let info = at.block(name)?;
-            format!("**{}**: `{}`", info.block_type, block_detail(info))
-                + &info
-                    .doc
-                    .as_ref()
-                    .map(|d| format!("\n\n{d}"))
-                    .unwrap_or_default()
-        }
+        Role::AttributeName => attribute_hover(at.attribute(name)?),
+        Role::BlockType => block_hover(at.block(name)?),
         Role::Label | Role::Other => return None,
     };
     Some((body, token.span))
 }
 
+/// The hover text of an attribute: `**name**: \`type\``, then its doc.
+pub(crate) fn attribute_hover(info: &AttributeInfo) -> String {
+    hover_text(&info.name, &attribute_detail(info), info.doc.as_deref())
+}
+
+/// The hover text of a block type: `**type**: \`block "label"\``, then
+/// its doc.
+pub(crate) fn block_hover(info: &BlockInfo) -> String {
+    hover_text(&info.block_type, &block_detail(info), info.doc.as_deref())
+}
+
+fn hover_text(name: &str, detail: &str, doc: Option<&str>) -> String {
+    let mut text = format!("**{name}**: `{detail}`");
+    if let Some(doc) = doc {
+        text.push_str("\n\n");
+        text.push_str(doc);
+    }
+    text
+}
+
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use hcl_serde::{AttributeInfo, BlockInfo};
 
-    fn schema() -> ConfigSchema {
+    /// The schema of the tests, of the JSON syntax's too.
+    pub(crate) fn schema() -> ConfigSchema {
         let attribute = |name: &str, values: &[&str]| AttributeInfo {
             name: name.into(),
             type_name: "string".into(),

@@ -17,9 +17,16 @@
 //!   of the level the cursor is in, also in a file that does not parse,
 //!   and of an attribute's values after its `=`; an attribute inserts
 //!   `name = `, a block type `type "label" {}` with each label's name to
-//!   type over (plain text, no snippet), a value its quoted string;
-//! - **hover** on an attribute name or block type: its type, whether it is
-//!   required, its doc;
+//!   type over (plain text, no snippet), a value its quoted string. In a
+//!   file of the JSON syntax the same, where a property name may be typed
+//!   in an object that is a body (the top-level object, or a block's body
+//!   after one object level per label) and in the value of an attribute:
+//!   an attribute inserts `"name": `, a block type `"type": {}` or
+//!   `"type": {"label": {}}`, a value its JSON string, each replacing the
+//!   name or string being typed, opening quote and all;
+//! - **hover** on an attribute name or block type (in the JSON syntax, a
+//!   property name, its range the string with its quotes): its type,
+//!   whether it is required, its doc;
 //! - **go to definition** and **references** of the names a configuration
 //!   defines where the schema says so (a block type's
 //!   [`defines`](BlockInfo::defines): with `"var"` on `variable`, a block
@@ -40,7 +47,8 @@
 //!   **semantic tokens** for highlighting.
 //!
 //! Files whose name ends in `.json` are read in the HCL JSON syntax
-//! (diagnostics, outline and folding); any other in the native syntax.
+//! (diagnostics, completion, hover, outline and folding); any other in
+//! the native syntax.
 //! Without a schema the server gives everything that needs none.
 //!
 //! # Examples
@@ -68,6 +76,7 @@
 
 mod check;
 mod complete;
+mod complete_json;
 mod document;
 mod incremental;
 mod line_index;

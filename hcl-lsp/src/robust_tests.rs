@@ -3,10 +3,12 @@
 
 use crate::line_index::LineIndex;
 use crate::outline::{self, Text};
-use crate::{check, complete, semantic};
+use crate::{check, complete, complete_json, semantic};
 use hcl_serde::{AttributeInfo, BlockInfo, ConfigSchema};
 
 const SAMPLE: &str = "# Ü\r\nregion = \"eu-west-1\" // x\nservice \"wé😀b\" {\n  port = [1, 2,\n    3]\n  mode = <<-EOT\n    ${a}%{ if b }c%{ endif }\n  EOT\n  inner \"x\" \"y\" { k = { a = f(x.y, \"z\") } }\n}\n/* end\n*/\n";
+
+const JSON_SAMPLE: &str = "{\"region\": \"eu-west-1\", \"service\": {\"wé😀b\": [{\"mode\": \"f\\u0061st\",\r\n  \"x\": [1, {\"y\": null}]}]}, \"\\\"\": tru \"mode\" é}";
 
 fn schema() -> ConfigSchema {
     ConfigSchema {
@@ -100,6 +102,35 @@ fn nothing_panics_and_positions_stay_in_the_text() {
             let _ = complete::completions(&text, &schema, offset);
             if let Some((_, span)) = complete::hover(&text, &schema, offset) {
                 assert!(span.end as usize <= text.len());
+            }
+        }
+    }
+}
+
+#[test]
+fn json_completion_and_hover_stay_in_the_text() {
+    let schema = schema();
+    let mut texts: Vec<String> = JSON_SAMPLE
+        .char_indices()
+        .map(|(at, _)| JSON_SAMPLE[..at].to_owned())
+        .collect();
+    texts.extend(["}}]]", "\"", "{\"", "{\"\\", ":", "{,:}"].map(String::from));
+    for text in texts {
+        let index = LineIndex::new(&text);
+        let end = index.position(&text, text.len());
+        let view = Text {
+            text: &text,
+            index: &index,
+        };
+        for offset in 0..=text.len() {
+            for item in complete_json::completions(&view, &schema, offset) {
+                if let Some(lsp_types::CompletionTextEdit::Edit(edit)) = item.text_edit {
+                    assert!(edit.range.start <= edit.range.end, "{text:?} {offset}");
+                    assert!(edit.range.end <= end, "{text:?} {offset}");
+                }
+            }
+            if let Some((_, span)) = complete_json::hover(&text, &schema, offset) {
+                assert!(span.end as usize <= text.len(), "{text:?} {offset}");
             }
         }
     }

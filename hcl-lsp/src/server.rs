@@ -5,7 +5,7 @@ use crate::document::Document;
 use crate::outline::{self, Text};
 use crate::refs::Names;
 use crate::workspace::{Disk, Scope};
-use crate::{complete, refs, semantic, Error};
+use crate::{complete, complete_json, refs, semantic, Error};
 use hcl_serde::ConfigSchema;
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::{self as note, Notification as _};
@@ -203,10 +203,17 @@ impl Session {
         let params: lsp_types::CompletionParams = from_json(params)?;
         let position = params.text_document_position;
         let document = self.document(&position.text_document.uri)?;
-        let Some(schema) = self.schema.as_ref().filter(|_| !document.is_json()) else {
+        let Some(schema) = self.schema.as_ref() else {
             return Ok(Json::Null);
         };
         let offset = document.offset(position.position);
+        if document.is_json() {
+            let text = Text {
+                text: &document.text,
+                index: &document.index,
+            };
+            return to_json(complete_json::completions(&text, schema, offset));
+        }
         to_json(complete::completions(&document.text, schema, offset))
     }
 
@@ -214,11 +221,16 @@ impl Session {
         let params: lsp_types::HoverParams = from_json(params)?;
         let position = params.text_document_position_params;
         let document = self.document(&position.text_document.uri)?;
-        let Some(schema) = self.schema.as_ref().filter(|_| !document.is_json()) else {
+        let Some(schema) = self.schema.as_ref() else {
             return Ok(Json::Null);
         };
         let offset = document.offset(position.position);
-        match complete::hover(&document.text, schema, offset) {
+        let found = if document.is_json() {
+            complete_json::hover(&document.text, schema, offset)
+        } else {
+            complete::hover(&document.text, schema, offset)
+        };
+        match found {
             Some((value, span)) => to_json(Hover {
                 contents: HoverContents::Markup(MarkupContent {
                     kind: MarkupKind::Markdown,

@@ -119,11 +119,18 @@ fn schema_diagnostics_incremental_changes_and_the_json_syntax() {
         json!({"textDocument": {"uri": json_uri}}),
     );
     assert_eq!(symbols[0]["name"], "listener \"tcp\"");
-    // Completion and hover are of the native syntax only.
+    // Completion and hover in the JSON syntax: on the name `"listener"`.
     let at = json!({"textDocument": {"uri": json_uri}, "position": {"line": 0, "character": 2}});
+    let items = request(&editor, 3, "textDocument/completion", at.clone());
+    assert_eq!(items.as_array().map(Vec::len), Some(2), "{items}");
     assert_eq!(
-        request(&editor, 3, "textDocument/completion", at),
-        Value::Null
+        (&items[0]["label"], &items[1]["label"]),
+        (&json!("name"), &json!("listener"))
+    );
+    let hover = request(&editor, 5, "textDocument/hover", at);
+    assert_eq!(
+        hover["contents"]["value"],
+        "**listener**: `block \"protocol\", required`"
     );
 
     assert_eq!(request(&editor, 4, "shutdown", Value::Null), Value::Null);

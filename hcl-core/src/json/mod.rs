@@ -12,6 +12,7 @@
 
 mod file;
 mod parser;
+mod public;
 mod scanner;
 pub(crate) mod strings;
 mod tree;
@@ -24,4 +25,5 @@ pub use file::{
     JsonFile, Syntax,
 };
 pub(crate) use file::{parse_json_in, reparse_json};
+pub use public::{json_tokens, JsonTokenClass, JsonTokens};
 pub(crate) use tree::{Node, NodeKind, NodeRef, Property, Tree};

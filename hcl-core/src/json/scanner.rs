@@ -92,6 +92,7 @@ struct StringEnd {
     template: bool,
 }
 
+#[derive(Debug, Clone)]
 pub(super) struct Scanner<'src> {
     bytes: &'src [u8],
     at: usize,
