@@ -18,8 +18,9 @@ name ends in .json are read in the HCL JSON syntax.
 
 The schema file is the JSON form of hcl_serde::ConfigSchema: {\"attributes\":
 [{\"name\", \"type\", \"required\", \"values\", \"doc\"}], \"blocks\": [{\"type\",
-\"labels\", \"required\", \"many\", \"doc\", \"body\": {...}}], \"doc\"}, every
-field optional but the names, e.g.
+\"labels\", \"label_values\", \"required\", \"many\", \"doc\", \"body\": {...}}],
+\"doc\"}, every field optional but the names (\"label_values\" has, for each
+label in order, the values it takes, or [] for any string), e.g.
   {\"attributes\": [{\"name\": \"region\", \"type\": \"string\", \"required\": true}],
    \"blocks\": [{\"type\": \"service\", \"labels\": [\"name\"], \"many\": true,
                 \"body\": {\"attributes\": [{\"name\": \"port\", \"type\": \"number\"}]}}]}

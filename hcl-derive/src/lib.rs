@@ -80,8 +80,10 @@
 //! `#[serde(rename_all = "...")]` applied to the identifier.
 //!
 //! Label fields come first, in the order of the block's labels, and have a
-//! string type: `String`, `&str`, `Cow<str>`, `Box<str>`, `Rc<str>`,
-//! `Arc<str>`, or `Spanned<..>` of one of them. A label is named after its
+//! string type (`String`, `&str`, `Cow<str>`, `Box<str>`, `Rc<str>`,
+//! `Arc<str>`), a unit-only enum type (the label is one of its variants,
+//! as serde names them, and `ConfigSchema::of` lists them as the label's
+//! values), or `Spanned<..>` of one of them. A label is named after its
 //! field, or after the field's serde rename, unless `label = "..."` names
 //! it; the names are the struct's [`HclSchema::hcl_labels`](../hcl_serde/trait.HclSchema.html#tymethod.hcl_labels),
 //! and a block type holding the struct takes that many labels.
@@ -105,8 +107,8 @@
 //! Containers around a block's type say how many blocks a field takes:
 //! `Option<T>`, `Vec<T>`, `VecDeque<T>`, `Box<T>` (any sequence) wrap it,
 //! and each map with string keys, `HashMap<String, T>`, `BTreeMap<String,
-//! T>` or `IndexMap<String, T>`, keys the blocks by one more label, before
-//! `T`'s own:
+//! T>` or `IndexMap<String, T>` (or keys of a unit-only enum), keys the
+//! blocks by one more label, before `T`'s own:
 //!
 //! ```
 //! use std::collections::HashMap;
@@ -224,10 +226,11 @@
 //! struct; an unknown option; options that contradict each other (`attr`
 //! with `block`; `label` with any other; `body`, `remain` or `expr` with
 //! `attr` or `block`; `body` or `remain` with `optional`); a label field
-//! after another field, or of a type that is not a string; two `body` or
-//! two `remain` fields; an option on a `#[serde(flatten)]` field or a field
-//! serde skips, and a `#[serde(flatten)]` field beside fields with options;
-//! and two fields (or two labels) of the same name. The compiler then
+//! after another field, or of a type that is no string or enum (a number,
+//! `bool`, `char`, `Option`, `Vec`, ...); two `body` or two `remain`
+//! fields; an option on a `#[serde(flatten)]` field or a field serde
+//! skips, and a `#[serde(flatten)]` field beside fields with options; and
+//! two fields (or two labels) of the same name. The compiler then
 //! rejects, at the field's type, an `expr` field that is not an
 //! `hcl_serde::Expression` (or an `Option` of one), and a `body` field
 //! that is not an `hcl_serde::RawBody`.

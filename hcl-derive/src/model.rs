@@ -262,11 +262,12 @@ fn shape(
 ) -> Shape {
     match &options.role {
         Role::Label(explicit) => {
-            if !types::is_string_type(&field.ty) {
+            if !types::is_label_type(&field.ty) {
                 errors.push(syn::Error::new_spanned(
                     &field.ty,
-                    "a label field must have a string type: String, &str, Cow<str>, \
-                         Box<str>, Rc<str>, Arc<str>, or Spanned<..> of one of them",
+                    "a label field must have a string type (String, &str, Cow<str>, \
+                         Box<str>, Rc<str>, Arc<str>), a unit-only enum, or Spanned<..> \
+                         of one of them",
                 ));
             }
             let label = explicit

@@ -110,9 +110,11 @@ pub(crate) fn peel(mut ty: &Type) -> (usize, &Type) {
 }
 
 /// Whether a label may be decoded into `ty`: `String`, `&str`,
-/// `Cow<str>`, `Box<str>`, `Rc<str>`, `Arc<str>`, or `Spanned<..>` of one
-/// of those.
-pub(crate) fn is_string_type(ty: &Type) -> bool {
+/// `Cow<str>`, `Box<str>`, `Rc<str>`, `Arc<str>`, a type named without
+/// type arguments that is no number, `bool` or `char` (a unit-only enum,
+/// whose variants are the label's values, or a newtype of a string), or
+/// `Spanned<..>` of one of those.
+pub(crate) fn is_label_type(ty: &Type) -> bool {
     let ty = strip(ty);
     if let Type::Reference(reference) = ty {
         return reference.mutability.is_none() && is_str(&reference.elem);
@@ -121,12 +123,19 @@ pub(crate) fn is_string_type(ty: &Type) -> bool {
         return false;
     };
     match (name.as_str(), args.as_slice()) {
-        ("String", []) => true,
         ("Cow" | "Box" | "Rc" | "Arc", [inner]) => is_str(inner),
-        ("Spanned", [inner]) => is_string_type(inner),
+        ("Spanned", [inner]) => is_label_type(inner),
+        // `String`, or an enum: the macro cannot tell one from a struct.
+        (name, []) => !SCALARS.contains(&name),
         _ => false,
     }
 }
+
+/// The types of one value that is no string, which no label is read into.
+const SCALARS: &[&str] = &[
+    "bool", "char", "str", "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64",
+    "u128", "usize", "f32", "f64",
+];
 
 /// Whether `ty` is `str`.
 fn is_str(ty: &Type) -> bool {
@@ -225,9 +234,12 @@ mod tests {
     }
 
     #[test]
-    fn string_types() {
+    fn label_types() {
         let yes = [
             quote!(String),
+            quote!(Kind),
+            quote!(crate::config::Kind),
+            quote!(Spanned<Kind>),
             quote!(std::string::String),
             quote!(&str),
             quote!(&'a str),
@@ -241,6 +253,8 @@ mod tests {
         ];
         let no = [
             quote!(u32),
+            quote!(bool),
+            quote!(f64),
             quote!(&mut str),
             quote!(Option<String>),
             quote!(Box<String>),
@@ -249,10 +263,10 @@ mod tests {
             quote!(str),
         ];
         for input in yes {
-            assert!(is_string_type(&ty(input.clone())), "{input}");
+            assert!(is_label_type(&ty(input.clone())), "{input}");
         }
         for input in no {
-            assert!(!is_string_type(&ty(input.clone())), "{input}");
+            assert!(!is_label_type(&ty(input.clone())), "{input}");
         }
     }
 

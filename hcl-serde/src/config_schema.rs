@@ -118,6 +118,30 @@ pub struct AttributeInfo {
 /// };
 /// assert!(check.labels.is_empty() && check.body.attributes.is_empty());
 /// ```
+///
+/// A block type whose first label takes a few values, `service "web"
+/// "api" {}` or `service "worker" "queue" {}`, and whose second takes any
+/// string:
+///
+/// ```
+/// let service = hcl_serde::BlockInfo {
+///     block_type: "service".into(),
+///     labels: vec!["kind".into(), "name".into()],
+///     label_values: vec![vec!["web".into(), "worker".into()], vec![]],
+///     many: true,
+///     ..Default::default()
+/// };
+/// let json = serde_json::to_value(&service).unwrap();
+/// assert_eq!(json["label_values"], serde_json::json!([["web", "worker"], []]));
+///
+/// // Without values for any label, a schema file leaves them out.
+/// let name_only = hcl_serde::BlockInfo {
+///     label_values: vec![vec![], vec![]],
+///     ..service
+/// };
+/// let json = serde_json::to_value(&name_only).unwrap();
+/// assert!(json.get("label_values").is_none());
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct BlockInfo {
@@ -127,6 +151,14 @@ pub struct BlockInfo {
     /// The names of its labels, in order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub labels: Vec<String>,
+    /// The values each label takes, in the order of [`labels`](Self::labels),
+    /// when they are a few strings (a Rust enum of unit variants); an empty
+    /// list for a label that takes any string. The whole is empty when no
+    /// label has values (as [`ConfigSchema::of`] leaves it then), and a
+    /// schema file leaves it out when no list has any: `"label_values":
+    /// [["web", "worker"], []]`.
+    #[serde(skip_serializing_if = "no_label_values")]
+    pub label_values: Vec<Vec<String>>,
     /// Whether a body must have one.
     pub required: bool,
     /// Whether a body may have more than one.
@@ -159,6 +191,11 @@ pub struct BlockInfo {
     /// ```
     #[serde(skip_serializing_if = "Option::is_none")]
     pub defines: Option<String>,
+}
+
+/// Whether no label of `label_values` has values.
+fn no_label_values(label_values: &[Vec<String>]) -> bool {
+    label_values.iter().all(Vec::is_empty)
 }
 
 mod of;

@@ -111,6 +111,14 @@ impl Marks {
             _ => None,
         })
     }
+
+    /// The serde names of its label fields, in order.
+    pub(crate) fn label_fields(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.fields
+            .iter()
+            .filter(|(_, role)| matches!(role, Role::Label(_)))
+            .map(|(field, _)| *field)
+    }
 }
 
 /// A `&'static str` by its address and length.
@@ -279,6 +287,7 @@ mod tests {
             ]
         );
         assert_eq!(marks.role("x-y_z"), Some(Role::Attr));
+        assert_eq!(marks.label_fields().collect::<Vec<_>>(), ["name"]);
         assert_eq!(marks.labels().collect::<Vec<_>>(), ["kind"]);
     }
 

@@ -436,6 +436,42 @@ fn agree<T: HclSchema + for<'de> Deserialize<'de> + std::fmt::Debug>(inputs: &[&
     }
 }
 
+/// What a zone is for, as serde names it.
+#[derive(Deserialize, Serialize, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[serde(rename_all = "lowercase")]
+enum Zone {
+    Public,
+    Private,
+}
+
+/// Maps of block types keyed by an enum's variants, as by strings.
+#[hcl_serde::hcl]
+#[derive(Deserialize, Serialize, Debug, PartialEq)]
+struct Zoned {
+    by_zone: BTreeMap<Zone, Subnet>,
+    #[serde(default)]
+    nested: BTreeMap<String, BTreeMap<Zone, Subnet>>,
+}
+
+#[test]
+fn a_map_keyed_by_a_unit_only_enum_is_keyed_by_labels() {
+    let schema = Zoned::hcl_schema();
+    assert_eq!(schema.block("by_zone").unwrap().label_names, ["key"]);
+    assert_eq!(schema.block("nested").unwrap().label_names, ["key", "key"]);
+    let src = "by_zone \"private\" {\n  cidr = \"a\"\n}\n\nnested \"n\" \"public\" {\n  cidr = \"b\"\n}\n";
+    let read: Zoned = hcl_serde::from_str(src).unwrap();
+    assert_eq!(read.by_zone[&Zone::Private].cidr, "a");
+    assert_eq!(read.nested["n"][&Zone::Public].cidr, "b");
+    assert_eq!(hcl_serde::to_string(&read).unwrap(), src);
+    agree::<Zoned>(&[
+        src,
+        "by_zone = { private = { cidr = \"a\" } }\n",
+        "by_zone {\n  cidr = \"a\"\n}\n",
+        "by_zone \"public\" \"x\" {\n  cidr = \"a\"\n}\n",
+        "nested \"n\" {\n  cidr = \"a\"\n}\n",
+    ]);
+}
+
 #[test]
 fn a_generic_field_is_what_its_type_argument_makes_it() {
     #[hcl_serde::hcl]

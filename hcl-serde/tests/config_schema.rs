@@ -532,6 +532,126 @@ fn blocks_that_define_names_are_the_application_s_to_say() {
     assert_eq!(serde_json::from_str::<ConfigSchema>(&json).unwrap(), schema);
 }
 
+/// What a site runs, as serde names it.
+#[derive(Deserialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[serde(rename_all = "kebab-case")]
+#[allow(dead_code)]
+enum Kind {
+    Web,
+    BackgroundWorker,
+    #[serde(rename = "CRON")]
+    Cron,
+}
+
+/// A unit of a site: `unit "web" "api" { ... }`.
+#[hcl_serde::hcl]
+#[derive(Deserialize)]
+#[allow(dead_code)]
+struct Unit {
+    #[hcl(label)]
+    kind: Kind,
+    #[hcl(label)]
+    name: String,
+    size: Option<u8>,
+}
+
+/// Labels of every kind: label fields, map keys, enums and strings.
+#[hcl_serde::hcl]
+#[derive(Deserialize)]
+#[allow(dead_code)]
+struct Site {
+    unit: Vec<Unit>,
+    /// `service "web" "api" { ... }`: an enum key, then a string key.
+    service: HashMap<Kind, BTreeMap<String, Service>>,
+    /// `pool "main" "web" { ... }`: a string key, then an enum key.
+    pool: BTreeMap<String, Option<BTreeMap<Kind, Network>>>,
+    /// An enum key, then the struct's own labels.
+    units: BTreeMap<Kind, Unit>,
+    /// Strings only.
+    listener: Vec<Listener>,
+    named: HashMap<String, Service>,
+    #[hcl(block)]
+    extra: Option<Network>,
+    /// An attribute keyed by an enum: a map of its values.
+    #[hcl(attr)]
+    weights: BTreeMap<Kind, f64>,
+}
+
+#[test]
+fn labels_read_into_unit_only_enums_give_their_values() {
+    let schema = ConfigSchema::of::<Site>();
+    agrees::<Site>(&schema);
+    let kinds = ["web", "background-worker", "CRON"];
+    // A label field of an enum, renames honoured, beside a string's.
+    let unit = block(&schema, "unit");
+    assert_eq!(unit.labels, ["kind", "name"]);
+    assert_eq!(unit.label_values, [&kinds[..], &[]]);
+    agrees::<Unit>(&unit.body);
+    // Map keys, at either level, and before the struct's own labels.
+    let service = block(&schema, "service");
+    assert_eq!(service.labels, ["key", "key"]);
+    assert_eq!(service.label_values, [&kinds[..], &[]]);
+    assert!(service.many && !service.required);
+    agrees::<Service>(&service.body);
+    assert!(attribute(&service.body, "port").required);
+    let pool = block(&schema, "pool");
+    assert_eq!(pool.labels, ["key", "key"]);
+    assert_eq!(pool.label_values, [&[][..], &kinds]);
+    let units = block(&schema, "units");
+    assert_eq!(units.labels, ["key", "kind", "name"]);
+    assert_eq!(units.label_values, [&kinds[..], &kinds, &[]]);
+    // Labels that take any string, or none, have no values at all.
+    for name in ["listener", "named", "extra"] {
+        assert!(block(&schema, name).label_values.is_empty(), "{name}");
+    }
+    let config = ConfigSchema::of::<Config>();
+    assert!(config.blocks.iter().all(|b| b.label_values.is_empty()));
+    // An attribute's enum keys are no values of its own.
+    let weights = attribute(&schema, "weights");
+    assert_eq!(weights.type_name, "map(number)");
+    assert!(weights.values.is_empty());
+}
+
+#[test]
+fn label_values_have_a_json_form() {
+    let schema = ConfigSchema::of::<Site>();
+    let json = serde_json::to_value(&schema).unwrap();
+    let unit = &json["blocks"][0];
+    assert_eq!(unit["type"], "unit");
+    assert_eq!(
+        unit["label_values"],
+        serde_json::json!([["web", "background-worker", "CRON"], []])
+    );
+    let listener = json["blocks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["type"] == "listener")
+        .unwrap();
+    assert!(listener.get("label_values").is_none());
+    let text = serde_json::to_string(&schema).unwrap();
+    assert_eq!(serde_json::from_str::<ConfigSchema>(&text).unwrap(), schema);
+    // A schema file of before `label_values` reads, without any.
+    let old = r#"{"blocks": [{"type": "service", "labels": ["kind", "name"], "many": true,
+        "body": {"attributes": [{"name": "port", "type": "number"}]}}]}"#;
+    let read: ConfigSchema = serde_json::from_str(old).unwrap();
+    assert!(read.blocks[0].label_values.is_empty());
+    assert_eq!(read.blocks[0].labels, ["kind", "name"]);
+    // One with them round-trips; lists that are all empty are left out.
+    let new = r#"{"blocks": [{"type": "service", "labels": ["kind", "name"],
+        "label_values": [["web", "worker"], []]}]}"#;
+    let mut read: ConfigSchema = serde_json::from_str(new).unwrap();
+    assert_eq!(read.blocks[0].label_values, [&["web", "worker"][..], &[]]);
+    let text = serde_json::to_string(&read).unwrap();
+    assert_eq!(serde_json::from_str::<ConfigSchema>(&text).unwrap(), read);
+    read.blocks[0].label_values = vec![Vec::new(), Vec::new()];
+    let json = serde_json::to_value(&read).unwrap();
+    assert!(json["blocks"][0].get("label_values").is_none());
+    // A misspelt name is no field of a block type.
+    let wrong = r#"{"blocks": [{"type": "service", "label_value": [["web"]]}]}"#;
+    assert!(serde_json::from_str::<ConfigSchema>(wrong).is_err());
+}
+
 #[test]
 fn a_type_that_is_not_a_struct_has_an_empty_schema() {
     assert_eq!(ConfigSchema::of::<u8>(), ConfigSchema::default());

@@ -612,6 +612,83 @@ fn label_types_and_lifetimes() {
     assert_eq!(labels.value, "v");
 }
 
+/// What a block's first label may be, as serde names it.
+#[derive(Deserialize, Serialize, Debug, PartialEq)]
+#[serde(rename_all = "lowercase")]
+enum Protocol {
+    Http,
+    #[serde(rename = "TLS")]
+    Tls,
+}
+
+/// A label of a unit-only enum, and one of a `Spanned` of one.
+#[hcl_serde::hcl]
+#[derive(Deserialize, Debug, PartialEq)]
+struct Endpoint {
+    #[hcl(label)]
+    protocol: Protocol,
+    #[hcl(label = "fallback")]
+    spanned: hcl_serde::Spanned<Protocol>,
+    #[hcl(label)]
+    name: String,
+    port: u16,
+}
+
+#[hcl_serde::hcl]
+#[derive(Deserialize, Debug)]
+struct Endpoints {
+    endpoint: Vec<Endpoint>,
+}
+
+#[hcl_serde::hcl]
+#[derive(Deserialize, Serialize, Debug, PartialEq)]
+struct Route {
+    #[hcl(label)]
+    protocol: Protocol,
+    port: u16,
+}
+
+#[hcl_serde::hcl]
+#[derive(Deserialize, Serialize, Debug, PartialEq)]
+struct Routes {
+    route: Vec<Route>,
+}
+
+#[test]
+fn a_label_of_a_unit_only_enum_is_one_of_its_variants() {
+    assert_eq!(Endpoint::hcl_labels(), ["protocol", "fallback", "name"]);
+    let src = "endpoint \"TLS\" \"http\" \"api\" {\n  port = 443\n}\n";
+    let read: Endpoints = hcl_serde::from_str(src).unwrap();
+    let endpoint = &read.endpoint[0];
+    assert_eq!(endpoint.protocol, Protocol::Tls);
+    assert_eq!(*endpoint.spanned, Protocol::Http);
+    assert_eq!((endpoint.name.as_str(), endpoint.port), ("api", 443));
+    let json = r#"{"endpoint": {"http": {"TLS": {"web": {"port": 80}}}}}"#;
+    let read: Endpoints = hcl_serde::Decoder::new()
+        .syntax(hcl_serde::Syntax::Json)
+        .from_str(json)
+        .unwrap()
+        .value;
+    assert_eq!(read.endpoint[0].protocol, Protocol::Http);
+    assert_eq!(*read.endpoint[0].spanned, Protocol::Tls);
+    // A label that is no variant is an error at the label.
+    let err =
+        hcl_serde::from_str::<Endpoints>("endpoint \"ftp\" \"http\" \"x\" {\n  port = 1\n}\n")
+            .unwrap_err()
+            .to_string();
+    assert!(err.contains("<input>:1:10"), "{err}");
+    // Written back as it is read.
+    let routes = Routes {
+        route: vec![Route {
+            protocol: Protocol::Tls,
+            port: 443,
+        }],
+    };
+    let text = hcl_serde::to_string(&routes).unwrap();
+    assert_eq!(text, "route \"TLS\" {\n  port = 443\n}\n");
+    assert_eq!(hcl_serde::from_str::<Routes>(&text).unwrap(), routes);
+}
+
 /// Generic parameters, bounds and where clauses carry over to the impl.
 #[hcl_serde::hcl]
 #[derive(Deserialize)]

@@ -18,8 +18,9 @@ impl ConfigSchema {
     /// The schema of the configuration `T` decodes, asked of `T` itself
     /// through serde, level by level: for each body, its attributes (with
     /// their types and the values of a unit-only enum) and its block types
-    /// (with their labels and bodies), whether each is required, and the
-    /// doc comments `#[hcl]` keeps.
+    /// (with their labels, the values of a label read into a unit-only
+    /// enum, and their bodies), whether each is required, and the doc
+    /// comments `#[hcl]` keeps.
     ///
     /// What each field takes, and whether it may be absent, is what
     /// decoding says and an `#[hcl]` struct's
@@ -39,10 +40,16 @@ impl ConfigSchema {
     /// | `bool` | `bool` |
     /// | `Vec<T>`, `[T; N]`, sets and other sequences | `list(T)` |
     /// | a tuple of one type / of several | `list(T)` / `tuple([A, B])` |
-    /// | maps with string keys | `map(T)` |
+    /// | maps with string keys (or a unit-only enum's) | `map(T)` |
     /// | a struct taken as a value (`#[hcl(attr)]`, in a list) | `object({a=A, b=B})` |
     /// | `Option<T>`, `Box<T>`, `Arc<T>`, `Spanned<T>`, newtypes | as `T` |
     /// | `hcl_serde::Value`, `serde_json::Value`, `Expression`, other enums, anything else | `any` |
+    ///
+    /// A block type's labels are named as its `HclSchema` names them (`key`
+    /// for the key of a map around the block type, then the struct's label
+    /// fields), and a label read into a unit-only enum, as a map's key or
+    /// as an `#[hcl(label)]` field, takes its variants: they are the
+    /// label's [`label_values`](BlockInfo::label_values).
     ///
     /// serde shows a set as a sequence, so a set is a `list`. A struct
     /// that holds itself (`struct Dir { dir: Vec<Dir> }`) is followed
@@ -93,6 +100,7 @@ impl ConfigSchema {
     ///
     /// let service = schema.block("service").unwrap();
     /// assert_eq!(service.labels, ["name"]);
+    /// assert!(service.label_values.is_empty()); // any name
     /// assert!(service.many && !service.required);
     /// assert_eq!(service.doc.as_deref(), Some("Its services, by name."));
     /// assert_eq!(service.body.doc.as_deref(), Some("A service of the site."));
@@ -274,11 +282,44 @@ impl Levels {
         BlockInfo {
             block_type: field.info.name.into(),
             labels,
+            label_values: self.label_values(path, field),
             required: !field.info.optional,
             many,
             doc,
             body,
             defines: None,
+        }
+    }
+
+    /// The values of each label of the block type of `field`, at the end
+    /// of `path`, in the order of its labels: the keys of the maps around
+    /// the block type, then its label fields; none when no label has
+    /// values of its own.
+    fn label_values(&self, path: &mut Vec<Step>, field: &Traced) -> Vec<Vec<String>> {
+        let Some(shape) = &field.info.block else {
+            return Vec::new();
+        };
+        let label_fields: Vec<&'static str> = match field.nodes.last() {
+            Some(Node::Struct(id)) => {
+                marks(id.name).map_or_else(Vec::new, |m| m.label_fields().collect())
+            }
+            _ => Vec::new(),
+        };
+        let steps = (0..shape.map_levels)
+            .map(Step::Key)
+            .chain(label_fields.into_iter().map(Step::Field));
+        let values: Vec<Vec<String>> = steps
+            .map(|step| {
+                path.push(step);
+                let nodes = self.found(path, Ask::Trace).nodes;
+                let values = self.values(path, &nodes);
+                path.pop();
+                values
+            })
+            .collect();
+        match values.iter().all(Vec::is_empty) {
+            true => Vec::new(),
+            false => values,
         }
     }
 

@@ -10,7 +10,8 @@
 //! struct, a tuple or an enum, a later read follows a way ([`Step`]s) into
 //! it: the struct's map is given the one key of the field asked, the
 //! tuple its elements up to the one asked (made of zero values), the enum
-//! the variant asked. At the end of the way the value is traced, or handed
+//! the variant asked; a way may also go into a map's key, the label that
+//! keys a block. At the end of the way the value is traced, or handed
 //! to the decoder's own questions ([`probe::shape_for`],
 //! [`probe::absent_for`]), so that what a field takes is what decoding
 //! says, asked of the field's type by the same code.
@@ -34,6 +35,9 @@ pub(crate) enum Step {
     Element(usize),
     /// Into this variant of an enum.
     Variant(usize),
+    /// Into the key of the `n`th map (from `0`) after the step before:
+    /// `Key(1)` of a `HashMap<String, HashMap<Kind, T>>` is a `Kind`.
+    Key(usize),
 }
 
 /// What is asked of the value at the end of the way.
@@ -54,7 +58,8 @@ pub(crate) enum Node {
     Option,
     Seq,
     Map,
-    /// A map's key that is not a string: the map's values are not read.
+    /// A map's key that is neither a string nor an enum's variant (see
+    /// [`probe::AnyKey`]): the map's values are not read.
     Keys,
     Bool,
     Number,
@@ -98,6 +103,7 @@ pub(crate) fn trace(read: Reader, path: &[Step], ask: Ask) -> Found {
         ask,
         found: &found,
         depth: 0,
+        maps: 0,
     });
     found.into_inner()
 }
@@ -112,6 +118,8 @@ pub(crate) struct Tracer<'r> {
     found: &'r RefCell<Found>,
     /// The containers since the last step.
     depth: u32,
+    /// The maps since the last step.
+    maps: usize,
 }
 
 fn no() -> Error {
@@ -150,6 +158,7 @@ impl<'r> Tracer<'r> {
             Some((first, rest)) if step(*first) => Some(Tracer {
                 path: rest,
                 depth: 0,
+                maps: 0,
                 ..self
             }),
             _ => None,
@@ -293,8 +302,15 @@ impl<'de> de::Deserializer<'de> for Tracer<'_> {
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let maps = self.maps;
+        let into_key = self.after(|step| step == Step::Key(maps));
+        let value = Tracer {
+            maps: maps + 1,
+            ..self.inside(Node::Map)?
+        };
         visitor.visit_map(OneEntry {
-            value: self.inside(Node::Map)?,
+            value,
+            into_key,
             key: true,
         })
     }
@@ -350,10 +366,13 @@ impl<'de> de::SeqAccess<'de> for OneElement<'_> {
     }
 }
 
-/// A map of one entry, keyed `""` as a probe keys one, whose value is
-/// traced.
+/// A map of one entry, keyed as a probe keys one ([`probe::AnyKey`]),
+/// whose value is traced; or, when the way goes into its key, whose key
+/// is.
 struct OneEntry<'r> {
     value: Tracer<'r>,
+    /// The rest of the way, when it goes into the key.
+    into_key: Option<Tracer<'r>>,
     key: bool,
 }
 
@@ -364,15 +383,20 @@ impl<'de> de::MapAccess<'de> for OneEntry<'_> {
         if !std::mem::replace(&mut self.key, false) {
             return Ok(None);
         }
-        let key: de::value::StrDeserializer<'_, Error> = "".into_deserializer();
-        seed.deserialize(key).map(Some).map_err(|_| {
+        if let Some(key) = self.into_key {
+            return key.deliver(seed).map(Some);
+        }
+        seed.deserialize(probe::AnyKey).map(Some).map_err(|_| {
             self.value.note(Node::Keys);
             no()
         })
     }
 
     fn next_value_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value> {
-        seed.deserialize(self.value)
+        match self.into_key {
+            Some(_) => Err(no()),
+            None => seed.deserialize(self.value),
+        }
     }
 }
 

@@ -274,12 +274,44 @@ impl<'de> de::MapAccess<'de> for OneEntry<'_> {
         if !std::mem::replace(&mut self.key, false) {
             return Ok(None);
         }
-        let key: de::value::StrDeserializer<'_, Error> = "".into_deserializer();
-        seed.deserialize(key).map(Some)
+        seed.deserialize(AnyKey).map(Some)
     }
 
     fn next_value_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value> {
         seed.deserialize(self.probe)
+    }
+}
+
+/// The key of the one entry a probe gives a map, as a label keys a
+/// block: `""`, or for an enum its first variant, so that a map keyed by
+/// a unit-only enum is keyed by labels as one keyed by strings is. Any
+/// other key type refuses it: HCL's labels are strings.
+#[derive(Clone, Copy)]
+pub(crate) struct AnyKey;
+
+impl<'de> de::Deserializer<'de> for AnyKey {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_str("")
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        match variants.first() {
+            Some(&variant) => visitor.visit_enum(variant.into_deserializer()),
+            None => Err(Probe::no()),
+        }
+    }
+
+    forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf option unit unit_struct newtype_struct seq tuple
+        tuple_struct map struct identifier ignored_any
     }
 }
 
@@ -304,6 +336,19 @@ mod tests {
         port: u16,
     }
 
+    #[derive(serde::Deserialize, PartialEq, Eq, PartialOrd, Ord)]
+    #[allow(dead_code)]
+    enum Kind {
+        Web,
+        Worker,
+    }
+
+    #[derive(serde::Deserialize, PartialEq, Eq, PartialOrd, Ord)]
+    #[allow(dead_code)]
+    enum Wrapped {
+        Name(String),
+    }
+
     fn shape(map_levels: usize, labels: &[&'static str]) -> Option<BlockShape> {
         Some(BlockShape {
             map_levels,
@@ -322,8 +367,14 @@ mod tests {
         );
         assert_eq!(block_shape::<HashMap<String, RawBody>>(), shape(1, &[]));
         assert_eq!(block_shape::<Box<Block>>(), shape(0, &[]));
-        // A map whose keys are not strings holds no blocks.
+        // A map whose keys are not strings holds no blocks, but for the
+        // keys of a unit-only enum, whose variants are strings.
         assert_eq!(block_shape::<HashMap<u32, Block>>(), None);
+        assert_eq!(
+            block_shape::<BTreeMap<Kind, Labelled>>(),
+            shape(1, &["kind", "name"])
+        );
+        assert_eq!(block_shape::<BTreeMap<Wrapped, Block>>(), None);
         assert_eq!(block_shape::<HashMap<String, u32>>(), None);
     }
 

@@ -1,12 +1,10 @@
 //! A block without the label a map would key it by, where only a block
 //! type may read the blocks.
 
-use hcl_core::Value;
 use serde::de;
 
 use super::BlocksDeserializer;
 use crate::de::probe;
-use crate::de::value::ValueDeserializer;
 use crate::error::{Error, Result};
 
 /// A block without the label a map would key it by, where only a block
@@ -25,10 +23,10 @@ impl<'de> de::MapAccess<'de> for MissingKey<'_, '_, 'de> {
         let Some(blocks) = &self.blocks else {
             return Ok(None);
         };
-        let key = Value::string(blocks.block_type);
-        match seed.deserialize(ValueDeserializer::new(&key)) {
+        // Any key the map's key type takes from a label: the value decides.
+        match seed.deserialize(probe::AnyKey) {
             Ok(key) => Ok(Some(key)),
-            // A key type that is not a string: not a map of block types.
+            // A key type that takes no label: not a map of block types.
             Err(_) => Err(blocks.not_an_argument()),
         }
     }
