@@ -64,7 +64,8 @@ const SCHEMA: &str = r#"{
   ],
   "blocks": [
     {"type": "variable", "labels": ["name"], "many": true, "defines": "var"},
-    {"type": "service", "labels": ["name"], "many": true, "doc": "A service.",
+    {"type": "service", "labels": ["name"], "label_values": [["web", "worker"]],
+     "many": true, "doc": "A service.",
      "body": {"attributes": [
        {"name": "port", "type": "number", "required": true, "doc": "Its port."},
        {"name": "mode", "type": "string", "values": ["fast", "slow"]}
@@ -125,7 +126,7 @@ fn a_session_with_a_schema() {
     let values = editor.result("textDocument/completion", at(uri, 0, 9));
     assert_eq!(labels(&values), ["\"eu-west-1\"", "\"us-east-1\""]);
 
-    // The outline of the broken file, as its tokens give it.
+    // The outline of the broken file, as the parser's recovery reads it.
     let symbols = editor.result("textDocument/documentSymbol", doc(uri));
     assert_eq!(symbols[1]["name"], "service \"web\"");
     assert_eq!(symbols[1]["children"][0]["name"], "port");
@@ -140,6 +141,14 @@ fn a_session_with_a_schema() {
     assert_eq!(
         hover["range"],
         json!({"start": position(2, 2), "end": position(2, 6)})
+    );
+    // A label: completion of the values the schema knows, and hover.
+    let items = editor.result("textDocument/completion", at(uri, 1, 10));
+    assert_eq!(labels(&items), ["\"web\"", "\"worker\""]);
+    let hover = editor.result("textDocument/hover", at(uri, 1, 10));
+    assert_eq!(
+        hover["contents"]["value"],
+        "**name**: `label of service, one of \"web\", \"worker\"`\n\nA service."
     );
     assert_eq!(
         editor.result(

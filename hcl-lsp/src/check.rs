@@ -43,9 +43,15 @@ pub(crate) fn validate(schema: &ConfigSchema) -> Result<(), String> {
         }
         for block in &level.blocks {
             path.push(block.block_type.clone());
+            let of_type = |err: String| format!("the block type {}: {err}", path.join("."));
             if let Some(prefix) = &block.defines {
-                defines(block.labels.len(), prefix)
-                    .map_err(|err| format!("the block type {}: {err}", path.join(".")))?;
+                defines(block.labels.len(), prefix).map_err(of_type)?;
+            }
+            let (values, labels) = (block.label_values.len(), block.labels.len());
+            if values != 0 && values != labels {
+                return Err(of_type(format!(
+                    "has {values} lists of label values for {labels} labels"
+                )));
             }
             walk(&block.body, path)?;
             path.pop();
@@ -292,6 +298,20 @@ mod tests {
         let mut bad = good;
         bad.blocks[0].labels.push("second".into());
         assert!(validate(&bad).is_err());
+    }
+
+    #[test]
+    fn label_values_are_one_list_per_label() {
+        let mut good = schema();
+        good.blocks[0].label_values = vec![vec!["web".into()]];
+        assert!(validate(&good).is_ok());
+        let mut bad = good;
+        bad.blocks[0].label_values.push(Vec::new());
+        let err = validate(&bad).unwrap_err();
+        assert!(
+            err.contains("2 lists of label values for 1 labels"),
+            "{err}"
+        );
     }
 
     fn codes_of(schema: &ConfigSchema) -> Vec<Code> {

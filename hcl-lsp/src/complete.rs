@@ -1,83 +1,24 @@
-//! Completion and hover from the schema level the cursor is in, found by
-//! reading the tokens (so a file that does not parse still completes).
+//! Completion and hover from the schema level the cursor is in, found in
+//! the tree hcl-core's parser gives of any text (so a file that does not
+//! parse still completes).
 
-use crate::scan::{Role, Scan, State};
-use hcl_core::TokenClass;
+use crate::place::{Place, Slot};
+use hcl_core::ast::{Body, ExpressionKind};
+use hcl_core::Span;
 use hcl_serde::{AttributeInfo, BlockInfo, ConfigSchema};
 use lsp_types::{CompletionItem, CompletionItemKind, Documentation, MarkupContent, MarkupKind};
 
-/// Where the cursor is, for completion.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Cursor {
-    /// Where an item may start, in `level`; `typing` is the token of the
-    /// identifier being typed, if any.
-    Item { level: usize, typing: Option<usize> },
-    /// Where the value of the attribute named by token `name` starts;
-    /// `quoted` when an opening quote is typed already.
-    Value {
-        level: usize,
-        name: usize,
-        quoted: bool,
-    },
-}
+/// The name diagnostics and positions give the text being read.
+const NAME: &str = "document.hcl";
 
-/// The cursor's place at byte `offset` of the scanned text, if it is one
-/// where something can be offered.
-fn cursor(scan: &Scan, text: &str, offset: usize) -> Option<Cursor> {
-    let (level, state, typing) = match scan.token_at(offset) {
-        Some(i) => {
-            let token = scan.tokens.get(i)?;
-            let (start, end) = (token.span.start as usize, token.span.end as usize);
-            if start == offset {
-                let (level, state) = scan.before(i);
-                (level, state, None)
-            } else {
-                match token.class {
-                    TokenClass::Identifier => {
-                        let (level, state) = scan.before(i);
-                        (level, state, Some(i))
-                    }
-                    TokenClass::StringText => {
-                        let (level, state) = scan.before(i);
-                        (level, state, None)
-                    }
-                    _ if offset < end => return None,
-                    // Still on the line of a comment that runs to the end.
-                    TokenClass::Comment if !scan.text(text, i).ends_with('\n') => return None,
-                    _ => (token.level, token.state, None),
-                }
-            }
-        }
-        None => scan
-            .tokens
-            .last()
-            .map_or((0, State::ItemStart, None), |t| (t.level, t.state, None)),
-    };
-    match state {
-        State::ItemStart => Some(Cursor::Item { level, typing }),
-        State::Value(name) => Some(Cursor::Value {
-            level,
-            name,
-            quoted: false,
-        }),
-        State::ValueQuote(name) => Some(Cursor::Value {
-            level,
-            name,
-            quoted: true,
-        }),
-        _ => None,
-    }
-}
-
-/// The schema level of scan level `level`, if the schema declares every
-/// block on the way to it.
-fn schema_level<'s>(
+/// The schema level of the body inside the blocks of types `path`, if
+/// the schema declares every block on the way to it.
+fn schema_level<'s, 'p>(
     schema: &'s ConfigSchema,
-    scan: &Scan,
-    level: usize,
+    path: impl IntoIterator<Item = &'p str>,
 ) -> Option<&'s ConfigSchema> {
     let mut at = schema;
-    for block_type in scan.path(level) {
+    for block_type in path {
         at = &at.block(block_type)?.body;
     }
     Some(at)
@@ -90,60 +31,75 @@ fn schema_level<'s>(
 /// `type "label" {}` with a placeholder label per label name, or `type {}`);
 /// a block type that takes one block and has one already is left out.
 /// After `name =` of an attribute with values: the values, quoted (or
-/// without quotes after an opening quote).
+/// without quotes after an opening quote). In a block header, where a
+/// label goes whose values the schema knows: those values, the same way.
 pub(crate) fn completions(text: &str, schema: &ConfigSchema, offset: usize) -> Vec<CompletionItem> {
-    let scan = Scan::new(text);
-    match cursor(&scan, text, offset) {
-        Some(Cursor::Item { level, typing }) => {
-            let Some(at) = schema_level(schema, &scan, level) else {
-                return Vec::new();
-            };
-            let Some(found) = scan.levels.get(level) else {
-                return Vec::new();
-            };
-            let defined = |name: &str| {
-                found
-                    .attributes
-                    .iter()
-                    .any(|a| a.name == name && Some(a.token) != typing)
-            };
-            let mut items: Vec<CompletionItem> = at
-                .attributes
-                .iter()
-                .filter(|a| !defined(&a.name))
-                .map(attribute_item)
-                .collect();
-            items.extend(
-                at.blocks
-                    .iter()
-                    .filter(|b| b.many || !found.blocks.contains(&b.block_type))
-                    .map(block_item),
-            );
-            items
-        }
-        Some(Cursor::Value {
-            level,
-            name,
+    let (file, _) = hcl_core::parse_partial(text, NAME);
+    let place = Place::of(&file, offset);
+    let Some(at) = schema_level(schema, place.path()) else {
+        return Vec::new();
+    };
+    match place.slot {
+        Some(Slot::Item { typing }) => items(at, place.body, typing),
+        Some(Slot::Value { attribute, quoted }) => match at.attribute(attribute.name) {
+            Some(info) => values(&info.values, quoted),
+            None => Vec::new(),
+        },
+        Some(Slot::Label {
+            block_type,
+            index,
             quoted,
-        }) => {
-            let name = scan.text(text, name);
-            let Some(info) = schema_level(schema, &scan, level).and_then(|s| s.attribute(name))
-            else {
-                return Vec::new();
-            };
-            info.values
-                .iter()
-                .map(|value| {
-                    let mut item = value_item(value);
-                    if quoted {
-                        item.insert_text = Some(value.clone());
-                    }
-                    item
-                })
-                .collect()
-        }
+        }) => match at.block(block_type) {
+            Some(info) => values(label_values(info, index), quoted),
+            None => Vec::new(),
+        },
         None => Vec::new(),
     }
+}
+
+/// The items of level `at` that `body` can take: its attributes not
+/// defined yet and its block types, but one that takes a single block and
+/// has it. The item whose name is being typed (`typing`) counts as not
+/// there.
+fn items(at: &ConfigSchema, body: &Body<'_>, typing: Option<Span>) -> Vec<CompletionItem> {
+    let defined = |name: &str| {
+        body.attributes
+            .iter()
+            .any(|a| a.name == name && Some(a.name_span) != typing)
+    };
+    let has_block = |block_type: &str| {
+        body.blocks
+            .iter()
+            .any(|b| b.block_type == block_type && Some(b.type_span) != typing)
+    };
+    let mut items: Vec<CompletionItem> = at
+        .attributes
+        .iter()
+        .filter(|a| !defined(&a.name))
+        .map(attribute_item)
+        .collect();
+    items.extend(
+        at.blocks
+            .iter()
+            .filter(|b| b.many || !has_block(&b.block_type))
+            .map(block_item),
+    );
+    items
+}
+
+/// The items of `values`: each quoted, or as it is after an opening
+/// quote.
+fn values(values: &[String], quoted: bool) -> Vec<CompletionItem> {
+    values
+        .iter()
+        .map(|value| {
+            let mut item = value_item(value);
+            if quoted {
+                item.insert_text = Some(value.clone());
+            }
+            item
+        })
+        .collect()
 }
 
 /// The item of one of an attribute's values: the value quoted, filtered
@@ -207,10 +163,15 @@ fn attribute_detail(info: &AttributeInfo) -> String {
         detail.push_str(", required");
     }
     if !info.values.is_empty() {
-        let values: Vec<String> = info.values.iter().map(|v| format!("{v:?}")).collect();
-        detail.push_str(&format!(", one of {}", values.join(", ")));
+        detail.push_str(&one_of(&info.values));
     }
     detail
+}
+
+/// `, one of "a", "b"`.
+fn one_of(values: &[String]) -> String {
+    let values: Vec<String> = values.iter().map(|v| format!("{v:?}")).collect();
+    format!(", one of {}", values.join(", "))
 }
 
 /// `block "name", required, repeatable`.
@@ -228,25 +189,64 @@ fn block_detail(info: &BlockInfo) -> String {
     detail
 }
 
-/// The hover text (Markdown) and the byte span of the attribute name or
-/// block type at byte `offset` of `text`.
-pub(crate) fn hover(
-    text: &str,
-    schema: &ConfigSchema,
-    offset: usize,
-) -> Option<(String, hcl_core::Span)> {
-    let scan = Scan::new(text);
-    let index = scan.token_at(offset)?;
-    let token = scan.tokens.get(index)?;
-    let (level, _) = scan.before(index);
-    let at = schema_level(schema, &scan, level)?;
-    let name = scan.text(text, index);
-    let body = match token.role {
-        Role::AttributeName => attribute_hover(at.attribute(name)?),
-        Role::BlockType => block_hover(at.block(name)?),
-        Role::Label | Role::Other => return None,
-    };
-    Some((body, token.span))
+/// The hover text (Markdown) and the byte span of what is at byte
+/// `offset` of `text`: an attribute's name or value (the attribute's
+/// type and doc), a block's type (the block type's) or one of its labels
+/// (the label's name, its values if the schema knows them, the block
+/// type's doc).
+pub(crate) fn hover(text: &str, schema: &ConfigSchema, offset: usize) -> Option<(String, Span)> {
+    let (file, _) = hcl_core::parse_partial(text, NAME);
+    let offset = u32::try_from(offset).ok()?;
+    let on = |span: Span| span.start <= offset && offset < span.end;
+    let (mut at, mut body) = (schema, &file.body);
+    loop {
+        for attribute in &body.attributes {
+            let value =
+                !matches!(attribute.expr.kind, ExpressionKind::Invalid) && on(attribute.expr.span);
+            if on(attribute.name_span) || value {
+                let span = if value {
+                    attribute.expr.span
+                } else {
+                    attribute.name_span
+                };
+                return Some((attribute_hover(at.attribute(attribute.name)?), span));
+            }
+        }
+        let block = body
+            .blocks
+            .iter()
+            .find(|b| b.span.start <= offset && offset <= b.span.end)?;
+        let info = at.block(block.block_type)?;
+        if on(block.type_span) {
+            return Some((block_hover(info), block.type_span));
+        }
+        if let Some((index, label)) = block.labels.iter().enumerate().find(|(_, l)| on(l.span)) {
+            return Some((label_hover(info, index)?, label.span));
+        }
+        if block.open_brace_span.is_empty() || offset < block.open_brace_span.end {
+            return None;
+        }
+        (at, body) = (&info.body, &block.body);
+    }
+}
+
+/// The values label number `index` of a block type takes, when the schema
+/// knows them; empty otherwise.
+fn label_values(info: &BlockInfo, index: usize) -> &[String] {
+    info.label_values.get(index).map_or(&[], Vec::as_slice)
+}
+
+/// The hover text of label number `index` of a block type: `**name**:
+/// \`label of type\``, its values if the schema knows them, then the block
+/// type's doc.
+pub(crate) fn label_hover(info: &BlockInfo, index: usize) -> Option<String> {
+    let name = info.labels.get(index)?;
+    let mut detail = format!("label of {}", info.block_type);
+    let values = label_values(info, index);
+    if !values.is_empty() {
+        detail.push_str(&one_of(values));
+    }
+    Some(hover_text(name, &detail, info.doc.as_deref()))
 }
 
 /// The hover text of an attribute: `**name**: \`type\``, then its doc.
@@ -349,7 +349,10 @@ pub(crate) mod tests {
             ["port", "mode", "check"]
         );
         // After a broken item of the top level.
-        assert_eq!(offered("region = [1,\nname = 2\n|"), ["service"]);
+        // Inside a bracket left open nothing is offered: the parser reads
+        // the lines after `[` as the tuple's.
+        assert_eq!(offered("region = [1,\nname = 2\n|"), Vec::<String>::new());
+        assert_eq!(offered("region = [1]\nname = \n|"), ["service"]);
         assert_eq!(offered("region = (1\n|"), Vec::<String>::new());
     }
 
@@ -365,6 +368,40 @@ pub(crate) mod tests {
         let items = completions("region = ", &schema(), 9);
         assert_eq!(items[0].insert_text.as_deref(), Some("\"eu\""));
         assert_eq!(offered("name = |"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn labels_the_schema_knows_the_values_of() {
+        let mut schema = schema();
+        schema.blocks[0].label_values = vec![vec!["web".into(), "worker".into()]];
+        let offered = |text: &str| {
+            let offset = text.find('|').unwrap();
+            completions(&text.replace('|', ""), &schema, offset)
+        };
+        let labels = |items: Vec<CompletionItem>| -> Vec<(String, Option<String>)> {
+            items
+                .into_iter()
+                .map(|i| (i.label, i.insert_text))
+                .collect()
+        };
+        let quoted = |v: &str| (format!("{v:?}"), Some(format!("{v:?}")));
+        assert_eq!(
+            labels(offered("service |")),
+            [quoted("web"), quoted("worker")]
+        );
+        assert_eq!(
+            labels(offered("service \"w|\n")),
+            [
+                ("\"web\"".to_owned(), Some("web".to_owned())),
+                ("\"worker\"".to_owned(), Some("worker".to_owned()))
+            ]
+        );
+        assert_eq!(labels(offered("service \"web\" |{\n}\n")), []);
+        let (text, _) = hover("service \"web\" {\n}\n", &schema, 10).unwrap();
+        assert_eq!(
+            text,
+            "**name**: `label of service, one of \"web\", \"worker\"`"
+        );
     }
 
     #[test]
@@ -386,6 +423,15 @@ pub(crate) mod tests {
         assert_eq!(span.start as usize, text.find("mode").unwrap());
         let (body, _) = hover(text, &schema(), 2).unwrap();
         assert!(body.starts_with("**service**: `block \"name\"`"), "{body}");
-        assert!(hover(text, &schema(), text.find("\"x").unwrap()).is_none());
+        // A value: its attribute's type and doc, over the value.
+        let value = text.find("\"x").unwrap();
+        let (body, span) = hover(text, &schema(), value + 1).unwrap();
+        assert!(body.starts_with("**mode**"), "{body}");
+        assert_eq!(span.start as usize, value);
+        // A label: its name and its block type.
+        let (body, span) = hover(text, &schema(), 9).unwrap();
+        assert!(body.starts_with("**name**: `label of service`"), "{body}");
+        assert_eq!((span.start, span.end), (8, 11));
+        assert!(hover(text, &schema(), 7).is_none());
     }
 }

@@ -14,8 +14,11 @@
 //!   are parsed and checked again, and the diagnostics are always those of
 //!   a check of the whole file;
 //! - **completion** of the attributes not defined yet and the block types
-//!   of the level the cursor is in, also in a file that does not parse,
-//!   and of an attribute's values after its `=`; an attribute inserts
+//!   of the level the cursor is in, also in a file that does not parse
+//!   (the level is found in the tree of [`hcl_core::parse_partial`]), of
+//!   an attribute's values after its `=`, and of a block's labels where
+//!   the schema knows their values (`BlockInfo::label_values`), quoted or
+//!   after an opening quote; an attribute inserts
 //!   `name = `, a block type `type "label" {}` with each label's name to
 //!   type over (plain text, no snippet), a value its quoted string. In a
 //!   file of the JSON syntax the same, where a property name may be typed
@@ -24,9 +27,10 @@
 //!   an attribute inserts `"name": `, a block type `"type": {}` or
 //!   `"type": {"label": {}}`, a value its JSON string, each replacing the
 //!   name or string being typed, opening quote and all;
-//! - **hover** on an attribute name or block type (in the JSON syntax, a
-//!   property name, its range the string with its quotes): its type,
-//!   whether it is required, its doc;
+//! - **hover** on an attribute's name or value, a block type or a label
+//!   (in the JSON syntax, a property name, its range the string with its
+//!   quotes): its type, whether it is required, the values it takes, its
+//!   doc;
 //! - **go to definition** and **references** of the names a configuration
 //!   defines where the schema says so (a block type's
 //!   [`defines`](BlockInfo::defines): with `"var"` on `variable`, a block
@@ -42,8 +46,9 @@
 //!   adds nothing. A document whose URI is not a `file:` URI
 //!   (`untitled:`) is its own scope;
 //! - **formatting** with [`hcl_core::format()`], the layout of `terraform fmt`;
-//! - the **outline** (document symbols; for a file that does not parse,
-//!   the blocks and attributes its tokens show), **folding ranges** and
+//! - the **outline** (document symbols; for a native-syntax file that
+//!   does not parse, the blocks and attributes of the tree the parser's
+//!   recovery gives, [`hcl_core::parse_partial`]), **folding ranges** and
 //!   **semantic tokens** for highlighting.
 //!
 //! Files whose name ends in `.json` are read in the HCL JSON syntax
@@ -81,12 +86,12 @@ mod document;
 mod incremental;
 mod line_index;
 mod outline;
+mod place;
 mod refs;
 #[cfg(test)]
 mod refs_tests;
 #[cfg(test)]
 mod robust_tests;
-mod scan;
 mod semantic;
 mod server;
 mod workspace;

@@ -3,9 +3,8 @@
 
 use crate::check::body_schema;
 use crate::line_index::LineIndex;
-use crate::scan::Scan;
 use hcl_core::schema::{Attribute, Block};
-use hcl_core::{Body, Span, TokenClass};
+use hcl_core::{Body, Span, Syntax, TokenClass};
 use hcl_serde::ConfigSchema;
 use lsp_types::{DocumentSymbol, FoldingRange, FoldingRangeKind, SymbolKind};
 
@@ -26,93 +25,23 @@ impl Text<'_> {
     }
 }
 
-/// The outline of a document that parses (`None` when it does not): each
-/// block as a symbol named by its type and labels, with its attributes
-/// and blocks as children. A file of the JSON syntax has blocks only where
-/// the schema declares them (elsewhere each property is an attribute).
+/// The outline of a document: each block as a symbol named by its type
+/// and labels, with its attributes and blocks as children. A file of the
+/// native syntax has the outline of the tree its parser gives of any text
+/// (an unclosed block runs to the end of the text); one of the JSON
+/// syntax, `None` when it does not parse, has blocks only where the
+/// schema declares them (elsewhere each property is an attribute).
 pub(crate) fn symbols(
     text: &Text<'_>,
     filename: &str,
     schema: Option<&ConfigSchema>,
 ) -> Option<Vec<DocumentSymbol>> {
+    if Syntax::of_name(filename) == Syntax::Native {
+        let (file, _) = hcl_core::parse_partial(text.text, filename);
+        return Some(level(text, &Body::from_file(&file), schema, false));
+    }
     let file = hcl_core::parse_config(text.text, filename).ok()?;
-    let json = file.source().is_json();
-    Some(level(text, &Body::from_config_file(&file), schema, json))
-}
-
-/// The outline of a native-syntax document that does not parse, as its
-/// tokens read ([`Scan`]): the blocks and attributes found, an unclosed
-/// block running to the end of the text. Blocks nested deeper than
-/// hcl-core's nesting limit are left out.
-pub(crate) fn scanned_symbols(text: &Text<'_>) -> Vec<DocumentSymbol> {
-    let scan = Scan::new(text.text);
-    let mut children: Vec<Vec<usize>> = vec![Vec::new(); scan.levels.len()];
-    for (index, level) in scan.levels.iter().enumerate() {
-        if let Some(list) = level.parent.and_then(|p| children.get_mut(p)) {
-            list.push(index);
-        }
-    }
-    scanned_level(
-        text,
-        &scan,
-        &children,
-        0,
-        hcl_core::Limits::default().max_nesting_depth,
-    )
-}
-
-fn scanned_level(
-    text: &Text<'_>,
-    scan: &Scan,
-    children: &[Vec<usize>],
-    level: usize,
-    depth: usize,
-) -> Vec<DocumentSymbol> {
-    let Some(found) = scan.levels.get(level) else {
-        return Vec::new();
-    };
-    let mut symbols: Vec<(u32, DocumentSymbol)> = Vec::new();
-    for attribute in &found.attributes {
-        let span = Span::new(attribute.name_span.start, attribute.end);
-        symbols.push((
-            span.start,
-            symbol(
-                attribute.name.clone(),
-                None,
-                SymbolKind::PROPERTY,
-                (text.range(span), text.range(attribute.name_span)),
-                None,
-            ),
-        ));
-    }
-    for &child in children
-        .get(level)
-        .into_iter()
-        .flatten()
-        .filter(|_| depth > 0)
-    {
-        let Some(block) = scan.levels.get(child) else {
-            continue;
-        };
-        let mut name = block.block_type.clone();
-        for label in &block.labels {
-            name.push_str(&format!(" {label:?}"));
-        }
-        let span = Span::new(block.type_span.start, block.end);
-        let inner = scanned_level(text, scan, children, child, depth - 1);
-        symbols.push((
-            span.start,
-            symbol(
-                name,
-                None,
-                SymbolKind::STRUCT,
-                (text.range(span), text.range(block.type_span)),
-                Some(inner),
-            ),
-        ));
-    }
-    symbols.sort_by_key(|(start, _)| *start);
-    symbols.into_iter().map(|(_, symbol)| symbol).collect()
+    Some(level(text, &Body::from_config_file(&file), schema, true))
 }
 
 /// The symbols of one body.
@@ -327,14 +256,15 @@ mod tests {
             .map(|c| c.name.as_str())
             .collect();
         assert_eq!(children, ["port", "check"]);
-        assert!(with_text("a = ", |t| symbols(t, "x.hcl", None)).is_none());
+        let json = |t: &Text<'_>| symbols(t, "x.hcl.json", None);
+        assert!(with_text("{\"a\": ", json).is_none());
     }
 
     #[test]
-    fn a_file_that_does_not_parse_has_the_outline_its_tokens_give() {
+    fn a_file_that_does_not_parse_has_the_outline_of_its_partial_tree() {
         let text =
             "a = [1,\n  2]\nservice \"wéb\" x {\n  port = \n  inner {\n    b = 1 }\n  c = {\n";
-        let found = with_text(text, scanned_symbols);
+        let found = with_text(text, |t| symbols(t, "x.hcl", None)).unwrap();
         let names: Vec<&str> = found.iter().map(|s| s.name.as_str()).collect();
         assert_eq!(names, ["a", "service \"wéb\" \"x\""]);
         assert_eq!(
@@ -349,13 +279,22 @@ mod tests {
             .flatten()
             .map(|c| c.name.as_str())
             .collect();
-        assert_eq!(children, ["port", "inner", "c"]);
+        // After the error at `port`, the parser recovers to the end of
+        // each line, as the reference's does: the `}` after `b = 1` is
+        // skipped, so `inner` holds `c` and runs to the end.
+        assert_eq!(children, ["port", "inner"]);
         let inner = &service.children.as_ref().unwrap()[1];
-        assert_eq!(inner.children.as_ref().unwrap()[0].name, "b");
-        assert_eq!(inner.range.end, lsp_types::Position::new(5, 11));
+        let inner_children: Vec<&str> = inner
+            .children
+            .iter()
+            .flatten()
+            .map(|c| c.name.as_str())
+            .collect();
+        assert_eq!(inner_children, ["b", "c"]);
+        assert_eq!(inner.range.end, lsp_types::Position::new(7, 0));
         // No stack overflow on deep nesting.
         let deep = "a {\n".repeat(5000);
-        let found = with_text(&deep, scanned_symbols);
+        let found = with_text(&deep, |t| symbols(t, "x.hcl", None)).unwrap();
         assert_eq!(found.len(), 1);
     }
 

@@ -1,9 +1,10 @@
-//! Semantic tokens of the native syntax, from hcl-core's lexer read as
-//! [`Scan`] reads it.
+//! Semantic tokens of the native syntax: hcl-core's lexer's tokens, with
+//! the names of items and the labels of blocks found in the tree its
+//! parser gives of any text.
 
 use crate::line_index::LineIndex;
-use crate::scan::{Role, Scan};
-use hcl_core::TokenClass;
+use hcl_core::ast::Body;
+use hcl_core::{Span, TokenClass};
 use lsp_types::{SemanticToken, SemanticTokenType, SemanticTokensLegend};
 
 /// The token types, in the order of their numbers.
@@ -41,25 +42,33 @@ const KEYWORDS: [&str; 9] = [
     "true", "false", "null", "for", "in", "if", "else", "endif", "endfor",
 ];
 
-/// The token type of token `i`, if it has one: block types are keywords,
-/// labels strings, attribute names and object keys properties; in
-/// expressions, a name before `(` is a function, after `.` a property,
-/// `true`, `null`, `for`... keywords, any other a variable.
-fn token_type(scan: &Scan, text: &str, i: usize) -> Option<u32> {
-    let token = scan.tokens.get(i)?;
-    match token.role {
-        Role::AttributeName => return Some(PROPERTY),
-        Role::BlockType => return Some(KEYWORD),
-        Role::Label => return Some(STRING),
-        Role::Other => {}
+/// The spans of the item names of `body` and of the bodies in it, with
+/// their token types: block types keywords, labels strings, attribute
+/// names properties.
+fn item_names(body: &Body<'_>, out: &mut Vec<(Span, u32)>) {
+    for attribute in &body.attributes {
+        out.push((attribute.name_span, PROPERTY));
     }
-    let class_at = |j: Option<usize>| j.and_then(|j| scan.tokens.get(j)).map(|t| t.class);
-    Some(match token.class {
+    for block in &body.blocks {
+        out.push((block.type_span, KEYWORD));
+        out.extend(block.labels.iter().map(|label| (label.span, STRING)));
+        item_names(&block.body, out);
+    }
+}
+
+/// The token type of a token of class `class`, text `word`, between the
+/// tokens `before` and `after`, if it has one: in expressions, a name
+/// before `(` is a function, after `.` or before `=` (an object's key) a
+/// property, `true`, `null`, `for`... keywords, any other a variable.
+fn token_type(
+    class: TokenClass,
+    word: &str,
+    before: Option<(TokenClass, &str)>,
+    after: Option<TokenClass>,
+) -> Option<u32> {
+    Some(match class {
         TokenClass::Identifier => {
-            let before = class_at(i.checked_sub(1));
-            let after = class_at(Some(i + 1));
-            let word = scan.text(text, i);
-            if before == Some(TokenClass::Punctuation) && scan.text(text, i - 1) == "." {
+            if before == Some((TokenClass::Punctuation, ".")) {
                 PROPERTY
             } else if after == Some(TokenClass::ParenOpen) {
                 FUNCTION
@@ -87,15 +96,30 @@ fn token_type(scan: &Scan, text: &str, i: usize) -> Option<u32> {
 /// (relative positions, UTF-16 lengths). A token over several lines (a
 /// heredoc's text, a comment) is one token per line.
 pub(crate) fn tokens(text: &str, index: &LineIndex) -> Vec<SemanticToken> {
-    let scan = Scan::new(text);
+    let (file, _) = hcl_core::parse_partial(text, "document.hcl");
+    let mut names = Vec::new();
+    item_names(&file.body, &mut names);
+    names.sort_by_key(|(span, _)| span.start);
+    let mut names = names.into_iter().peekable();
+    let lexed: Vec<(TokenClass, Span)> = hcl_core::tokens(text).collect();
+    let word = |span: Span| text.get(span.as_range()).unwrap_or_default();
     let mut out = Vec::new();
     let (mut last_line, mut last_start) = (0u32, 0u32);
-    for (i, token) in scan.tokens.iter().enumerate() {
-        let Some(token_type) = token_type(&scan, text, i) else {
+    for (i, &(class, span)) in lexed.iter().enumerate() {
+        while names.next_if(|(name, _)| name.end <= span.start).is_some() {}
+        let named = names
+            .peek()
+            .filter(|(name, _)| name.start <= span.start && span.end <= name.end)
+            .map(|&(_, kind)| kind);
+        let before = i.checked_sub(1).and_then(|j| lexed.get(j));
+        let after = lexed.get(i + 1).map(|&(class, _)| class);
+        let Some(token_type) = named
+            .or_else(|| token_type(class, word(span), before.map(|&(c, s)| (c, word(s))), after))
+        else {
             continue;
         };
-        let mut start = token.span.start as usize;
-        for piece in scan.text(text, i).split_inclusive('\n') {
+        let mut start = span.start as usize;
+        for piece in word(span).split_inclusive('\n') {
             let end = start + piece.len();
             let shown = piece.trim_end_matches(['\n', '\r']);
             let length: usize = shown.chars().map(char::len_utf16).sum();

@@ -325,10 +325,9 @@ impl Session {
             text: &document.text,
             index: &document.index,
         };
-        let symbols = match outline::symbols(&text, document.filename(), self.schema.as_ref()) {
-            Some(symbols) => symbols,
-            None if !document.is_json() => outline::scanned_symbols(&text),
-            None => return Ok(Json::Null),
+        let Some(symbols) = outline::symbols(&text, document.filename(), self.schema.as_ref())
+        else {
+            return Ok(Json::Null);
         };
         to_json(DocumentSymbolResponse::Nested(symbols))
     }
