@@ -20,7 +20,7 @@ use crate::error::{Error, Result};
 use crate::special::{Payload, PayloadDeserializer};
 
 use super::entry::{
-    AttrAt, BlockRef, BlockTarget, BodyDeserializer, Entry, Item, PlaceOf, StructSeed, TupleSeed,
+    AttrAt, BlockTarget, Blocks, BodyDeserializer, Entry, Item, PlaceOf, StructSeed, TupleSeed,
 };
 
 /// The keys of a body, for serde's `visit_map`.
@@ -210,7 +210,7 @@ impl<'de, 'a> Reading<'_, '_, 'de, 'a> {
         self,
         seed: S,
         name: &'a str,
-        blocks: Vec<BlockRef<'a>>,
+        blocks: Blocks<'a>,
         target: BlockTarget,
     ) -> Result<S::Value> {
         let blocks = BlocksDeserializer::new(name, blocks, self.session, self.missing)

@@ -17,7 +17,9 @@ use hcl_core::{suggest_name, Code, Diagnostic, Diagnostics, SourceFile, Value};
 use serde::de::{self, IntoDeserializer, Visitor};
 use serde::forward_to_deserialize_any;
 
-use super::entry::{BlockRef, BlockTarget, BodyDeserializer, StructSeed, TupleSeed};
+use super::entry::{
+    BlockRef, BlockTarget, Blocks, BlocksIter, BodyDeserializer, StructSeed, TupleSeed,
+};
 use super::fields::{Keys, StructId};
 use super::literal::LiteralDeserializer;
 use super::recovery::{Chain, Element, Pending, Resume, Role, StandIn};
@@ -73,7 +75,7 @@ fn with_body<'de, 'a, 's, R>(
 pub(crate) struct BlocksDeserializer<'a, 's, 'de> {
     block_type: &'a str,
     target: BlockTarget,
-    blocks: Vec<BlockRef<'a>>,
+    blocks: Blocks<'a>,
     depth: usize,
     session: &'s Session<'s, 'de>,
     /// Where a missing block would go.
@@ -97,7 +99,7 @@ fn position(location: &Location<'_>) -> String {
 impl<'de, 'a, 's> BlocksDeserializer<'a, 's, 'de> {
     pub(crate) fn new(
         block_type: &'a str,
-        blocks: Vec<BlockRef<'a>>,
+        blocks: Blocks<'a>,
         session: &'s Session<'s, 'de>,
         missing: Option<Location<'a>>,
     ) -> Self {
@@ -123,7 +125,7 @@ impl<'de, 'a, 's> BlocksDeserializer<'a, 's, 'de> {
         BlocksDeserializer { pending, ..self }
     }
 
-    fn with_blocks(&self, blocks: Vec<BlockRef<'a>>, depth: usize) -> Self {
+    fn with_blocks(&self, blocks: Blocks<'a>, depth: usize) -> Self {
         BlocksDeserializer {
             block_type: self.block_type,
             target: self.target,
@@ -294,12 +296,12 @@ impl<'de, 'a, 's> BlocksDeserializer<'a, 's, 'de> {
         let t = self.block_type;
         let depth = self.depth;
         let mut diags = Diagnostics::default();
-        let mut groups: Vec<(&'a str, Vec<BlockRef<'a>>)> = Vec::new();
+        let mut groups: Vec<(&'a str, Blocks<'a>)> = Vec::new();
         // Label to group number: a linear search would make many blocks
         // quadratic.
         let mut index: HashMap<&'a str, usize> = HashMap::new();
-        let mut blocks = self.blocks;
-        for block in blocks.drain(..) {
+        let mut template = self;
+        for block in std::mem::take(&mut template.blocks) {
             let Some(key) = block.label(depth).map(|l| l.value) else {
                 let n = depth + 1;
                 let labels = if n == 1 { "label" } else { "labels" };
@@ -314,14 +316,13 @@ impl<'de, 'a, 's> BlocksDeserializer<'a, 's, 'de> {
                 Some((_, group)) => group.push(block),
                 None => {
                     index.insert(key, groups.len());
-                    groups.push((key, vec![block]));
+                    groups.push((key, Blocks::One(block)));
                 }
             }
         }
         if diags.has_errors() {
             return Err(Error::from_diagnostics(diags));
         }
-        let template = BlocksDeserializer { blocks, ..self };
         Ok(groups
             .into_iter()
             .map(|(key, blocks)| (key, template.with_blocks(blocks, depth + 1)))
@@ -408,7 +409,7 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_, 'de> {
     fn deserialize_map<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value> {
         // One block with no labels left, as `locals { ... }`: a map of its
         // body.
-        if let [block] = self.blocks.as_slice() {
+        if let [block] = &*self.blocks {
             if block.label_count() <= self.depth {
                 if self.target == BlockTarget::BlockType {
                     return visitor.visit_map(MissingKey { blocks: Some(self) });
@@ -649,7 +650,7 @@ impl<'de> de::VariantAccess<'de> for BlocksDeserializer<'_, '_, 'de> {
 struct BlockSeq<'a, 's, 'de> {
     /// The blocks not read yet: each is read by a deserializer made from
     /// `template` when its turn comes, and dropped after.
-    blocks: std::vec::IntoIter<BlockRef<'a>>,
+    blocks: BlocksIter<'a>,
     template: BlocksDeserializer<'a, 's, 'de>,
     /// The sequence's chain, for errors recorded on the spot.
     chain: Chain,
@@ -666,7 +667,7 @@ impl<'de> de::SeqAccess<'de> for BlockSeq<'_, '_, 'de> {
         let mut items = self
             .blocks
             .by_ref()
-            .map(|block| template.with_blocks(vec![block], template.depth));
+            .map(|block| template.with_blocks(Blocks::One(block), template.depth));
         let Some(item) = items.find(|item| !item.left_out(Role::Item)) else {
             return Ok(None);
         };
@@ -725,7 +726,7 @@ fn sibling_diagnostics<'de, 'a, 's>(
                 },
             )
         };
-        match sibling.blocks.as_slice() {
+        match &*sibling.blocks {
             [one] if one.label_count() <= sibling.depth + label_fields => {
                 diags.extend(check(one));
             }

@@ -24,7 +24,7 @@ use crate::error::{Error, Result};
 use crate::special::{special_types, Payload, PayloadDeserializer, RawBody, Special};
 
 use super::access::{BodyAccess, EntryEnum};
-use super::entry::{AttrAt, BlockRef, BlockTarget, BodyDeserializer, Entry, Item};
+use super::entry::{AttrAt, BlockRef, BlockTarget, Blocks, BodyDeserializer, Entry, Item};
 use super::fields::*;
 use crate::markers::{Marks, Role};
 
@@ -337,10 +337,10 @@ impl<'de, 'a, 's> BodyDeserializer<'a, 's, 'de> {
                 order: order.key(block.file, block.span.start),
                 item: Item::Blocks(
                     block.block_type,
-                    vec![{
+                    Blocks::One({
                         let place = self.place.block(block.block_type, 0);
                         BlockRef::new(block, place)
-                    }],
+                    }),
                     BlockTarget::of(fields.get(j)),
                 ),
             });

@@ -79,7 +79,7 @@ pub(crate) enum Item<'a> {
     /// or evaluates (see `json`).
     Json(AttrAt<'a>, ExprRef<'a>),
     /// The blocks of a type, and what they may be read into.
-    Blocks(&'a str, Vec<BlockRef<'a>>, BlockTarget),
+    Blocks(&'a str, Blocks<'a>, BlockTarget),
     Body(RawBody),
     /// What the other fields did not take, for a flattened field, and its
     /// place.
@@ -300,6 +300,91 @@ impl<'a> BlockRef<'a> {
         Location::new(self.block.file, self.block.open_brace_span)
     }
 }
+
+/// The blocks of one type that a deserializer reads: most often one (a
+/// struct's block, an element of a sequence of blocks), held in place
+/// rather than in a list of its own.
+#[derive(Clone)]
+pub(crate) enum Blocks<'a> {
+    One(BlockRef<'a>),
+    List(Vec<BlockRef<'a>>),
+}
+
+impl Default for Blocks<'_> {
+    fn default() -> Self {
+        Blocks::List(Vec::new())
+    }
+}
+
+impl<'a> Blocks<'a> {
+    /// Adds `block` after the others.
+    pub(crate) fn push(&mut self, block: BlockRef<'a>) {
+        *self = match std::mem::take(self) {
+            Blocks::One(first) => Blocks::List(vec![first, block]),
+            Blocks::List(mut list) => {
+                list.push(block);
+                Blocks::List(list)
+            }
+        };
+    }
+
+    /// Keeps only the blocks `keep` says.
+    pub(crate) fn retain(&mut self, keep: impl FnMut(&BlockRef<'a>) -> bool) {
+        let mut list: Vec<BlockRef<'a>> = std::mem::take(self).into_iter().collect();
+        list.retain(keep);
+        *self = Blocks::List(list);
+    }
+}
+
+impl<'a> std::ops::Deref for Blocks<'a> {
+    type Target = [BlockRef<'a>];
+
+    fn deref(&self) -> &[BlockRef<'a>] {
+        match self {
+            Blocks::One(block) => std::slice::from_ref(block),
+            Blocks::List(list) => list,
+        }
+    }
+}
+
+impl<'a> IntoIterator for Blocks<'a> {
+    type Item = BlockRef<'a>;
+    type IntoIter = BlocksIter<'a>;
+
+    fn into_iter(self) -> BlocksIter<'a> {
+        match self {
+            Blocks::One(block) => BlocksIter::One(Some(block)),
+            Blocks::List(list) => BlocksIter::List(list.into_iter()),
+        }
+    }
+}
+
+/// The blocks of [`Blocks`], taken one by one.
+pub(crate) enum BlocksIter<'a> {
+    One(Option<BlockRef<'a>>),
+    List(std::vec::IntoIter<BlockRef<'a>>),
+}
+
+impl<'a> Iterator for BlocksIter<'a> {
+    type Item = BlockRef<'a>;
+
+    fn next(&mut self) -> Option<BlockRef<'a>> {
+        match self {
+            BlocksIter::One(block) => block.take(),
+            BlocksIter::List(list) => list.next(),
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let len = match self {
+            BlocksIter::One(block) => usize::from(block.is_some()),
+            BlocksIter::List(list) => list.len(),
+        };
+        (len, Some(len))
+    }
+}
+
+impl ExactSizeIterator for BlocksIter<'_> {}
 
 /// A seed that asks for a tuple of `len`.
 pub(crate) struct TupleSeed<V> {

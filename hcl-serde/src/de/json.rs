@@ -36,7 +36,7 @@ use hcl_core::schema::Block;
 use serde::de::{self, Visitor};
 
 use super::blocks::BlocksDeserializer;
-use super::entry::{AttrAt, BlockRef};
+use super::entry::{AttrAt, BlockRef, Blocks, BlocksIter};
 use super::fields::StructId;
 use super::literal::LiteralDeserializer;
 use super::recovery::{Chain, Pending, Place};
@@ -98,11 +98,11 @@ impl<'de, 'a, 's> JsonDeserializer<'a, 's, 'de> {
     }
 
     /// The value's blocks, with one label per name in `labels`.
-    fn blocks(&self, labels: &[&str]) -> Result<Vec<BlockRef<'a>>> {
+    fn blocks(&self, labels: &[&str]) -> Result<Blocks<'a>> {
         let Some((blocks, diags)) =
             Block::from_json_value(&self.expr, self.name, self.name_at.span, labels)
         else {
-            return Ok(Vec::new());
+            return Ok(Blocks::default());
         };
         if diags.has_errors() {
             return Err(Error::from_diagnostics(diags));
@@ -111,13 +111,21 @@ impl<'de, 'a, 's> JsonDeserializer<'a, 's, 'de> {
             let place = self.place.block(self.name, i);
             BlockRef::new(block, place)
         };
-        Ok(blocks.into_iter().enumerate().map(place).collect())
+        let mut blocks = blocks.into_iter().enumerate();
+        Ok(match blocks.len() {
+            1 => blocks
+                .next()
+                .map(place)
+                .map(Blocks::One)
+                .unwrap_or_default(),
+            _ => Blocks::List(blocks.map(place).collect()),
+        })
     }
 
     /// The deserializer of `blocks`, read by `pending`.
     fn blocks_deserializer(
         &self,
-        blocks: Vec<BlockRef<'a>>,
+        blocks: Blocks<'a>,
         pending: Pending,
     ) -> BlocksDeserializer<'a, 's, 'de> {
         BlocksDeserializer::new(self.name, blocks, self.session, self.missing).expecting(pending)
@@ -405,10 +413,7 @@ enum SeqState<'a, 's, 'de> {
     /// array.
     First(JsonDeserializer<'a, 's, 'de>, Option<Elements<'a>>),
     /// The blocks after the first, for struct elements.
-    Blocks(
-        std::vec::IntoIter<BlockRef<'a>>,
-        JsonDeserializer<'a, 's, 'de>,
-    ),
+    Blocks(BlocksIter<'a>, JsonDeserializer<'a, 's, 'de>),
     /// The array's elements after the first, for other elements (parts of
     /// the whole value).
     Elements(Elements<'a>, JsonDeserializer<'a, 's, 'de>),
@@ -443,7 +448,7 @@ impl<'de> de::SeqAccess<'de> for JsonSeq<'_, '_, 'de> {
                 let Some(block) = blocks.next() else {
                     return Ok(None);
                 };
-                let one = whole.blocks_deserializer(vec![block], pending);
+                let one = whole.blocks_deserializer(Blocks::One(block), pending);
                 *self.state.borrow_mut() = SeqState::Blocks(blocks, whole);
                 seed.deserialize(one).map(Some)
             }
@@ -511,7 +516,7 @@ impl<'de> de::Deserializer<'de> for FirstElement<'_, '_, '_, 'de> {
         let mut blocks = self.whole.blocks(&label_names(name, fields))?.into_iter();
         // No block (cannot happen for the non-empty object or array that
         // gets here): the struct's own "Missing block" error.
-        let first: Vec<_> = blocks.next().into_iter().collect();
+        let first = blocks.next().map(Blocks::One).unwrap_or_default();
         let one = self.whole.blocks_deserializer(first, self.pending);
         *self.state.borrow_mut() = SeqState::Blocks(blocks, self.whole);
         one.deserialize_struct(name, fields, visitor)
