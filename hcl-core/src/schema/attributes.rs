@@ -150,17 +150,18 @@ impl<'a> Gathered<'a> {
 /// Up to how many schema attributes [`Slots`] keeps on the stack.
 const FEW_ATTRIBUTES: usize = 24;
 
-/// For each attribute of a schema, its definition once found, as a body is
-/// read through the schema: one pass over the body, each name looked up in
-/// the schema. Kept on the stack for a schema of a few attributes (a
-/// struct's), which is most.
-pub(crate) struct Slots<'a> {
-    few: [Option<Attribute<'a>>; FEW_ATTRIBUTES],
-    many: Vec<Option<Attribute<'a>>>,
+/// For each attribute of a schema, its definition once found (`T`: the
+/// attribute, or what it is made from at the end, such as a JSON
+/// property), as a body is read through the schema: one pass over the
+/// body, each name looked up in the schema. Kept on the stack for a schema
+/// of a few attributes (a struct's), which is most.
+pub(crate) struct Slots<T> {
+    few: [Option<T>; FEW_ATTRIBUTES],
+    many: Vec<Option<T>>,
     len: usize,
 }
 
-impl<'a> Slots<'a> {
+impl<T: Clone> Slots<T> {
     /// A slot for each attribute of `schema`, none found yet.
     pub(crate) fn new(schema: &BodySchema) -> Self {
         let len = schema.attributes().len();
@@ -175,7 +176,7 @@ impl<'a> Slots<'a> {
         }
     }
 
-    fn all(&mut self) -> &mut [Option<Attribute<'a>>] {
+    fn all(&mut self) -> &mut [Option<T>] {
         match self.few.get_mut(..self.len) {
             Some(few) => few,
             None => &mut self.many,
@@ -184,11 +185,7 @@ impl<'a> Slots<'a> {
 
     /// The slot of the attribute named `name`, if `schema` (the one the
     /// slots were made for) declares it.
-    pub(crate) fn slot(
-        &mut self,
-        schema: &BodySchema,
-        name: &str,
-    ) -> Option<&mut Option<Attribute<'a>>> {
+    pub(crate) fn slot(&mut self, schema: &BodySchema, name: &str) -> Option<&mut Option<T>> {
         let at = schema.attribute_position(name)?;
         self.all().get_mut(at)
     }
@@ -209,16 +206,21 @@ impl<'a> Slots<'a> {
         }
     }
 
-    /// The attributes found, taken out of the slots (by reference: the
-    /// slots are not moved). Read in the schema's order of names, they need
-    /// no sorting.
-    pub(crate) fn finish(&mut self, schema: &BodySchema) -> Attributes<'a> {
+    /// The attributes found, made by `attribute` from what the slots hold,
+    /// which are taken (by reference: the slots are not moved). Read in
+    /// the schema's order of names, they need no sorting.
+    pub(crate) fn finish<'a>(
+        &mut self,
+        schema: &BodySchema,
+        attribute: impl FnMut(T) -> Attribute<'a>,
+    ) -> Attributes<'a> {
         let slots = self.all();
         let mut items = Vec::with_capacity(slots.iter().filter(|s| s.is_some()).count());
         items.extend(
             schema
                 .attribute_positions_by_name()
-                .filter_map(|i| slots.get_mut(i).and_then(Option::take)),
+                .filter_map(|i| slots.get_mut(i).and_then(Option::take))
+                .map(attribute),
         );
         Attributes { items }
     }

@@ -225,7 +225,7 @@ impl<'a> JsonBody<'a> {
         let props = self.collect(self.val, None, diags);
         let mut used = 0;
         let mut content = BodyContent::new(Some(self.missing_item()));
-        let mut slots = Slots::new(schema);
+        let mut slots: Slots<&'a Property<'a>> = Slots::new(schema);
         // The properties of block types whose labels the reader checks.
         let mut unlabeled = Gathered::default();
         for prop in props.iter() {
@@ -235,10 +235,10 @@ impl<'a> JsonBody<'a> {
             }
             if let Some(slot) = slots.slot(schema, name) {
                 if let Some(existing) = slot {
-                    diags.push(self.duplicate(prop, existing));
+                    diags.push(self.duplicate(prop, &self.attribute(existing)));
                     continue;
                 }
-                *slot = Some(self.attribute(prop));
+                *slot = Some(prop);
                 used += 1;
             } else if let Some(header) = schema.block(name) {
                 if header.any_labels {
@@ -266,7 +266,7 @@ impl<'a> JsonBody<'a> {
         if check_required {
             slots.report_missing(schema, self.missing_item(), diags);
         }
-        content.attributes = slots.finish(schema);
+        content.attributes = slots.finish(schema, |prop| self.attribute(prop));
         if !unlabeled.is_empty() {
             let found = std::mem::take(&mut content.attributes).into_values();
             let all = found.chain(unlabeled.into_items()).collect();

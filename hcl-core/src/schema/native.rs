@@ -351,7 +351,7 @@ impl<'a> NativeBody<'a> {
         if check_required {
             slots.report_missing(schema, self.missing_item(), diags);
         }
-        content.attributes = slots.finish(schema);
+        content.attributes = slots.finish(schema, |attr| attr);
         for block in self.shown_blocks(source) {
             let Some(header) = schema.block(block.name()) else {
                 all_declared = false;
