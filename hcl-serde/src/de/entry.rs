@@ -120,11 +120,6 @@ impl<'a> AttrAt<'a> {
         }
     }
 
-    /// The attribute's identity across passes.
-    pub(crate) fn place(&self) -> Place {
-        self.body.attribute(self.name)
-    }
-
     /// The argument, when its field takes an argument or blocks.
     pub(crate) fn block_field(&self) -> BlockField<'a> {
         self.either

@@ -33,6 +33,7 @@ use std::cell::RefCell;
 
 use hcl_core::analysis::{Constructor, Elements, ExprRef, Location, Pairs, StaticPair};
 use hcl_core::schema::Block;
+use hcl_core::Span;
 use serde::de::{self, Visitor};
 
 use super::blocks::BlocksDeserializer;
@@ -52,13 +53,15 @@ use crate::special::{special_types, Special, SPANNED};
 pub(crate) struct JsonDeserializer<'a, 's, 'de> {
     /// The property it is the value of (for blocks, their type).
     name: &'a str,
-    name_at: Location<'a>,
+    /// Where the property's name is (in the value's file).
+    name_span: Span,
     expr: ExprRef<'a>,
     session: &'s Session<'s, 'de>,
     /// Where a missing block would go.
     missing: Option<Location<'a>>,
-    /// The value's identity across passes.
-    place: Place,
+    /// The value's identity across passes, made when first needed (see
+    /// [`ValuePlace`]).
+    place: ValuePlace,
     /// The read of its target, for errors recorded on the spot.
     pending: Pending,
 }
@@ -72,11 +75,11 @@ impl<'de, 'a, 's> JsonDeserializer<'a, 's, 'de> {
     ) -> Self {
         JsonDeserializer {
             name: attr.name,
-            name_at: attr.name_at,
+            name_span: attr.name_at.span,
             expr,
             session,
             missing,
-            place: attr.place(),
+            place: ValuePlace::Property(attr.body),
             pending: Pending::NONE,
         }
     }
@@ -86,12 +89,29 @@ impl<'de, 'a, 's> JsonDeserializer<'a, 's, 'de> {
         JsonDeserializer { pending, ..self }
     }
 
+    /// The value's place.
+    fn place(&self) -> Place {
+        match self.place {
+            ValuePlace::Known(place) => place,
+            ValuePlace::Property(body) => body.attribute(self.name),
+        }
+    }
+
+    /// The same, its place made: for a value whose parts are read, each
+    /// of whose places is made from it.
+    fn placed(self) -> Self {
+        JsonDeserializer {
+            place: ValuePlace::Known(self.place()),
+            ..self
+        }
+    }
+
     /// The same property's `expr`, a part of this one's value, read by
     /// `pending`.
     fn part(&self, expr: ExprRef<'a>, pending: Pending) -> Self {
         JsonDeserializer {
             expr,
-            place: self.place.part(expr.span().start),
+            place: ValuePlace::Known(self.place().part(expr.span().start)),
             pending,
             ..*self
         }
@@ -100,15 +120,16 @@ impl<'de, 'a, 's> JsonDeserializer<'a, 's, 'de> {
     /// The value's blocks, with one label per name in `labels`.
     fn blocks(&self, labels: &[&str]) -> Result<Blocks<'a>> {
         let Some((blocks, diags)) =
-            Block::from_json_value(&self.expr, self.name, self.name_at.span, labels)
+            Block::from_json_value(&self.expr, self.name, self.name_span, labels)
         else {
             return Ok(Blocks::default());
         };
         if diags.has_errors() {
             return Err(Error::from_diagnostics(diags));
         }
+        let whole = self.place();
         let place = |(i, block): (usize, Block<'a>)| {
-            let place = self.place.block(self.name, i);
+            let place = whole.block(self.name, i);
             BlockRef::new(block, place)
         };
         let mut blocks = blocks.into_iter().enumerate();
@@ -176,6 +197,16 @@ impl<'de, 'a, 's> JsonDeserializer<'a, 's, 'de> {
             block_field: None,
         })
     }
+}
+
+/// The place of a [`JsonDeserializer`]'s value: made when first needed, by
+/// a part of the value or its blocks, since a property's costs a hash of
+/// its name and most values (strings, numbers) are read without one.
+#[derive(Clone, Copy)]
+enum ValuePlace {
+    Known(Place),
+    /// The value of the property `name` of the body at this place.
+    Property(Place),
 }
 
 /// Whether a name is given twice among `names`: a few compared in turn,
@@ -328,7 +359,7 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, '_, 'de> {
             return self.with_value(|value| value.deserialize_seq(visitor));
         }
         visitor.visit_seq(JsonSeq {
-            state: RefCell::new(SeqState::First(self, items)),
+            state: RefCell::new(SeqState::First(self.placed(), items)),
             chain,
         })
     }
@@ -342,13 +373,14 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, '_, 'de> {
             return self.with_value(|value| value.deserialize_map(visitor));
         };
         let chain = self.pending.enter::<V::Value>();
+        let whole = self.placed();
         // A name given twice (rare): its later value, at the first's place.
         let entries = if has_repeated_name(literal_keys(pairs.clone()).map(|(key, _)| key)) {
             let mut kept: Vec<(&str, Location<'_>, Self)> = Vec::new();
             let mut index: std::collections::HashMap<&str, usize> =
                 std::collections::HashMap::new();
             for (key, pair) in literal_keys(pairs) {
-                let value = self.part(pair.value, Pending::NONE);
+                let value = whole.part(pair.value, Pending::NONE);
                 match index.get(key).and_then(|&i| kept.get_mut(i)) {
                     Some(slot) => slot.2 = value,
                     None => {
@@ -362,7 +394,7 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, '_, 'de> {
             MapEntries::Pairs(pairs)
         };
         visitor.visit_map(JsonMap {
-            whole: self,
+            whole,
             entries,
             pending: None,
             chain,
