@@ -232,7 +232,7 @@ pub(crate) fn hover(text: &str, schema: &ConfigSchema, offset: usize) -> Option<
 
 /// The values label number `index` of a block type takes, when the schema
 /// knows them; empty otherwise.
-fn label_values(info: &BlockInfo, index: usize) -> &[String] {
+pub(crate) fn label_values(info: &BlockInfo, index: usize) -> &[String] {
     info.label_values.get(index).map_or(&[], Vec::as_slice)
 }
 

@@ -12,7 +12,9 @@
 //! property name, a missing comma or an unclosed object changes only what
 //! is around it.
 
-use crate::complete::{attribute_hover, attribute_item, block_hover, block_item, value_item};
+use crate::complete::{
+    attribute_hover, attribute_item, block_hover, block_item, label_hover, label_values, value_item,
+};
 use crate::outline::Text;
 use hcl_core::{JsonTokenClass as Class, Span};
 use hcl_serde::{BlockInfo, ConfigSchema};
@@ -273,6 +275,15 @@ impl<'t, 's> Read<'t, 's> {
         }
     }
 
+    /// The block type of object `object` and the number of the label its
+    /// property names are, if it is a level of labels.
+    fn labels(&self, object: usize) -> Option<(&'s BlockInfo, usize)> {
+        match self.objects.get(object)?.role {
+            Role::Labels(block, left) => Some((block, block.labels.len().checked_sub(left)?)),
+            Role::Body(_) | Role::Other => None,
+        }
+    }
+
     /// The schema level in which token `index` is a property name, if it
     /// is one of a body.
     fn name_in_body(&self, index: usize) -> Option<&'s ConfigSchema> {
@@ -300,6 +311,12 @@ enum Cursor {
     /// Where a property name of body object `object` may be typed;
     /// `typing` is the token of the name being typed, if any.
     Name {
+        object: usize,
+        typing: Option<usize>,
+    },
+    /// Where a label may be typed in object `object`, a level of labels;
+    /// `typing` is the token of the label being typed, if any.
+    Label {
         object: usize,
         typing: Option<usize>,
     },
@@ -337,6 +354,14 @@ fn cursor(read: &Read<'_, '_>, offset: usize) -> Option<Cursor> {
         _ => (read.before(following), None),
     };
     let object = before.object?;
+    let naming = match before.place {
+        Place::Name => true,
+        Place::AfterValue => typing.is_some(),
+        _ => false,
+    };
+    if read.labels(object).is_some() {
+        return naming.then_some(Cursor::Label { object, typing });
+    }
     read.body(object)?;
     match before.place {
         Place::Name => Some(Cursor::Name { object, typing }),
@@ -369,6 +394,25 @@ pub(crate) fn completions(
     let read = Read::new(text.text, schema);
     match cursor(&read, offset) {
         Some(Cursor::Name { object, typing }) => name_items(&read, text, object, typing),
+        Some(Cursor::Label { object, typing }) => {
+            let Some((block, index)) = read.labels(object) else {
+                return Vec::new();
+            };
+            let colon = colon_follows(&read, typing);
+            label_values(block, index)
+                .iter()
+                .map(|value| {
+                    let mut item = value_item(value);
+                    item.label = json_string(value);
+                    let insert = if colon {
+                        json_string(value)
+                    } else {
+                        format!("{}: {{}}", json_string(value))
+                    };
+                    placed(&read, text, typing, item, insert)
+                })
+                .collect()
+        }
         Some(Cursor::Value {
             object,
             name,
@@ -409,9 +453,7 @@ fn name_items(
             .any(|(n, token)| n == name && Some(*token) != typing)
     };
     // Only the name, when the colon is there already.
-    let colon = typing
-        .and_then(|i| read.tokens.get(i + 1))
-        .is_some_and(|(class, _)| *class == Class::Colon);
+    let colon = colon_follows(read, typing);
     let attributes = at.attributes.iter().filter(|a| !defined(&a.name)).map(|a| {
         let insert = if colon {
             json_string(&a.name)
@@ -433,6 +475,13 @@ fn name_items(
             placed(read, text, typing, block_item(b), insert)
         });
     attributes.chain(blocks).collect()
+}
+
+/// Whether a colon follows the name being typed, token `typing`.
+fn colon_follows(read: &Read<'_, '_>, typing: Option<usize>) -> bool {
+    typing
+        .and_then(|i| read.tokens.get(i + 1))
+        .is_some_and(|(class, _)| *class == Class::Colon)
 }
 
 /// `item` inserting `new_text`: at the cursor, or in place of the token
@@ -491,6 +540,15 @@ pub(crate) fn hover(text: &str, schema: &ConfigSchema, offset: usize) -> Option<
     let named = matches!(class, Class::String | Class::Keyword | Class::Number);
     if !named || offset < span.start as usize {
         return None;
+    }
+    let before = read.before(index);
+    let naming = matches!(before.place, Place::Name | Place::AfterValue);
+    if let Some((block, label)) = before
+        .object
+        .and_then(|o| read.labels(o))
+        .filter(|_| naming)
+    {
+        return Some((label_hover(block, label)?, span));
     }
     let at = read.name_in_body(index)?;
     let name = read.name(index);
@@ -672,6 +730,50 @@ mod tests {
     }
 
     #[test]
+    fn labels_the_schema_knows_the_values_of() {
+        let mut with_values = schema();
+        let resource = with_values
+            .blocks
+            .iter_mut()
+            .find(|b| b.block_type == "resource");
+        resource.unwrap().label_values = vec![vec!["aws_instance".into()], Vec::new()];
+        let items = |text: &str| {
+            let offset = text.find('|').unwrap();
+            let text = text.replace('|', "");
+            let index = LineIndex::new(&text);
+            let view = Text {
+                text: &text,
+                index: &index,
+            };
+            let found = completions(&view, &with_values, offset);
+            found
+                .into_iter()
+                .map(|i| (i.label, i.insert_text))
+                .collect::<Vec<_>>()
+        };
+        let aws = |insert: &str| vec![("\"aws_instance\"".to_owned(), Some(insert.to_owned()))];
+        assert_eq!(items("{\"resource\": {|}}"), aws("\"aws_instance\": {}"));
+        assert_eq!(
+            items("{\"resource\": {\"aws_instance\": {}, |}}"),
+            aws("\"aws_instance\": {}")
+        );
+        // The second label takes any string; a body is not a label level.
+        assert_eq!(items("{\"resource\": {\"aws_instance\": {|}}}"), []);
+        assert_eq!(items("{\"resource\": {\"x\": {\"y\": {|}}}}")[0].0, "ami");
+        let text = "{\"resource\": {\"aws_instance\": {}}}";
+        let (hover_text, span) = hover(text, &with_values, 16).unwrap();
+        assert!(
+            hover_text.starts_with("**type**: `label of resource, one of"),
+            "{hover_text}"
+        );
+        assert_eq!((span.start, span.end), (14, 28));
+        // A label being typed is replaced whole.
+        let typed = items("{\"resource\": {\"aw|\"}}");
+        assert_eq!(typed.len(), 1);
+        assert_eq!(typed[0].1, None);
+    }
+
+    #[test]
     fn completes_in_files_that_do_not_parse() {
         assert_offered(&[
             // A half-typed name in unclosed objects.
@@ -735,8 +837,10 @@ mod tests {
         assert_eq!(body, "**service**: `block \"name\"`");
         let (body, _) = hover(text, &schema(), text.find("region").unwrap()).unwrap();
         assert!(body.starts_with("**region**: `string"), "{body}");
-        // Not on a label, a value or punctuation.
-        assert!(hover(text, &schema(), text.find("web").unwrap()).is_none());
+        // A label: its name and block type.
+        let (body, _) = hover(text, &schema(), text.find("web").unwrap()).unwrap();
+        assert_eq!(body, "**name**: `label of service`");
+        // Not on a value or punctuation.
         assert!(hover(text, &schema(), text.find("\"x").unwrap()).is_none());
         assert!(hover(text, &schema(), text.find(':').unwrap()).is_none());
         // The same text as native hover gives.

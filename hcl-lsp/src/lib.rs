@@ -25,8 +25,9 @@
 //!   in an object that is a body (the top-level object, or a block's body
 //!   after one object level per label) and in the value of an attribute:
 //!   an attribute inserts `"name": `, a block type `"type": {}` or
-//!   `"type": {"label": {}}`, a value its JSON string, each replacing the
-//!   name or string being typed, opening quote and all;
+//!   `"type": {"label": {}}`, a known label `"label": {}` (in an object
+//!   whose property names are a block's labels), a value its JSON string,
+//!   each replacing the name or string being typed, opening quote and all;
 //! - **hover** on an attribute's name or value, a block type or a label
 //!   (in the JSON syntax, a property name, its range the string with its
 //!   quotes): its type, whether it is required, the values it takes, its
