@@ -53,12 +53,14 @@ impl<'a> Block<'a> {
         if labels.len() != item.label_count() {
             return None;
         }
+        let type_span = item.name_span();
+        let def_span = labels.last().map_or(type_span, |l| type_span.to(l.span));
         Some(Block {
             block_type: item.name(),
             labels,
             body: Body::of_native(NativeBody::lazy_block(file, index)),
-            type_span: item.name_span(),
-            def_span: item.def_span(),
+            type_span,
+            def_span,
             open_brace_span,
             close_brace_span,
             span: item.span(),

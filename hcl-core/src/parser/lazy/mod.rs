@@ -130,27 +130,23 @@ impl<'f, 'src> LazyItem<'f, 'src> {
         self.header.label_count as usize
     }
 
-    /// Label `index`, if the block has that many.
-    pub(crate) fn label(&self, index: usize) -> Option<Label<'src>> {
-        if index >= self.label_count() {
-            return None;
-        }
-        let span = label_spans(self.file.text, self.header.name_span.end as usize).nth(index)?;
-        let text = self.file.text_of(span);
-        // The scan only takes quoted labels without escapes.
-        let value = text
-            .strip_prefix('"')
-            .and_then(|t| t.strip_suffix('"'))
-            .unwrap_or(text);
-        Some(Label {
-            value: Cow::Borrowed(value),
-            span,
-        })
-    }
-
-    /// The labels, in order.
+    /// The labels, in order, read from the header's text in one pass.
     pub(crate) fn labels(&self) -> impl Iterator<Item = Label<'src>> + '_ {
-        (0..self.label_count()).filter_map(|i| self.label(i))
+        let text = self.file.text;
+        label_spans(text, self.header.name_span.end as usize)
+            .take(self.label_count())
+            .map(move |span| {
+                let written = text.get(span.as_range()).unwrap_or_default();
+                // The scan only takes quoted labels without escapes.
+                let value = written
+                    .strip_prefix('"')
+                    .and_then(|t| t.strip_suffix('"'))
+                    .unwrap_or(written);
+                Label {
+                    value: Cow::Borrowed(value),
+                    span,
+                }
+            })
     }
 
     /// Where the item starts (blank space before its name included) to
@@ -158,15 +154,6 @@ impl<'f, 'src> LazyItem<'f, 'src> {
     /// comments after it), as byte offsets.
     pub(crate) fn extent(&self) -> std::ops::Range<usize> {
         self.header.start as usize..self.header.next as usize
-    }
-
-    /// The header: the name and the labels.
-    pub(crate) fn def_span(&self) -> Span {
-        let last = self
-            .label_count()
-            .checked_sub(1)
-            .and_then(|i| self.label(i));
-        last.map_or(self.header.name_span, |l| self.header.name_span.to(l.span))
     }
 
     /// A block's opening brace.
