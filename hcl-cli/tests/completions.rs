@@ -5,18 +5,7 @@
 use std::process::Command;
 
 mod support;
-use support::{hcl, stderr, stdout};
-
-const COMMANDS: [&str; 8] = [
-    "json",
-    "check",
-    "eval",
-    "fmt",
-    "dec",
-    "lsp",
-    "completions",
-    "man",
-];
+use support::{hcl, stderr, stdout, COMMANDS};
 
 #[test]
 fn each_shell_gets_a_script_naming_the_commands() {

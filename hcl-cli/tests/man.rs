@@ -5,7 +5,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 mod support;
-use support::{hcl, stderr, stdout};
+use support::{hcl, stderr, stdout, COMMANDS};
 
 #[test]
 fn the_page_of_hcl_has_its_sections_and_lists_the_commands() {
@@ -25,16 +25,7 @@ fn the_page_of_hcl_has_its_sections_and_lists_the_commands() {
     ] {
         assert!(page.contains(section), "{section:?} not in {page}");
     }
-    for command in [
-        "json",
-        "check",
-        "eval",
-        "fmt",
-        "dec",
-        "lsp",
-        "completions",
-        "man",
-    ] {
+    for command in COMMANDS {
         assert!(page.contains(&format!("hcl\\-{command}(1)")), "{command}");
     }
     // No page for `help`, which is no command of its own here.

@@ -5,6 +5,19 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+/// The commands of `hcl`, each with its own completions and man page.
+pub const COMMANDS: [&str; 9] = [
+    "json",
+    "check",
+    "eval",
+    "fmt",
+    "edit",
+    "dec",
+    "lsp",
+    "completions",
+    "man",
+];
+
 /// Runs `hcl` with `args`, giving it `input` on stdin.
 pub fn hcl_stdin(args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_hcl"))
