@@ -41,7 +41,7 @@ pub enum ExpressionKind<'src> {
     /// error. A successful parse never holds one.
     Invalid,
     /// A quoted string or heredoc with more than a lone interpolation.
-    Template(Box<Template<'src>>),
+    Template(Template<'src>),
     /// A template that is exactly one interpolation, `"${x}"`: its value is
     /// the inner expression's, not converted to a string.
     TemplateWrap(Box<Expression<'src>>),

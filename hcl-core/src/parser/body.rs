@@ -240,7 +240,7 @@ impl<'src> Parser<'src, '_> {
                     parts: vec![literal],
                 };
                 Expression::new(
-                    ExpressionKind::Template(Box::new(template)),
+                    ExpressionKind::Template(template),
                     Span::new(open.span.start, end as u32 + 1),
                 )
             }

@@ -43,7 +43,7 @@ impl<'src> Parser<'src, '_> {
         let (template, height, problems) = self.assemble(parts, flush, start, end, self.level + 1);
         self.report_problems(problems);
         Node {
-            expr: Expression::new(ExpressionKind::Template(Box::new(template)), span),
+            expr: Expression::new(ExpressionKind::Template(template), span),
             height,
         }
     }

@@ -44,7 +44,7 @@ impl<'src> Builder<'src, '_> {
             return Expression::new(ExpressionKind::Null, span);
         }
         template.parts.shrink_to_fit();
-        Expression::new(ExpressionKind::Template(Box::new(template)), span)
+        Expression::new(ExpressionKind::Template(template), span)
     }
 
     pub(super) fn assemble(
