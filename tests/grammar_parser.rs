@@ -206,6 +206,23 @@ fn fast_paths_read_what_the_tokens_do() {
         "b {\n  a = \"x\"}\n",
         "o = {\n  a = \"x\"\n}\n",
         "l = [\n  \"x\"\n]\n",
+        "l = [\"x\", \"y\"]\n",
+        "l = [\"\", \"x\"]\n",
+        "l = [\"a\\\"b\", \"${x}\", \"a$b\", \"x\"]\n",
+        "l = [\"x\" == \"y\", \"x\"[0], \"x\".y]\n",
+        "l = [\"x\n\"]\n",
+        "l = [\"x\"\n",
+        "l = [\"x\n",
+        "o = { a = \"x\", \"b\" = \"y\" }\n",
+        "o = { \"b\": \"y\" }\n",
+        "a = f(\"x\", \"y\")\n",
+        "a = \"x\" # c\n",
+        "a = (\"x\")\n",
+        "a = !\"x\"\n",
+        "a = -\"x\"\n",
+        "a = true ? \"x\" : \"y\"\n",
+        "a = [for s in x: \"x\"]\n",
+        "a = \"x\"",
     ];
     for line in lines {
         compare(line, "fast.hcl").unwrap_or_else(|why| panic!("{line:?}: {why}"));
@@ -218,6 +235,8 @@ fn fast_paths_read_what_the_tokens_do() {
             "b {\n".repeat(depth),
             "}\n".repeat(depth)
         );
+        compare(&source, "deep.hcl").expect("the same diagnostics");
+        let source = format!("a = {}\"x\"{}\n", "[".repeat(depth), "]".repeat(depth));
         compare(&source, "deep.hcl").expect("the same diagnostics");
     }
 }

@@ -473,14 +473,10 @@ impl<'src> Lexer<'src> {
         self.pending.is_none() && self.mode() == Mode::Code && self.line_break_at(at).is_some()
     }
 
-    /// Just after the opening quote of a quoted template: when its text is
-    /// literal, without escapes, up to the closing quote, and the line
-    /// ends after it with nothing but spaces, reads the text, the quote
-    /// and the line break as [`Lexer::next_token`] would and returns the
-    /// end of the text and where the line break is; else reads nothing.
-    /// The parser's fast path for the most common attribute,
-    /// `name = "text"`: the tokens it skips are the ones it would read.
-    pub(crate) fn quoted_line(&mut self) -> Option<(usize, usize, usize)> {
+    /// Just after the opening quote of a quoted template: the end of its
+    /// text when that text is literal, not empty and without escapes, up
+    /// to the closing quote.
+    fn plain_quoted_end(&self) -> Option<usize> {
         if self.pending.is_some() || self.mode() != Mode::Quoted {
             return None;
         }
@@ -490,6 +486,28 @@ impl<'src> Lexer<'src> {
         if end == start || self.byte(end) != b'"' || text.contains(&b'\\') {
             return None;
         }
+        Some(end)
+    }
+
+    /// Just after the opening quote of a quoted template whose text is
+    /// literal, without escapes, up to the closing quote: reads the text
+    /// and the quote as [`Lexer::next_token`] would and returns the end of
+    /// the text; else reads nothing. The parser's fast path for the most
+    /// common expression, `"text"`: the tokens it skips are the ones it
+    /// would read.
+    pub(crate) fn quoted_plain(&mut self) -> Option<usize> {
+        let end = self.plain_quoted_end()?;
+        self.modes.pop();
+        self.pos = end + 1;
+        Some(end)
+    }
+
+    /// [`Lexer::quoted_plain`] when the line also ends after the closing
+    /// quote with nothing but spaces: reads the line break too and returns
+    /// the end of the text and where the line break is. The parser's fast
+    /// path for the most common attribute, `name = "text"`.
+    pub(crate) fn quoted_line(&mut self) -> Option<(usize, usize, usize)> {
+        let end = self.plain_quoted_end()?;
         let mut at = end + 1;
         while matches!(self.byte(at), b' ' | b'\t') {
             at += 1;

@@ -4,9 +4,7 @@ use std::borrow::Cow;
 
 use super::expr::is_number;
 use super::{names, Item, Parser};
-use crate::ast::{
-    Attribute, Block, Body, Expression, ExpressionKind, Label, Template, TemplatePart,
-};
+use crate::ast::{Attribute, Block, Body, Expression, ExpressionKind, Label};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::lexer::TokenKind;
 use crate::span::Span;
@@ -234,15 +232,7 @@ impl<'src> Parser<'src, '_> {
                 if !self.stopped() && self.nesting < self.limits.max_nesting_depth =>
             {
                 let (open, end, _) = self.peeker.quoted_line()?;
-                let text_span = Span::new(open.span.end, end as u32);
-                let literal = TemplatePart::Literal(Cow::Borrowed(self.text(text_span)), text_span);
-                let template = Template {
-                    parts: vec![literal],
-                };
-                Expression::new(
-                    ExpressionKind::Template(template),
-                    Span::new(open.span.start, end as u32 + 1),
-                )
+                self.plain_template(open.span, end)
             }
             TokenKind::NumberLit | TokenKind::Ident => {
                 let text = self.text(next.span);

@@ -145,6 +145,20 @@ impl<'src> Peeker<'src> {
     }
 
     /// At the opening quote of a quoted template that
+    /// [`Lexer::quoted_plain`] reads: reads it and returns the opening
+    /// quote and the end of the text.
+    pub(super) fn quoted_plain(&mut self) -> Option<(Token, usize)> {
+        if self.stopped || !self.ahead.is_empty() || self.current.kind != TokenKind::OQuote {
+            return None;
+        }
+        let end = self.lexer.quoted_plain()?;
+        let open = self.current;
+        self.previous = Some(Span::new(end as u32, end as u32 + 1));
+        self.current = self.lex();
+        Some((open, end))
+    }
+
+    /// At the opening quote of a quoted template that
     /// [`Lexer::quoted_line`] reads, in a construct that sees line breaks:
     /// reads it with the line break and returns the opening quote, the
     /// end of the text and the line break.

@@ -1,9 +1,11 @@
 //! Templates: quoted strings and heredocs in the code, and bare template
 //! files, read from their tokens into parts, then assembled.
 
+use std::borrow::Cow;
+
 use super::template::{EndKind, Part, Parts, Problem};
 use super::{Node, Parser};
-use crate::ast::{Expression, ExpressionKind, Template};
+use crate::ast::{Expression, ExpressionKind, Template, TemplatePart};
 use crate::diagnostic::Code;
 use crate::didyoumean::first_close_name;
 use crate::lexer::{Token, TokenKind};
@@ -12,6 +14,15 @@ use crate::span::Span;
 impl<'src> Parser<'src, '_> {
     /// A quoted template or a heredoc, at its opening token.
     pub(super) fn template_expression(&mut self) -> Node<'src> {
+        // The template's nesting level, which `nest` would check.
+        if self.fast && !self.stopped() && self.nesting < self.limits.max_nesting_depth {
+            if let Some((open, end)) = self.peeker.quoted_plain() {
+                return Node {
+                    expr: self.plain_template(open.span, end),
+                    height: 2,
+                };
+            }
+        }
         let open = self.peeker.read();
         if !self.nest(open.span) {
             return Node::leaf(ExpressionKind::Invalid, open.span);
@@ -46,6 +57,23 @@ impl<'src> Parser<'src, '_> {
             expr: Expression::new(ExpressionKind::Template(template), span),
             height,
         }
+    }
+
+    /// The quoted template of literal text without escapes from its
+    /// opening quote to the end of its text, which its closing quote
+    /// follows (see [`Lexer::quoted_plain`]): one literal part.
+    ///
+    /// [`Lexer::quoted_plain`]: crate::lexer::Lexer::quoted_plain
+    pub(super) fn plain_template(&self, open: Span, end: usize) -> Expression<'src> {
+        let text_span = Span::new(open.end, end as u32);
+        let literal = TemplatePart::Literal(Cow::Borrowed(self.text(text_span)), text_span);
+        let template = Template {
+            parts: vec![literal],
+        };
+        Expression::new(
+            ExpressionKind::Template(template),
+            Span::new(open.start, end as u32 + 1),
+        )
     }
 
     /// A bare template: the whole input.
