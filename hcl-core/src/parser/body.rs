@@ -3,6 +3,7 @@
 use std::borrow::Cow;
 
 use super::expr::is_number;
+use super::stacks::take_from;
 use super::{names, Item, Parser};
 use crate::ast::{Attribute, Block, Body, Expression, ExpressionKind, Label};
 use crate::diagnostic::{Code, Diagnostic};
@@ -22,8 +23,8 @@ impl<'src> Parser<'src, '_> {
     /// Items up to `end` (the end of the input, or the `}` of a block),
     /// which is read.
     fn body(&mut self, end: TokenKind) -> Body<'src> {
-        let mut attributes: Vec<Attribute<'src>> = Vec::new();
-        let mut blocks = Vec::new();
+        let attribute_base = self.stacks.attributes.len();
+        let block_base = self.stacks.blocks.len();
         // Where, among the diagnostics, each attribute's repetition would
         // be reported: just after the attribute's own (for the attributes
         // read before any diagnostic, where the body's start).
@@ -41,9 +42,9 @@ impl<'src> Parser<'src, '_> {
                     self.peeker.read();
                 }
                 TokenKind::Ident => match self.item() {
-                    Some(Item::Block(block)) => blocks.push(block),
+                    Some(Item::Block(block)) => self.stacks.blocks.push(block),
                     Some(Item::Attribute(attr)) => {
-                        attributes.push(attr);
+                        self.stacks.attributes.push(attr);
                         reported_at.push(self.mark(), first_diag);
                     }
                     None => {}
@@ -79,6 +80,8 @@ impl<'src> Parser<'src, '_> {
                 }
             }
         }
+        let mut attributes = take_from(&mut self.stacks.attributes, attribute_base);
+        let blocks = take_from(&mut self.stacks.blocks, block_base);
         self.report_repeated(&mut attributes, &reported_at, first_diag);
         Body {
             attributes,

@@ -1,5 +1,6 @@
 //! Tuple and object constructors, and `for` expressions.
 
+use super::stacks::take_from;
 use super::{Node, Parser};
 use crate::ast::{Expression, ExpressionKind, ForExpr, ObjectItem};
 use crate::diagnostic::Code;
@@ -30,7 +31,7 @@ impl<'src> Parser<'src, '_> {
     }
 
     fn tuple_items(&mut self, open: Token) -> Node<'src> {
-        let mut items = Vec::new();
+        let base = self.stacks.expressions.len();
         let mut height = 1;
         let close;
         loop {
@@ -41,7 +42,7 @@ impl<'src> Parser<'src, '_> {
             let mark = self.mark();
             let item = self.expression();
             height = height.max(item.height + 1);
-            items.push(item.expr);
+            self.stacks.expressions.push(item.expr);
             if self.recovery && self.errors_since(mark) {
                 close = self.recover(TokenKind::CBrack);
                 break;
@@ -74,7 +75,7 @@ impl<'src> Parser<'src, '_> {
             }
             self.peeker.read();
         }
-        items.shrink_to_fit();
+        let items = take_from(&mut self.stacks.expressions, base);
         self.collection(ExpressionKind::Tuple(items), height, open, close)
     }
 
@@ -119,7 +120,7 @@ impl<'src> Parser<'src, '_> {
     }
 
     fn object_items(&mut self, open: Token) -> Node<'src> {
-        let mut items = Vec::new();
+        let base = self.stacks.object_items.len();
         let mut height = 1;
         let close;
         loop {
@@ -180,7 +181,7 @@ impl<'src> Parser<'src, '_> {
                 break;
             }
             height = height.max(key.height + 1).max(value.height + 1);
-            items.push(ObjectItem {
+            self.stacks.object_items.push(ObjectItem {
                 key: key.expr,
                 value: value.expr,
             });
@@ -211,7 +212,7 @@ impl<'src> Parser<'src, '_> {
             }
             self.peeker.read();
         }
-        items.shrink_to_fit();
+        let items = take_from(&mut self.stacks.object_items, base);
         self.collection(ExpressionKind::Object(items), height, open, close)
     }
 

@@ -24,6 +24,7 @@ mod peeker;
 pub(crate) mod pest;
 mod quoted;
 mod recover;
+mod stacks;
 mod strings;
 mod template;
 mod traversal;
@@ -494,6 +495,8 @@ struct Parser<'src, 'a> {
     /// (`name = "text"`), as they are but to test that the result is the
     /// one the tokens give.
     fast: bool,
+    /// Where lists are built (see [`stacks`]).
+    stacks: stacks::Stacks<'src>,
 }
 
 impl<'src, 'a> Parser<'src, 'a> {
@@ -509,6 +512,7 @@ impl<'src, 'a> Parser<'src, 'a> {
             level: 0,
             limit_error: None,
             fast: true,
+            stacks: stacks::Stacks::default(),
         }
     }
 

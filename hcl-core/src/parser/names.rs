@@ -13,12 +13,13 @@ const SORTED_FROM: usize = 16;
 /// The repeated names among `names` (the attribute names of one body, in
 /// source order): for each name seen before, its index and that of its
 /// first occurrence, in source order of the repetitions.
-pub(super) fn repeated<'a>(names: impl ExactSizeIterator<Item = &'a str>) -> Vec<(usize, usize)> {
+pub(super) fn repeated<'a>(
+    names: impl ExactSizeIterator<Item = &'a str> + Clone,
+) -> Vec<(usize, usize)> {
     let mut found = Vec::new();
     if names.len() < SORTED_FROM {
-        let names: Vec<&str> = names.collect();
-        for (i, name) in names.iter().enumerate() {
-            if let Some(first) = names.iter().take(i).position(|n| n == name) {
+        for (i, name) in names.clone().enumerate() {
+            if let Some(first) = names.clone().take(i).position(|n| n == name) {
                 found.push((i, first));
             }
         }
