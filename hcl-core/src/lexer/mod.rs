@@ -36,6 +36,50 @@ pub(crate) use token::{Token, TokenKind};
 
 use unicode_ident::{is_xid_continue, is_xid_start};
 
+/// The bytes of the ASCII part of an identifier after its first
+/// character: letters, digits, `_` and `-`.
+const IDENTIFIER: u8 = 1;
+/// The bytes that a quoted template's literal text is a run of: all but
+/// a quote, `$`, `%`, a line break and a backslash.
+const QUOTED_TEXT: u8 = 2;
+
+/// The runs (`IDENTIFIER`, `QUOTED_TEXT`) that `byte` may be part of.
+const fn runs_of(byte: u8) -> u8 {
+    let mut runs = 0;
+    if byte.is_ascii_alphanumeric() || byte == b'_' || byte == b'-' {
+        runs |= IDENTIFIER;
+    }
+    if !matches!(byte, b'"' | b'$' | b'%' | b'\r' | b'\n' | b'\\') {
+        runs |= QUOTED_TEXT;
+    }
+    runs
+}
+
+/// [`runs_of`] each byte, looked up.
+static RUNS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut rest: &mut [u8] = &mut table;
+    let mut byte = 0u8;
+    while let [slot, tail @ ..] = rest {
+        *slot = runs_of(byte);
+        rest = tail;
+        byte = byte.wrapping_add(1);
+    }
+    table
+};
+
+/// How many bytes from `at` on are of the run `class`.
+#[inline]
+fn run_len(bytes: &[u8], at: usize, class: u8) -> usize {
+    let rest = bytes.get(at..).unwrap_or_default();
+    rest.iter()
+        .position(|&b| {
+            RUNS.get(usize::from(b))
+                .is_none_or(|runs| runs & class == 0)
+        })
+        .unwrap_or(rest.len())
+}
+
 /// What is being scanned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Start {
@@ -269,8 +313,8 @@ impl<'src> Lexer<'src> {
     fn identifier_len(&self, from: usize) -> usize {
         let mut at = from;
         loop {
+            at += run_len(self.bytes, at, IDENTIFIER);
             match self.bytes.get(at) {
-                Some(b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'_' | b'-') => at += 1,
                 Some(&b) if b >= 0x80 => match self.char_at(at) {
                     Some(ch) if is_xid_continue(ch) => at += ch.len_utf8(),
                     _ => break,
@@ -452,13 +496,13 @@ impl<'src> Lexer<'src> {
     fn quoted_literal_end(&self, start: usize) -> usize {
         let mut at = start;
         loop {
+            at += run_len(self.bytes, at, QUOTED_TEXT);
             match self.bytes.get(at) {
-                None | Some(b'"' | b'$' | b'%' | b'\r' | b'\n') => return at,
                 Some(b'\\') => match self.char_at(at + 1) {
                     None | Some('\r' | '\n') => return at,
                     Some(ch) => at += 1 + ch.len_utf8(),
                 },
-                Some(_) => at += 1,
+                _ => return at,
             }
         }
     }

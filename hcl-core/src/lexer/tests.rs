@@ -293,3 +293,35 @@ fn public_tokens_end_on_unterminated_input() {
         assert!(public::tokens(src).count() <= src.len() + 1, "{src:?}");
     }
 }
+
+#[test]
+fn identifiers_and_quoted_text_end_where_their_runs_do() {
+    assert_eq!(
+        tokens("a-b_9 caf\u{e9}x \u{e9}t\u{e9} a\u{300}b\n"),
+        [
+            "Ident:a-b_9",
+            "Ident:caf\u{e9}x",
+            "Ident:\u{e9}t\u{e9}",
+            "Ident:a\u{300}b",
+            "Newline:\n"
+        ]
+    );
+    assert_eq!(tokens("a\u{2028}")[0], "Ident:a");
+    assert_eq!(tokens("abc"), ["Ident:abc"]);
+    assert_eq!(
+        tokens("\"caf\u{e9} \\\" \\u00e9 x$y 5%\""),
+        [
+            "OQuote:\"",
+            "QuotedLit:caf\u{e9} \\\" \\u00e9 x",
+            "QuotedLit:$",
+            "QuotedLit:y 5",
+            "QuotedLit:%",
+            "CQuote:\"",
+        ]
+    );
+    assert_eq!(
+        tokens("\"ab\\"),
+        ["OQuote:\"", "QuotedLit:ab", "Invalid:\\"]
+    );
+    assert_eq!(tokens("\"ab"), ["OQuote:\"", "QuotedLit:ab"]);
+}
